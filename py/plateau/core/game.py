@@ -1,0 +1,280 @@
+"""The protocol every Plateau game implements.
+
+A game is described by a :class:`Game` (a module-level singleton: its id,
+titles, player counts, rules options, catalogue and renderer) and played
+through a :class:`State`:
+
+* ``state.to_play`` — the index of the player who decides next (``None`` once
+  the game is over). Several decisions in one turn are several moves.
+* ``state.legal_moves()`` — a list of :class:`Move`, each with a canonical
+  text in the game's notation and a *path* of targets for the board UI.
+* ``state.play(move)`` — applies a legal move (mutates the state).
+* ``state.is_over()``, ``state.scores()``, ``state.winners()``.
+* ``state.view(player)`` — what that player may know, as plain data; the true
+  state keeps everything, the view drops what is hidden from ``player``.
+* the seeded :class:`~plateau.core.rng.Rng` lives inside the state, so dice
+  and shuffles replay exactly from a :class:`~plateau.core.record.Record`.
+
+The board UI is generic: a move is a path of targets (piece, destination,
+captures, an off-board choice such as a warrior's value...). After each click
+the UI keeps the legal moves whose path starts with the clicks so far and
+highlights the possible next targets; when the clicks complete exactly one
+move it is played; when they complete a move that others extend, the UI
+offers to play it as it is. ``Move.free`` marks where the order of the
+remaining path elements no longer matters (e.g. which dwarfs a troll takes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from .i18n import pick, tr
+from .rng import Rng
+
+
+class RulesError(ValueError):
+    """A move, option or position that the rules do not allow."""
+
+
+class IllegalMove(RulesError):
+    def __init__(self, text: str, reason: str = "") -> None:
+        self.text = text
+        self.reason = reason
+        super().__init__(f"illegal move {text!r}" + (f": {reason}" if reason else ""))
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: its canonical notation ``text`` and the UI ``path`` of targets.
+
+    ``free`` is the index in ``path`` from which the targets may be clicked in
+    any order (defaults to ``len(path)``: the whole path is ordered).
+    """
+
+    text: str
+    path: tuple[str, ...] = ()
+    free: int = -1
+
+    def __post_init__(self) -> None:
+        if not self.path:
+            object.__setattr__(self, "path", (self.text,))
+        if self.free < 0 or self.free > len(self.path):
+            object.__setattr__(self, "free", len(self.path))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def matches(self, clicks: Sequence[str]) -> bool:
+        """True when ``clicks`` can be the start of this move's path."""
+        n = len(clicks)
+        if n > len(self.path):
+            return False
+        k = min(n, self.free)
+        if tuple(clicks[:k]) != self.path[:k]:
+            return False
+        rest = clicks[k:]
+        if not rest:
+            return True
+        pool = list(self.path[self.free:])
+        for c in rest:
+            if c not in pool:
+                return False
+            pool.remove(c)
+        return True
+
+    def complete(self, clicks: Sequence[str]) -> bool:
+        return len(clicks) == len(self.path) and self.matches(clicks)
+
+    def next_targets(self, clicks: Sequence[str]) -> set[str]:
+        """Targets that may follow ``clicks`` (assumes ``matches(clicks)``)."""
+        n = len(clicks)
+        if n >= len(self.path):
+            return set()
+        if n < self.free:
+            return {self.path[n]}
+        pool = list(self.path[self.free:])
+        for c in clicks[self.free:]:
+            pool.remove(c)
+        return set(pool)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rules option chosen when a game starts.
+
+    ``choices`` maps each allowed value to its label ``{"fr":..., "en":...}``;
+    the first value of ``choices`` is not special: ``default`` is.
+    """
+
+    id: str
+    label: dict
+    choices: dict
+    default: Any
+    help: dict = field(default_factory=dict)
+
+    def validate(self, value: Any) -> Any:
+        if value not in self.choices:
+            raise RulesError(f"option {self.id!r} cannot be {value!r}")
+        return value
+
+
+@dataclass
+class RenderContext:
+    """What the UI asks a renderer to show besides the position.
+
+    * ``viewer`` — whose eyes the board is drawn for (``None``: everything
+      visible, e.g. at the end or in "open hand" mode);
+    * ``clicks`` — targets clicked so far in the move being built;
+    * ``targets`` — targets that may be clicked next (draw them highlighted,
+      clickable and focusable);
+    * ``last`` — the last move played (mark it), or ``None``;
+    * ``lang`` — ``"fr"`` or ``"en"`` for labels;
+    * ``coords`` — whether to draw coordinates.
+
+    Rendering rules shared by all games: every element that may be a target
+    carries ``data-target="<name>"`` and an ``aria-label``; when its name is
+    in ``targets`` it also gets ``class`` containing ``target``,
+    ``tabindex="0"`` and ``role="button"``; clicked ones get ``selected``.
+    Targets that the board does not draw (off-board choices) are drawn by the
+    UI as buttons labelled with ``Game.target_label``.
+    """
+
+    viewer: int | None = None
+    clicks: tuple = ()
+    targets: frozenset = frozenset()
+    last: Move | None = None
+    lang: str = "fr"
+    coords: bool = True
+
+
+class State:
+    """Base class of a game position. Subclasses keep plain data only
+    (ints, strings, tuples, lists, dicts, sets) so that :meth:`clone` is cheap
+    and the state is easy to inspect."""
+
+    game: "Game"
+    rng: Rng
+    players: list  # player names, index = player number
+
+    # -- to implement ---------------------------------------------------
+    @property
+    def to_play(self) -> int | None:
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:
+        raise NotImplementedError
+
+    def apply(self, move: Move) -> None:
+        """Apply ``move``, assumed legal (``play`` checks it)."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list:
+        """One number per player (or per team member), shown in the UI."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Indexes of the winning players once over ([] for none yet / draw)."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict:
+        """Plain data: what ``player`` may know (``None``: everything)."""
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    # -- provided -------------------------------------------------------
+    def move_from_text(self, text: str) -> Move:
+        for m in self.legal_moves():
+            if m.text == text:
+                return m
+        raise IllegalMove(text)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a move given as a :class:`Move` or its text; returns the
+        :class:`Move` played. Raises :class:`IllegalMove` when not legal."""
+        text = move.text if isinstance(move, Move) else str(move)
+        legal = self.move_from_text(text)
+        self.apply(legal)
+        return legal
+
+    def status(self, lang: str = "fr") -> str:
+        """One line for the UI: whose turn and what is being decided."""
+        return ""
+
+    def hidden_info(self) -> bool:
+        """True when some players may not see everything (hot-seat then
+        shows a "pass the device" screen between players)."""
+        return False
+
+    def result_lines(self, lang: str = "fr") -> list[str]:
+        """Plain-text lines explaining the final result (end screen)."""
+        return []
+
+
+class Game:
+    """Description of one game. Subclass and instantiate once per game."""
+
+    id: str = ""
+    title: dict = {}
+    min_players: int = 2
+    max_players: int = 2
+    options: Sequence[Option] = ()
+    catalogue: dict = {"fr": {}, "en": {}}
+    #: default player names (per language) offered by the new-game dialog
+    seat_names: dict = {}
+
+    def new_state(self, players: Sequence[str], options: dict, seed: int) -> State:
+        raise NotImplementedError
+
+    def render(self, state: State, ctx: RenderContext) -> str:
+        """One SVG string (see :class:`RenderContext` for the conventions)."""
+        raise NotImplementedError
+
+    def rules(self, lang: str) -> str:
+        """The rules help as a small markdown text (headings ``#``, lists
+        ``-``, paragraphs), stating the choices made where the seed is
+        unclear."""
+        raise NotImplementedError
+
+    # -- provided -------------------------------------------------------
+    def t(self, lang: str, key: str, **fields) -> str:
+        return tr(self.catalogue, lang, key, **fields)
+
+    def name(self, lang: str) -> str:
+        return pick(self.title, lang)
+
+    def target_label(self, target: str, lang: str) -> str:
+        """Label of an off-board target (a tray button). Override as needed;
+        by default a catalogue entry ``target.<name>`` or the name itself."""
+        key = "target." + target
+        text = tr(self.catalogue, lang, key)
+        return target if text == key else text
+
+    def full_options(self, options: dict | None) -> dict:
+        """Fill defaults and validate; unknown option names are errors."""
+        options = dict(options or {})
+        known = {o.id: o for o in self.options}
+        for k in options:
+            if k not in known:
+                raise RulesError(f"unknown option {k!r} for {self.id}")
+        out = {}
+        for o in self.options:
+            out[o.id] = o.validate(options.get(o.id, o.default))
+        return out
+
+    def check_players(self, players: Iterable[str]) -> list[str]:
+        players = [str(p) for p in players]
+        if not (self.min_players <= len(players) <= self.max_players):
+            raise RulesError(
+                f"{self.id} is for {self.min_players}–{self.max_players} players, not {len(players)}"
+            )
+        return players
+
+    def start(self, players: Sequence[str], options: dict | None = None, seed: int = 0) -> State:
+        """A new game, options filled and validated."""
+        return self.new_state(self.check_players(players), self.full_options(options), int(seed))

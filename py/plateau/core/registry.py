@@ -1,0 +1,47 @@
+"""The games Plateau knows. Adding a game adds one line to ``GAMES``.
+
+Games are imported lazily: the app imports only the game being played.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from .game import Game
+
+#: game id -> module that defines ``GAME`` (a :class:`Game` instance)
+GAMES: dict[str, str] = {
+    "thud": "plateau.games.thud",
+    "armadora": "plateau.games.armadora",
+    "troy": "plateau.games.troy",
+    "thorval": "plateau.games.thorval",
+}
+
+_loaded: dict[str, Game] = {}
+
+
+def available() -> list[str]:
+    """Ids of the games whose module is present."""
+    out = []
+    for gid, mod in GAMES.items():
+        if importlib.util.find_spec(mod) is not None:
+            out.append(gid)
+    return out
+
+
+def get_game(game_id: str) -> Game | None:
+    if game_id in _loaded:
+        return _loaded[game_id]
+    mod = GAMES.get(game_id)
+    if mod is None:
+        return None
+    try:
+        module = importlib.import_module(mod)
+    except ModuleNotFoundError as e:
+        if e.name and mod.startswith(e.name):
+            return None
+        raise
+    game = module.GAME
+    _loaded[game_id] = game
+    return game

@@ -1,0 +1,1 @@
+"""One sub-package per game; see :mod:`plateau.core.registry`."""
