@@ -241,6 +241,19 @@ class Game:
         unclear."""
         raise NotImplementedError
 
+    #: an extra text format this game reads and writes (e.g. ``".thud"``),
+    #: handled by :meth:`import_text` / :meth:`export_text`; "" for none
+    file_ext: str = ""
+
+    def import_text(self, text: str):
+        """Turn a file in ``file_ext`` format into a Record (raise
+        :class:`~plateau.core.record.RecordError` with a clear message)."""
+        raise NotImplementedError
+
+    def export_text(self, record) -> str:
+        """The game of ``record`` in ``file_ext`` format."""
+        raise NotImplementedError
+
     # -- provided -------------------------------------------------------
     def t(self, lang: str, key: str, **fields) -> str:
         return tr(self.catalogue, lang, key, **fields)

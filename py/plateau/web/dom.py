@@ -1,0 +1,66 @@
+"""Small DOM helpers. Text always goes in through ``textContent``: nothing a
+user typed or imported is ever parsed as HTML."""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+document = js.document
+
+_proxies: list = []  # keep event handlers alive
+
+
+def el(tag: str, attrs: dict | None = None, *children, on: dict | None = None):
+    node = document.createElement(tag)
+    for k, v in (attrs or {}).items():
+        if v is None or v is False:
+            continue
+        if k == "text":
+            node.textContent = str(v)
+        elif k == "cls":
+            node.className = v
+        elif v is True:
+            node.setAttribute(k, "")
+        else:
+            node.setAttribute(k, str(v))
+    for c in children:
+        if c is None:
+            continue
+        if isinstance(c, str):
+            node.appendChild(document.createTextNode(c))
+        else:
+            node.appendChild(c)
+    for ev, fn in (on or {}).items():
+        listen(node, ev, fn)
+    return node
+
+
+def listen(node, event: str, fn) -> None:
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    node.addEventListener(event, proxy)
+
+
+def clear(node) -> None:
+    node.replaceChildren()
+
+
+def by_id(i: str):
+    return document.getElementById(i)
+
+
+def button(text: str, fn=None, cls: str = "", **attrs):
+    a = {"type": "button", "cls": cls, "text": text}
+    a.update({k.replace("_", "-"): v for k, v in attrs.items()})
+    return el("button", a, on={"click": (lambda e: fn()) if fn else (lambda e: None)})
+
+
+def download(filename: str, text: str, mime: str = "text/plain") -> None:
+    blob = js.Blob.new(to_js([text]), to_js({"type": mime + ";charset=utf-8"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    a = el("a", {"href": url, "download": filename})
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)

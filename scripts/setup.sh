@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Fetch the pinned runtime (npm) and the svgwrite wheel (PyPI), then build site/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+mkdir -p static/vendor
+if [ ! -f static/vendor/svgwrite-1.4.3-py3-none-any.whl ]; then
+  python3 -m pip download --quiet --no-deps --only-binary=:all: -d static/vendor svgwrite==1.4.3
+fi
+python3 scripts/build.py

@@ -1,0 +1,3 @@
+from plateau.web.app import main
+
+app = main()
