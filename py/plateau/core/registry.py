@@ -22,11 +22,15 @@ _loaded: dict[str, Game] = {}
 
 
 def available() -> list[str]:
-    """Ids of the games whose module is present."""
+    """Ids of the games that load (a game whose module is missing or
+    broken is left out rather than taking the app down)."""
     out = []
-    for gid, mod in GAMES.items():
-        if importlib.util.find_spec(mod) is not None:
-            out.append(gid)
+    for gid in GAMES:
+        try:
+            if get_game(gid) is not None:
+                out.append(gid)
+        except Exception as e:  # a broken game must not hide the others
+            print(f"plateau: game {gid!r} failed to load: {type(e).__name__}: {e}")
     return out
 
 
@@ -42,6 +46,8 @@ def get_game(game_id: str) -> Game | None:
         if e.name and mod.startswith(e.name):
             return None
         raise
-    game = module.GAME
+    game = getattr(module, "GAME", None)
+    if game is None:
+        return None
     _loaded[game_id] = game
     return game

@@ -19,7 +19,7 @@ from plateau.core.record import Record, RecordError, decode, encode
 from plateau.core.registry import available, get_game
 
 from . import markdown
-from .dom import button, by_id, clear, document, download, el, listen
+from .dom import button, by_id, clear, closest, document, download, el, listen, nn, q
 from .messages import CATALOGUE
 from .session import Session
 from .store import Store, StoreFull, StoreUnavailable
@@ -44,10 +44,10 @@ class LocalBackend:
         return self.ls.length
 
     def key(self, i):
-        return self.ls.key(i)
+        return nn(self.ls.key(i))
 
     def getItem(self, k):
-        return self.ls.getItem(k)
+        return nn(self.ls.getItem(k))
 
     def setItem(self, k, v):
         self.ls.setItem(k, v)
@@ -180,7 +180,7 @@ class App:
         key = str(e.key)
         if self.screen != "play" or self.session is None:
             return
-        target = e.target.closest("[data-target]") if hasattr(e.target, "closest") else None
+        target = closest(e.target, "[data-target]")
         if key in ("Enter", " ") and target is not None:
             e.preventDefault()
             self.keyboard = True
@@ -257,7 +257,7 @@ class App:
         main.appendChild(el("h2", {"text": self.t("home.saved")}))
         games, bad = self.store.games()
         for key in bad:
-            self.messages.append(("error", self.t("saved.corrupt", key=key)))
+            self.messages.append(("error", self.t("saved.corrupt", entry=key)))
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
@@ -290,7 +290,7 @@ class App:
         sg = self.store.get(gid)
         if sg is None:
             return
-        name = js.window.prompt(self.t("saved.rename_prompt"), sg.name)
+        name = nn(js.window.prompt(self.t("saved.rename_prompt"), sg.name))
         if name is None:
             return
         name = str(name).strip()[:80]
@@ -430,11 +430,11 @@ class App:
                 return
             options = {}
             for o in g.options:
-                raw = str(form.querySelector(f'[data-option="{o.id}"]').value)
+                raw = str(q(f'[data-option="{o.id}"]', form).value)
                 for value in o.choices:
                     if str(value) == raw:
                         options[o.id] = value
-            seed_raw = str(form.querySelector('[name="seed"]').value).strip()
+            seed_raw = str(q('[name="seed"]', form).value).strip()
             seed = int(seed_raw) % (2**64) if seed_raw.isdigit() else None
             self.new_game(gid, names, options, seed)
 
@@ -469,7 +469,7 @@ class App:
             session = Session(sg.record)
         except (RecordError, ValueError, KeyError, TypeError) as e:
             if not quiet:
-                self.flash(self.record_error(e) if isinstance(e, RecordError) else self.t("saved.corrupt", key=gid))
+                self.flash(self.record_error(e) if isinstance(e, RecordError) else self.t("saved.corrupt", entry=gid))
             return False
         self.session = session
         self.save_id = gid
@@ -595,6 +595,7 @@ class App:
         tray = by_id("tray")
         if board is None:
             return
+        board.setAttribute("data-ply", str(s.ply))
         if self.must_pass():
             name = s.record.players[s.state.to_play]
             clear(board)
@@ -609,13 +610,12 @@ class App:
             return
         interactive = self.interactive()
         board.innerHTML = s.render(self.lang, self.coords, interactive)
-        board.setAttribute("data-ply", str(s.ply))
-        board.setAttribute("data-version", str(int(board.getAttribute("data-version") or 0) + 1))
+        board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.draw_tray(interactive)
         self.draw_status()
         if self.keyboard:
             self.keyboard = False
-            sel = board.querySelector(".target") or board.querySelector("[data-target]")
+            sel = q(".target", board) or q("[data-target]", board)
             if sel is not None and hasattr(sel, "focus"):
                 sel.focus()
 
@@ -696,7 +696,7 @@ class App:
         ol.appendChild(self.move_item(0, self.t("play.start")))
         for i, text in enumerate(s.record.moves):
             ol.appendChild(self.move_item(i + 1, f"{i + 1}. {text}"))
-        cur = ol.querySelector(".current")
+        cur = q(".current", ol)
         if cur is not None:
             cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
 
@@ -728,7 +728,7 @@ class App:
 
     # -- board events -----------------------------------------------------------------
     def on_board_click(self, e) -> None:
-        node = e.target.closest("[data-target]") if hasattr(e.target, "closest") else None
+        node = closest(e.target, "[data-target]")
         if node is None:
             return
         self.on_target(str(node.getAttribute("data-target")))
@@ -834,9 +834,12 @@ def main() -> App:
     app = App()
     try:
         app.start()
-    except Exception:
+    except Exception as err:
         traceback.print_exc()
         document.documentElement.setAttribute("data-error", "start")
+        text = by_id("loading-text")
+        if text is not None:
+            text.textContent = tr(CATALOGUE, app.lang, "err.internal", msg=f"{type(err).__name__}: {err}")
         raise
     js.window.plateauApp = create_proxy(lambda: None)
     return app

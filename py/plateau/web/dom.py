@@ -6,6 +6,11 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_proxy, to_js
 
+try:  # JS null arrives as a distinct object in recent Pyodide versions
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
 document = js.document
 
 _proxies: list = []  # keep event handlers alive
@@ -46,8 +51,21 @@ def clear(node) -> None:
     node.replaceChildren()
 
 
+def nn(x):
+    """JS ``null``/``undefined`` as Python ``None``."""
+    return None if x is None or x is jsnull else x
+
+
 def by_id(i: str):
-    return document.getElementById(i)
+    return nn(document.getElementById(i))
+
+
+def q(selector: str, root=None):
+    return nn((root or document).querySelector(selector))
+
+
+def closest(node, selector: str):
+    return nn(node.closest(selector)) if hasattr(node, "closest") else None
 
 
 def button(text: str, fn=None, cls: str = "", **attrs):

@@ -1,0 +1,86 @@
+"""Armadora (Christwart Conrad): palisades, hidden warriors and Dwarf gold.
+
+The engine is in :mod:`.rules`, the SVG board in :mod:`.render`, the rules
+help in ``rules.fr.md`` / ``rules.en.md``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plateau.core.game import Game, Option, RenderContext
+
+from .catalogue import CATALOGUE
+from .rules import ArmadoraState
+
+_HERE = Path(__file__).resolve().parent
+
+
+class Armadora(Game):
+    id = "armadora"
+    title = {"fr": "Armadora", "en": "Armadora"}
+    min_players = 2
+    max_players = 4
+    options = (
+        Option(
+            "rules",
+            {"fr": "Règles", "en": "Rules"},
+            {
+                "basic": {"fr": "de base", "en": "basic"},
+                "advanced": {"fr": "avancées (pouvoirs, renforts)", "en": "advanced (powers, reinforcements)"},
+            },
+            "basic",
+        ),
+        Option(
+            "review",
+            {"fr": "Revoir ses Guerriers posés", "en": "Look again at one's placed warriors"},
+            {
+                "yes": {"fr": "permis", "en": "allowed"},
+                "no": {"fr": "interdit (il faut s'en souvenir)", "en": "not allowed (remember them)"},
+            },
+            "yes",
+            {
+                "fr": "« Au début de la partie, on décidera si on a le droit ou pas de revoir ses Guerriers "
+                      "déjà placés. »",
+                "en": "Decided at the start: may a player look again at their own warriors once placed?",
+            },
+        ),
+        Option(
+            "open_hand",
+            {"fr": "Jeu à découvert (apprentissage)", "en": "Open hand (teaching)"},
+            {
+                False: {"fr": "non", "en": "no"},
+                True: {"fr": "oui : toutes les valeurs visibles", "en": "yes: every value visible"},
+            },
+            False,
+        ),
+    )
+    catalogue = CATALOGUE
+    seat_names = {"fr": ["Ana", "Bruno", "Chloé", "David"], "en": ["Ann", "Bob", "Cleo", "Dan"]}
+
+    def new_state(self, players, options, seed) -> ArmadoraState:
+        return ArmadoraState(self, players, options, seed)
+
+    def render(self, state: ArmadoraState, ctx: RenderContext) -> str:
+        from .render import render
+
+        return render(state, ctx)
+
+    def rules(self, lang: str) -> str:
+        name = "rules.en.md" if lang == "en" else "rules.fr.md"
+        return (_HERE / name).read_text(encoding="utf-8")
+
+    def public_move_text(self, text: str, revealed: bool) -> str:
+        """A move text as it may be shown in a move list: a face-down
+        warrior's value becomes ``?`` unless ``revealed`` (game over, open
+        hand, or a viewer allowed to see everything).
+
+        >>> GAME.public_move_text("W3@b2", False), GAME.public_move_text("goblin:W3@b2", False)
+        ('W?@b2', 'goblin:W3@b2')
+        """
+        if not revealed and text[:1] == "W" and "@" in text:
+            return "W?" + text[2:]
+        return text
+
+
+GAME = Armadora()

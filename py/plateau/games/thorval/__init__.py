@@ -1,0 +1,76 @@
+"""Thorval: six regions, eight castles, orks, a dragon, a mediator, and three
+hidden treasures to find first. 2 to 6 players.
+
+>>> GAME.id
+'thorval'
+>>> s = GAME.start(["Ann", "Bob", "Cy"], {}, seed=1)
+>>> s.to_play in (0, 1, 2)
+True
+>>> s.legal_moves()[0].text.startswith("C")
+True
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from plateau.core.game import Game, Option, RenderContext
+
+from .catalogue import CATALOGUE
+from .rules import ThorvalState
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _lab(key):
+    return {lang: CATALOGUE[lang][key] for lang in ("fr", "en")}
+
+
+OPTIONS = (
+    Option("kingdom", _lab("opt.kingdom"),
+           {"connected": _lab("opt.kingdom.connected"), "castle": _lab("opt.kingdom.castle")}, "connected"),
+    Option("attack_mode", _lab("opt.attack_mode"),
+           {"declare": _lab("opt.attack_mode.declare"), "free": _lab("opt.attack_mode.free")}, "declare"),
+    Option("defender_heroes", _lab("opt.defender_heroes"),
+           {False: _lab("opt.no"), True: _lab("opt.yes")}, False),
+    Option("ring", _lab("opt.ring"), {"remove": _lab("opt.ring.remove"), "take": _lab("opt.ring.take")}, "remove"),
+    Option("blank_treasure", _lab("opt.blank_treasure"), {False: _lab("opt.no"), True: _lab("opt.yes")}, False),
+    Option("boat", _lab("opt.boat"), {"inland": _lab("opt.boat.inland"), "all": _lab("opt.boat.all")}, "inland"),
+    Option("open_hand", _lab("opt.open_hand"), {False: _lab("opt.no"), True: _lab("opt.yes")}, False),
+    Option("turn_limit", _lab("opt.turn_limit"),
+           {0: _lab("opt.none"), **{k: {"fr": str(k), "en": str(k)} for k in (1, 2, 3, 5, 10, 20, 40)}}, 0),
+)
+
+_AMOUNT = re.compile(r"n(\d+)$")
+
+
+class Thorval(Game):
+    id = "thorval"
+    title = {"fr": "Thorval", "en": "Thorval"}
+    min_players = 2
+    max_players = 6
+    options = OPTIONS
+    catalogue = CATALOGUE
+    seat_names = {lang: [CATALOGUE[lang][f"seat.{i}"] for i in range(6)] for lang in ("fr", "en")}
+
+    def new_state(self, players, options, seed):
+        return ThorvalState(self, players, options, seed)
+
+    def render(self, state, ctx: RenderContext) -> str:
+        from .render import render
+
+        return render(state, ctx)
+
+    def rules(self, lang: str) -> str:
+        name = "rules.en.md" if lang == "en" else "rules.fr.md"
+        return (_HERE / name).read_text(encoding="utf-8")
+
+    def target_label(self, target: str, lang: str) -> str:
+        m = _AMOUNT.match(target)
+        if m:
+            return self.t(lang, "target.n", k=m.group(1))
+        return super().target_label(target, lang)
+
+
+GAME = Thorval()

@@ -1,0 +1,436 @@
+"""The island of Thorval in SVG.
+
+The parts that never change (sea, terrain marks, river, Marnon sea, bridges,
+tunnel, names) are serialised once and spliced into every drawing; the cases
+(click targets), the armies, the tokens and the side panel are drawn for each
+position.
+"""
+
+from __future__ import annotations
+
+import math
+
+from functools import lru_cache
+from xml.sax.saxutils import escape, quoteattr
+
+import svgwrite
+import svgwrite.text
+
+from plateau.core import svgkit
+from plateau.core.game import RenderContext
+
+from . import board as B
+from .catalogue import t
+from .rules import ORKS
+
+DATA = B.DATA
+BW, BH = DATA["size"]
+PANEL = 420
+WIDTH, HEIGHT = BW + PANEL, BH
+HEX = DATA["hex"]
+
+REGION_FILL = {"I": "#ecd591", "II": "#b9da8e", "III": "#8fbf9c", "IV": "#e6b878", "V": "#6f9c64",
+               "VI": "#bcc0d4"}
+CASTLE_FILL = "#d8d0c0"
+PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#f2c200", "#8a3fc0", "#f5f5f5"]
+PLAYER_TEXT = ["#fff", "#fff", "#fff", "#222", "#fff", "#222"]
+SEA = "#3f7fb5"
+WATER = "#5aa0d8"
+
+CELLS = DATA["cell_centres"]
+
+
+def _pts(loop):
+    return " ".join(f"{x},{y}" for x, y in loop)
+
+
+def _path(loops):
+    return " ".join("M" + " L".join(f"{x},{y}" for x, y in loop) + " Z" for loop in loops)
+
+
+def _anchor_points():
+    """For each case: its label point, then its other hexagon centres from
+    nearest to farthest (where tokens go)."""
+    out = []
+    for c in B.CASES:
+        cx, cy = c["centre"]
+        pts = sorted((tuple(p) for p in CELLS[c["name"]]), key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+        out.append(pts)
+    return out
+
+
+ANCHORS = _anchor_points()
+
+
+def _token_spot(case: int, k: int):
+    """Where the k-th token (1 treasure, 2 dragon, 3 mediator) of a case goes:
+    on a hexagon of its own when the case has enough, else shared with an
+    offset, else around the centre (castles)."""
+    pts = ANCHORS[case]
+    if len(pts) > k:
+        return pts[k]
+    if len(pts) > 1:
+        x, y = pts[1 + (k - 1) % (len(pts) - 1)]
+        dx = {1: -13, 2: 14, 3: 14}[k]
+        return x + dx, y + (12 if k == 3 else -6)
+    cx, cy = pts[0]
+    ang = {1: 130, 2: 30, 3: 250}[k]
+    return cx + 0.62 * HEX * math.cos(math.radians(ang)), cy + 0.62 * HEX * math.sin(math.radians(ang))
+
+
+# ---------------------------------------------------------------------------
+# static layers, built once
+@lru_cache(maxsize=None)
+def _static_below() -> str:
+    d = svgwrite.Drawing(debug=False, profile="full")
+    g = d.g(id="sea")
+    g.add(d.rect((0, 0), (BW, BH), fill=SEA))
+    for k in range(9):
+        y = 40 + k * 95
+        for x0 in range(20 if k % 2 else 80, int(BW), 190):
+            g.add(d.path(d=f"M{x0},{y} q12,-8 24,0 t24,0", fill="none", stroke="#8dbce3",
+                         stroke_width=1.6, opacity=0.55))
+    g.add(d.path(d=_path(DATA["island"]), fill="#f3e6c0", stroke="#e9dcb0", stroke_width=14,
+                 stroke_linejoin="round", opacity=0.9))
+    return g.tostring()
+
+
+def _tree(d, g, x, y, dark):
+    g.add(d.rect((x - 1.2, y + 3), (2.4, 5), fill="#5b3a1e"))
+    g.add(d.circle((x, y), 6, fill=dark, stroke="#24401f", stroke_width=0.8))
+
+
+@lru_cache(maxsize=None)
+def _static_above(lang: str = "fr") -> str:
+    d = svgwrite.Drawing(debug=False, profile="full")
+    g = d.g(id="scenery", style="pointer-events:none")
+    # terrain marks on the hexagons away from the label
+    for i, c in enumerate(B.CASES):
+        terr = c["terrain"]
+        pts = ANCHORS[i][1:]
+        for j, (x, y) in enumerate(pts):
+            if j % 2 == 1 and len(pts) > 2:
+                continue
+            if terr == "forest":
+                dark = "#3f6b39" if c["region"] == "V" else "#4f8a5e"
+                _tree(d, g, x - 9, y + 4, dark)
+                _tree(d, g, x + 8, y - 2, dark)
+                _tree(d, g, x + 1, y + 12, dark)
+            elif terr == "mountain":
+                g.add(d.polygon([(x - 18, y + 10), (x - 5, y - 12), (x + 8, y + 10)], fill="#8d93ad",
+                                stroke="#5d6380", stroke_width=1))
+                g.add(d.polygon([(x - 9, y - 5), (x - 5, y - 12), (x - 1, y - 5)], fill="#eef2ff"))
+                g.add(d.polygon([(x, y + 10), (x + 9, y - 6), (x + 18, y + 10)], fill="#a3a9c2",
+                                stroke="#5d6380", stroke_width=1))
+            elif terr == "plain":
+                col = "#b99d45" if c["region"] in ("I", "IV") else "#6f9a45"
+                for dx, dy in ((-10, 6), (6, -4), (10, 10)):
+                    g.add(d.path(d=f"M{x + dx - 4},{y + dy} l4,-7 l4,7 M{x + dx},{y + dy} l0,-8",
+                                 fill="none", stroke=col, stroke_width=1.4))
+    # region borders
+    for r in DATA["regions"]:
+        g.add(d.path(d=_path(r["outline"]), fill="none", stroke="#4a3b2a", stroke_width=3.2,
+                     stroke_linejoin="round", opacity=0.75))
+    # water
+    for key in ("river", "marnon"):
+        g.add(d.path(d=_path(DATA[key]), fill=WATER, stroke="#2f6e9f", stroke_width=2, stroke_linejoin="round"))
+    g.add(d.path(d=_path(DATA["island"]), fill="none", stroke="#6b5535", stroke_width=3, stroke_linejoin="round"))
+    # bridges
+    for b in DATA["bridges"]:
+        (x1, y1), (x2, y2) = b["from"], b["to"]
+        ang = math.degrees(math.atan2(y2 - y1, x2 - x1))
+        length = math.hypot(x2 - x1, y2 - y1) + 16
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        br = d.g(transform=f"translate({cx},{cy}) rotate({ang})")
+        br.add(d.rect((-length / 2, -8), (length, 16), rx=3, fill="#9a6a3c", stroke="#4e3318", stroke_width=2))
+        for k in range(-2, 3):
+            br.add(d.line((k * length / 6, -8), (k * length / 6, 8), stroke="#6d4722", stroke_width=1.2))
+        g.add(br)
+    # the great tunnel: a dotted road under the mountains, two portals
+    a, b = (B.INDEX[x] for x in DATA["tunnel"])
+    xa, ya = ANCHORS[a][-1]
+    xb, yb = ANCHORS[b][-1]
+    g.add(d.path(d=f"M{xa},{ya} C{xa + 200},{ya - 60} {xb - 200},{yb - 60} {xb},{yb}", fill="none",
+                 stroke="#3b2a1a", stroke_width=4, stroke_dasharray="3,9", stroke_linecap="round", opacity=0.8))
+    for x, y in ((xa, ya), (xb, yb)):
+        g.add(d.path(d=f"M{x - 11},{y + 8} v-8 a11,11 0 0 1 22,0 v8 z", fill="#2a1d12", stroke="#c9b38a",
+                     stroke_width=2))
+    tx, ty = (xa + xb) / 2, min(ya, yb) - 40
+    g.add(d.text(t(lang, "board.tunnel"), insert=(tx, ty), text_anchor="middle", font_size=14, font_style="italic",
+                 fill="#3b2a1a", stroke="#f3e6c0", stroke_width=3, paint_order="stroke"))
+    mx = sum(p[0] for p in DATA["marnon"][0]) / len(DATA["marnon"][0])
+    my = sum(p[1] for p in DATA["marnon"][0]) / len(DATA["marnon"][0])
+    g.add(d.text(t(lang, "board.marnon"), insert=(mx, my + 5), text_anchor="middle", font_size=15,
+                 font_style="italic", fill="#e8f4ff"))
+    # castles: towers on their stone hexagon
+    for c in B.CASTLES:
+        x, y = ANCHORS[c][0]
+        g.add(d.path(d=f"M{x - 20},{y + 18} v-20 h6 v5 h5 v-5 h6 v5 h6 v-5 h6 v5 h5 v-5 h6 v20 z",
+                     fill="#9c9282", stroke="#4a4238", stroke_width=1.2, opacity=0.55))
+    return g.tostring()
+
+
+
+
+# ---------------------------------------------------------------------------
+# dynamic layers, written as markup directly (svgwrite is used for every text
+# that carries a player's name, so that it is escaped by svgwrite)
+def _q(v) -> str:
+    v = str(v)
+    if "<" in v or ">" in v or "&" in v or '"' in v:
+        return quoteattr(v)
+    return f'"{v}"'
+
+
+def _attrs(a: dict) -> str:
+    return "".join(f" {k.replace('_', '-')}={_q(v)}" for k, v in a.items())
+
+
+def _el(tag: str, inner: str = "", **a) -> str:
+    if inner:
+        return f"<{tag}{_attrs(a)}>{inner}</{tag}>"
+    return f"<{tag}{_attrs(a)}/>"
+
+
+def _text(text: str, x, y, **a) -> str:
+    """A text node built by svgwrite (it escapes the text)."""
+    return svgwrite.text.Text(text, insert=(round(x, 1), round(y, 1)), debug=False, **a).tostring()
+
+
+def _fill(i: int) -> str:
+    c = B.CASES[i]
+    return CASTLE_FILL if c["kind"] == "castle" else REGION_FILL[c["region"]]
+
+
+PATHS = [_path(c["outline"]) for c in B.CASES]
+
+
+def _wrap(text: str, width: int) -> list:
+    words, lines, cur = text.split(" "), [], ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = (cur + " " + w) if cur else w
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def _hero(x, y, p):
+    pts = [(x, y - 11), (x + 3.4, y - 3.5), (x + 11, y - 3.4), (x + 5, y + 2.2), (x + 7, y + 10),
+           (x, y + 5.5), (x - 7, y + 10), (x - 5, y + 2.2), (x - 11, y - 3.4), (x - 3.4, y - 3.5)]
+    return _el("polygon", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in pts), fill="#ffd84a",
+               stroke=PLAYER[p], stroke_width=2.6, stroke_linejoin="round")
+
+
+def _mage(x, y, p):
+    return (_el("ellipse", cx=f"{x:.1f}", cy=f"{y + 7:.1f}", rx=12, ry=3.5, fill="#6b3fa0", stroke=PLAYER[p],
+                stroke_width=2)
+            + _el("polygon", points=f"{x:.1f},{y - 13:.1f} {x + 9:.1f},{y + 7:.1f} {x - 9:.1f},{y + 7:.1f}",
+                  fill="#6b3fa0", stroke=PLAYER[p], stroke_width=2.6, stroke_linejoin="round")
+            + _el("circle", cx=f"{x + 1:.1f}", cy=f"{y - 2:.1f}", r=1.8, fill="#ffe780"))
+
+
+def _treasure(x, y, owner, kind, faded=False):
+    ink = PLAYER_TEXT[owner]
+    out = [_el("rect", x=f"{x - 10:.1f}", y=f"{y - 10:.1f}", width=20, height=20, rx=4, fill=PLAYER[owner],
+               stroke="#222", stroke_width=1.6, opacity=0.6 if faded else 1)]
+    if kind is None:
+        out.append(_el("text", "?", x=f"{x:.1f}", y=f"{y + 5.5:.1f}", text_anchor="middle", font_size=15,
+                       font_weight="bold", fill=ink))
+    elif kind == "chest":
+        out.append(_el("rect", x=f"{x - 6.5:.1f}", y=f"{y - 3:.1f}", width=13, height=9, fill="#b7792f",
+                       stroke=ink, stroke_width=1))
+        out.append(_el("path", d=f"M{x - 6.5:.1f},{y - 3:.1f} q6.5,-6 13,0", fill="#d19444", stroke=ink,
+                       stroke_width=1))
+    elif kind == "crown":
+        pts = [(x - 7, y + 5), (x - 7, y - 5), (x - 3.5, y), (x, y - 6), (x + 3.5, y), (x + 7, y - 5), (x + 7, y + 5)]
+        out.append(_el("polygon", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in pts), fill="#ffd23a",
+                       stroke=ink, stroke_width=1))
+    elif kind == "ring":
+        out.append(_el("circle", cx=f"{x:.1f}", cy=f"{y + 1:.1f}", r=5.5, fill="none", stroke="#ffd23a",
+                       stroke_width=2.6))
+        out.append(_el("circle", cx=f"{x:.1f}", cy=f"{y - 5:.1f}", r=2, fill="#7fe3ff", stroke=ink,
+                       stroke_width=0.6))
+    else:
+        out.append(_el("line", x1=f"{x - 6:.1f}", y1=f"{y:.1f}", x2=f"{x + 6:.1f}", y2=f"{y:.1f}", stroke=ink,
+                       stroke_width=2))
+    return "".join(out)
+
+
+DRAGON = ('<path d="M0,-4 C-8,-18 -22,-16 -26,-4 C-18,-8 -12,-4 -8,2 C-4,4 4,4 8,2 C12,-4 18,-8 26,-4 '
+          'C22,-16 8,-18 0,-4 Z" fill="#c0392b" stroke="#4a0f0a" stroke-width="1.5"/>'
+          '<ellipse cx="0" cy="3" rx="6" ry="9" fill="#e0562f" stroke="#4a0f0a" stroke-width="1.3"/>'
+          '<circle cx="0" cy="-7" r="4" fill="#e0562f" stroke="#4a0f0a" stroke-width="1.2"/>')
+MEDIATOR = ('<circle cx="0" cy="0" r="21" fill="#fff6cf" fill-opacity="0.55" stroke="#e0b400" stroke-width="2" '
+            'stroke-dasharray="4,3"/>'
+            '<path d="M-9,12 L-5,-4 L5,-4 L9,12 Z" fill="#f7f3e8" stroke="#3b3366" stroke-width="1.5"/>'
+            '<circle cx="0" cy="-8" r="5" fill="#f0d7b0" stroke="#3b3366" stroke-width="1.3"/>'
+            '<line x1="11" y1="-14" x2="11" y2="12" stroke="#7a5a2a" stroke-width="2.4"/>'
+            '<circle cx="11" cy="-15" r="3.4" fill="#7fd7ff" stroke="#3b3366" stroke-width="1"/>')
+
+
+def render(state, ctx: RenderContext) -> str:
+    lang = ctx.lang
+    d = svgkit.drawing(WIDTH, HEIGHT, "board thorval")
+    d.add(d.g(id="thorval-dyn"))
+    targets, clicks = ctx.targets, set(ctx.clicks)
+    last = set(ctx.last.path) if ctx.last is not None else set()
+    own, cnt = state.own, state.cnt
+    out = [_static_below()]
+    # the cases: click targets
+    out.append('<g id="cases">')
+    for i, c in enumerate(B.CASES):
+        tg = B.TARGETS[i]
+        o = own[i]
+        if o == ORKS:
+            what = t(lang, "aria.orks", n=cnt[i])
+        elif o >= 0:
+            sp = state.special_at(i)
+            what = t(lang, "aria.units", p=t(lang, f"colour.{o}"), n=cnt[i],
+                     sp=(" + " + t(lang, "sp." + sp)) if sp else "")
+        else:
+            what = t(lang, "aria.empty")
+        a = {"d": PATHS[i], "fill": _fill(i), "stroke": "#6b5a44", "stroke-width": 1.3,
+             "stroke-linejoin": "round"}
+        if tg in targets:
+            a.update({"fill": "#fff3b0", "stroke": "#e8a500", "stroke-width": 4})
+        if tg in clicks:
+            a.update({"fill": "#ffd1a8", "stroke": "#d2460f", "stroke-width": 5})
+        svgkit.target(a, tg, t(lang, "aria.case", case=c["name"], what=what), ctx, "case")
+        out.append("<path" + "".join(f" {k}={_q(v)}" for k, v in a.items()) + "/>")
+    out.append("</g>")
+    out.append(_static_above(lang))
+    out.append('<g id="marks" style="pointer-events:none">')
+    for i in range(B.N):
+        tg = B.TARGETS[i]
+        if tg in last:
+            out.append(_el("path", d=PATHS[i], fill="none", stroke="#ffffff", stroke_width=3.5,
+                           stroke_dasharray="8,5"))
+        if tg in targets:
+            x, y = ANCHORS[i][0]
+            out.append(_el("circle", cx=x, cy=y, r=round(HEX * 0.82, 1), fill="none", stroke="#ffb000",
+                           stroke_width=3, opacity=0.9))
+    out.append("</g>")
+    out.append('<g id="pieces" style="pointer-events:none" font-family="Georgia, \'DejaVu Serif\', serif">')
+    f = state.fight
+    if f is not None:
+        (x1, y1), (x2, y2) = ANCHORS[f["src"]][0], ANCHORS[f["tgt"]][0]
+        ang = math.atan2(y2 - y1, x2 - x1)
+        ex, ey = x2 - 26 * math.cos(ang), y2 - 26 * math.sin(ang)
+        out.append(_el("line", x1=x1, y1=y1, x2=f"{ex:.1f}", y2=f"{ey:.1f}", stroke="#b3120f", stroke_width=6,
+                       stroke_linecap="round", opacity=0.85))
+        pts = [(ex + 14 * math.cos(ang), ey + 14 * math.sin(ang)),
+               (ex + 10 * math.cos(ang + 2.2), ey + 10 * math.sin(ang + 2.2)),
+               (ex + 10 * math.cos(ang - 2.2), ey + 10 * math.sin(ang - 2.2))]
+        out.append(_el("polygon", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in pts), fill="#b3120f"))
+    show_faces = ctx.viewer is None or state.opts.get("open_hand", False)
+    for i, c in enumerate(B.CASES):
+        x, y = ANCHORS[i][0]
+        if ctx.coords or c["kind"] == "castle":
+            label = c["name"] if c["kind"] == "territory" else c["name"][1:]
+            out.append(_el("text", label, x=x, y=y - 20, text_anchor="middle",
+                           font_size=13 if c["kind"] == "territory" else 15, font_weight="bold", fill="#2b2116",
+                           stroke="#fffaf0", stroke_width=3, paint_order="stroke"))
+        o = own[i]
+        if o == ORKS:
+            out.append(_el("rect", x=x - 15, y=y - 11, width=30, height=22, rx=6, fill="#262626", stroke="#9be36b",
+                           stroke_width=1.5))
+            out.append(_el("path", d=f"M{x - 11},{y + 11} l2,-5 l2,5 M{x + 7},{y + 11} l2,-5 l2,5", fill="#f4f0d8"))
+            out.append(_el("text", str(cnt[i]), x=x, y=y + 6, text_anchor="middle", font_size=16, font_weight="bold",
+                           fill="#b6f07f"))
+        elif o >= 0:
+            sp = state.special_at(i)
+            bx = x - (9 if sp else 0)
+            if cnt[i] > 0 or not sp:
+                out.append(_el("circle", cx=bx, cy=y, r=14, fill=PLAYER[o], stroke="#1c1c1c", stroke_width=2))
+                out.append(_el("text", str(cnt[i]), x=bx, y=y + 6, text_anchor="middle", font_size=16,
+                               font_weight="bold", fill=PLAYER_TEXT[o]))
+            if sp == "hero":
+                out.append(_hero(x + 14 if cnt[i] else x, y, o))
+            elif sp == "mage":
+                out.append(_mage(x + 14 if cnt[i] else x, y, o))
+    for owner, kind, case, found in state.tre:
+        if case < 0 or found:
+            continue
+        x, y = _token_spot(case, 1)
+        out.append(_treasure(x, y, owner, kind if show_faces else None))
+    if state.dragon >= 0:
+        x, y = _token_spot(state.dragon, 2)
+        out.append(f'<g transform="translate({x:.1f},{y:.1f})">{DRAGON}'
+                   f'<title>{escape(t(lang, "board.dragon"))}</title></g>')
+    if state.med >= 0:
+        x, y = _token_spot(state.med, 3)
+        out.append(f'<g transform="translate({x:.1f},{y:.1f})">{MEDIATOR}'
+                   f'<title>{escape(t(lang, "board.mediator"))}</title></g>')
+    out.append("</g>")
+    out.append(_panel(state, lang))
+    return d.tostring().replace(_MARK_DYN, "".join(out), 1)
+
+
+_MARK_DYN = '<g id="thorval-dyn" />'
+
+
+def _panel(state, lang):
+    x0 = BW
+    out = ['<g id="panel" font-family="Georgia, \'DejaVu Serif\', serif">',
+           _el("rect", x=x0, y=0, width=PANEL, height=HEIGHT, fill="#f6efdc", stroke="#8a7450", stroke_width=2),
+           _el("text", "THORVAL", x=x0 + PANEL / 2, y=44, text_anchor="middle", font_size=32, font_weight="bold",
+               fill="#5a3d1c", letter_spacing=6)]
+    sub = t(lang, "board.turn", n=state.turn) if state.turn > 0 else t(lang, "board.setup")
+    out.append(_el("text", escape(sub), x=x0 + PANEL / 2, y=70, text_anchor="middle", font_size=17, fill="#5a3d1c"))
+    y = 96
+    tp = state.to_play
+    for p, name in enumerate(state.players):
+        out.append(f'<g opacity="{0.45 if state.out[p] else 1}">')
+        if tp == p:
+            out.append(_el("rect", x=x0 + 8, y=y - 4, width=PANEL - 16, height=36, rx=6, fill="#ffe9a8",
+                           stroke="#e0a400", stroke_width=2))
+        out.append(_el("circle", cx=x0 + 26, cy=y + 13, r=10, fill=PLAYER[p], stroke="#222", stroke_width=1.5))
+        label = name[:22] + ("  ①" if p == state.first and state.turn > 0 else "")
+        out.append(_text(label, x0 + 44, y + 13, font_size=16, font_weight="bold", fill="#2b2116"))
+        found = sorted(k for k in state.found_kinds(p) if k != "blank")
+        for j, kind in enumerate(found):
+            out.append(_treasure(x0 + 330 + j * 24, y + 12, p, kind))
+        info = f"{state.total_units(p)} · " + t(lang, "board.aids", n=state.aids[p])
+        out.append(_el("text", escape(info), x=x0 + 44, y=y + 28, font_size=11.5, fill="#5a4a36"))
+        out.append("</g>")
+        y += 42
+    out.append(LEGEND[lang].replace("YY", "0"))
+    y += 4
+    out.append(_el("text", escape(t(lang, "board.events")), x=x0 + 16, y=y + 14, font_size=15, font_weight="bold",
+                   fill="#5a3d1c"))
+    y += 22
+    out.append(_el("line", x1=x0 + 16, y1=y, x2=x0 + PANEL - 16, y2=y, stroke="#b49a6e", stroke_width=1))
+    room = int((HEIGHT - LEGEND_H - y - 8) // 15)
+    used = 0
+    for k, text in enumerate(reversed(state.event_texts(lang, 14))):
+        wrapped = _wrap(text, 56)
+        if used + len(wrapped) > room:
+            break
+        for j, line in enumerate(wrapped):
+            used += 1
+            out.append(_text(line, x0 + 16 + (10 if j else 0), y + used * 15, font_size=12,
+                             fill="#2b2116" if k < 3 else "#6d5d48"))
+    out.append("</g>")
+    return "".join(out)
+
+
+LEGEND_H = 92
+
+
+def _legend(lang):
+    x0, y0 = BW + 14, HEIGHT - LEGEND_H
+    out = [_el("line", x1=x0, y1=y0, x2=BW + PANEL - 14, y2=y0, stroke="#b49a6e", stroke_width=1)]
+    for k, r in enumerate(DATA["regions"]):
+        x = x0 + (k % 2) * 200
+        y = y0 + 20 + (k // 2) * 24
+        out.append(_el("rect", x=x, y=y - 12, width=22, height=16, rx=3, fill=REGION_FILL[r["id"]], stroke="#4a3b2a"))
+        out.append(_el("text", escape(f"{r['id']} · {r['name'][lang]}"), x=x + 30, y=y + 1, font_size=12.5,
+                       fill="#2b2116"))
+    return "".join(out)
+
+
+LEGEND = {lang: _legend(lang) for lang in ("fr", "en")}

@@ -1,0 +1,148 @@
+"""Thud: dwarfs against trolls on a 165-square board, in two rounds.
+
+>>> GAME.id
+'thud'
+>>> s = GAME.start(["Ann", "Bob"], {"captures": "forced"})
+>>> s.status("en")
+'Round 1/2 — Ann (dwarfs) to play (dwarfs 32 pts, trolls 32 pts)'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plateau.core.game import Game, Option, RenderContext, RulesError
+
+from . import board
+from .rules import ThudState, check_start
+
+_HERE = Path(__file__).resolve().parent
+
+CATALOGUE = {
+    "fr": {
+        "side.dwarfs": "nains",
+        "side.trolls": "trolls",
+        "status.round": "Manche {round}/{rounds}",
+        "status.material": "nains {dwarfs} pts, trolls {trolls} pts",
+        "status.play": "{player} ({side}) joue",
+        "status.refused": "{player} ({side}) joue : offre refusée, un coup est dû",
+        "status.reply": "{player} ({side}) : accepter la fin de la manche ?",
+        "result.win": "{player} gagne la partie, {points} points contre {other}.",
+        "result.draw": "Partie nulle : {points} points partout.",
+        "result.round": "Manche {round} : {dplayer} (nains) garde {dwarfs} nain(s) = {dpoints} pts, "
+                        "{tplayer} (trolls) garde {trolls} troll(s) = {tpoints} pts ; {reason}.",
+        "result.agreed": "fin acceptée d'un commun accord",
+        "result.blocked": "les {side} n'avaient plus de coup",
+        "result.tie": "Manche nulle : aucun point retenu.",
+        "result.totals": "Total : {p0} {s0}, {p1} {s1}.",
+        "target.offer": "Proposer la fin de la manche",
+        "target.accept": "Accepter la fin de la manche",
+        "target.refuse": "Refuser, la manche continue",
+        "aria.dwarf": "Nain en {sq}",
+        "aria.troll": "Troll en {sq}",
+        "aria.empty": "Case vide {sq}",
+        "aria.stone": "Pierre de Thud en {sq}",
+        "board.round": "Manche {round}/{rounds}",
+        "board.offer": "Fin de manche\nproposée",
+        "board.refused": "Offre refusée\nun coup est dû",
+        "seat.0": "Joueur 1",
+        "seat.1": "Joueur 2",
+    },
+    "en": {
+        "side.dwarfs": "dwarfs",
+        "side.trolls": "trolls",
+        "status.round": "Round {round}/{rounds}",
+        "status.material": "dwarfs {dwarfs} pts, trolls {trolls} pts",
+        "status.play": "{player} ({side}) to play",
+        "status.refused": "{player} ({side}) to play: offer refused, a move is due",
+        "status.reply": "{player} ({side}): accept ending the round?",
+        "result.win": "{player} wins the game, {points} points to {other}.",
+        "result.draw": "Drawn game: {points} points each.",
+        "result.round": "Round {round}: {dplayer} (dwarfs) kept {dwarfs} dwarf(s) = {dpoints} pts, "
+                        "{tplayer} (trolls) kept {trolls} troll(s) = {tpoints} pts; {reason}.",
+        "result.agreed": "ended by agreement",
+        "result.blocked": "the {side} had no move left",
+        "result.tie": "Tied round: no points kept.",
+        "result.totals": "Totals: {p0} {s0}, {p1} {s1}.",
+        "target.offer": "Offer to end the round",
+        "target.accept": "Accept ending the round",
+        "target.refuse": "Refuse, the round goes on",
+        "aria.dwarf": "Dwarf on {sq}",
+        "aria.troll": "Troll on {sq}",
+        "aria.empty": "Empty square {sq}",
+        "aria.stone": "Thudstone on {sq}",
+        "board.round": "Round {round}/{rounds}",
+        "board.offer": "End of round\noffered",
+        "board.refused": "Offer refused\na move is due",
+        "seat.0": "Player 1",
+        "seat.1": "Player 2",
+    },
+}
+
+OPTIONS = (
+    Option(
+        "captures",
+        {"fr": "Captures d'un troll", "en": "Troll captures"},
+        {
+            "any": {"fr": "au choix parmi les nains voisins", "en": "any of the adjacent dwarfs"},
+            "all": {"fr": "tous les voisins ou aucun", "en": "all adjacent dwarfs or none"},
+            "forced": {"fr": "tous les voisins, obligatoirement", "en": "all adjacent dwarfs, forced"},
+        },
+        "any",
+        {
+            "fr": "Combien de nains voisins un troll capture en arrivant ; une bousculade en capture "
+                  "toujours au moins un.",
+            "en": "How many adjacent dwarfs a troll takes when it lands; a shove always takes at least one.",
+        },
+    ),
+    Option(
+        "rounds",
+        {"fr": "Manches", "en": "Rounds"},
+        {
+            2: {"fr": "2 (chacun commande les nains une fois)", "en": "2 (each commands the dwarfs once)"},
+            1: {"fr": "1 seule", "en": "1 only"},
+        },
+        2,
+    ),
+)
+
+
+class Thud(Game):
+    id = "thud"
+    title = {"fr": "Thud", "en": "Thud"}
+    min_players = 2
+    max_players = 2
+    options = OPTIONS
+    catalogue = CATALOGUE
+    seat_names = {"fr": ["Joueur 1", "Joueur 2"], "en": ["Player 1", "Player 2"]}
+
+    def full_options(self, options: dict | None) -> dict:
+        """As :meth:`Game.full_options`, plus the optional ``start`` option:
+        a ``.thud`` position line (used by imported games that do not start
+        from the standard position; absent for the standard one)."""
+        options = dict(options or {})
+        start = options.pop("start", None)
+        if "rounds" in options and isinstance(options["rounds"], str) and options["rounds"].isdigit():
+            options["rounds"] = int(options["rounds"])
+        out = super().full_options(options)
+        if check_start(start) is not None:
+            out["start"] = start
+        return out
+
+    def new_state(self, players, options: dict, seed: int) -> ThudState:
+        start = check_start(options.get("start"))
+        return ThudState(self, players, options, seed, start)
+
+    def render(self, state: ThudState, ctx: RenderContext | None = None) -> str:
+        from .render import render
+
+        return render(self, state, ctx or RenderContext())
+
+    def rules(self, lang: str) -> str:
+        name = "rules.en.md" if lang == "en" else "rules.fr.md"
+        return (_HERE / name).read_text(encoding="utf-8")
+
+
+GAME = Thud()
+
+__all__ = ["GAME", "Thud", "ThudState", "RulesError", "board"]

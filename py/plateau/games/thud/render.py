@@ -1,0 +1,339 @@
+"""The Thud board as one SVG string (svgwrite).
+
+Every playable square is one target element named by its square
+(``data-target="F7"``); a piece is drawn inside its square's element, so a
+click on the piece is a click on the square. Pieces are ``<use>`` of shared
+symbols, which keeps the document small and the rendering fast.
+"""
+
+from __future__ import annotations
+
+from plateau.core import svgkit
+from plateau.core.game import RenderContext
+
+from . import board as B
+from .board import DWARF, EMPTY, STONE, TROLL
+
+CELL = 40
+MARGIN = 26
+SIDE = MARGIN * 2 + CELL * 15
+
+LIGHT = "#e9dcc0"
+DARK = "#d3c19c"
+FRAME = "#5b4631"
+TARGET = "#1f6fd1"
+SELECTED = "#e8590c"
+LAST = "#f2c230"
+CAPTURED = "#c0392b"
+
+_OUTLINE = None
+
+
+def _outline():
+    """The board's octagonal outline (corners of the cut triangles)."""
+    global _OUTLINE
+    if _OUTLINE is None:
+        m, c = MARGIN, CELL
+        # the staircase edge follows the squares exactly
+        poly = []
+        left = []
+        right = []
+        for r in range(15):
+            cols = [cc for cc in range(15) if B.on_board(r, cc)]
+            left.append((cols[0], r))
+            right.append((cols[-1] + 1, r))
+        for x, r in right:
+            poly.append((m + x * c, m + r * c))
+            poly.append((m + x * c, m + (r + 1) * c))
+        for x, r in reversed(left):
+            poly.append((m + x * c, m + (r + 1) * c))
+            poly.append((m + x * c, m + r * c))
+        _OUTLINE = poly
+    return _OUTLINE
+
+
+def _defs(d):
+    g = d.defs
+    grad = d.radialGradient(center=("40%", "35%"), r="65%", id="thud-dwarf-g")
+    grad.add_stop_color(0, "#f7d77a")
+    grad.add_stop_color(1, "#b5761c")
+    g.add(grad)
+    grad = d.radialGradient(center=("40%", "35%"), r="70%", id="thud-troll-g")
+    grad.add_stop_color(0, "#86a86a")
+    grad.add_stop_color(1, "#34502a")
+    g.add(grad)
+    grad = d.radialGradient(center=("35%", "30%"), r="75%", id="thud-stone-g")
+    grad.add_stop_color(0, "#c9c6c0")
+    grad.add_stop_color(1, "#5f5a55")
+    g.add(grad)
+
+    # dwarf: a golden token with a steel helmet and a braided beard
+    s = d.symbol(id="thud-dwarf")
+    s.viewbox(0, 0, 40, 40)
+    s.add(d.rect((0, 0), (40, 40), fill="#000", fill_opacity="0"))
+    s.add(d.circle((20, 21), 14.5, fill="#000", fill_opacity="0.25"))
+    s.add(d.circle((20, 20), 14, fill="url(#thud-dwarf-g)", stroke="#5a3a10", stroke_width=1.6))
+    s.add(d.path("M11.5,19 A8.5,8.5 0 0 1 28.5,19 Z", fill="#8a949e", stroke="#2f353b", stroke_width=1.1))
+    s.add(d.rect((10, 18.2), (20, 2.8), rx=1.2, fill="#5e6770", stroke="#2f353b", stroke_width=0.8))
+    s.add(d.path("M19.2,21 L20.8,21 L20.8,25 L19.2,25 Z", fill="#5e6770"))
+    s.add(d.path("M13.5,22 Q20,33 26.5,22 Q23,25.5 20,25.5 Q17,25.5 13.5,22 Z",
+                 fill="#8b4a1c", stroke="#4a2408", stroke_width=0.8))
+    s.add(d.path("M12,14.5 L8.5,10.5 M28,14.5 L31.5,10.5", stroke="#f1ead8", stroke_width=2.2,
+                 stroke_linecap="round"))
+    g.add(s)
+
+    # troll: a big mossy lump with eyes and tusks
+    s = d.symbol(id="thud-troll")
+    s.viewbox(0, 0, 40, 40)
+    s.add(d.rect((0, 0), (40, 40), fill="#000", fill_opacity="0"))
+    blob = "M20,2.5 L29.5,5.5 L36,13 L37.5,22 L34,31 L26,37 L14,37 L6,31 L2.5,22 L4,13 L10.5,5.5 Z"
+    s.add(d.path(blob, fill="#000", fill_opacity="0.25", transform="translate(0.8,1.2)"))
+    s.add(d.path(blob, fill="url(#thud-troll-g)", stroke="#1c2b14", stroke_width=1.8,
+                 stroke_linejoin="round"))
+    s.add(d.path("M10,13 L17,15.5 M30,13 L23,15.5", stroke="#1c2b14", stroke_width=2.2,
+                 stroke_linecap="round"))
+    s.add(d.circle((14, 18.5), 3, fill="#f3e9b5", stroke="#1c2b14", stroke_width=0.8))
+    s.add(d.circle((26, 18.5), 3, fill="#f3e9b5", stroke="#1c2b14", stroke_width=0.8))
+    s.add(d.circle((14.6, 19), 1.3, fill="#1a1a1a"))
+    s.add(d.circle((25.4, 19), 1.3, fill="#1a1a1a"))
+    s.add(d.path("M11,27 Q20,31.5 29,27", stroke="#1c2b14", stroke_width=2, fill="none",
+                 stroke_linecap="round"))
+    s.add(d.path("M13.5,27.6 L14.5,23.8 L16.2,28.6 Z M26.5,27.6 L25.5,23.8 L23.8,28.6 Z",
+                 fill="#f6f1dc", stroke="#1c2b14", stroke_width=0.6))
+    g.add(s)
+
+    # the Thudstone: a grey rock
+    s = d.symbol(id="thud-stone")
+    s.viewbox(0, 0, 40, 40)
+    s.add(d.rect((0, 0), (40, 40), fill="#000", fill_opacity="0"))
+    rock = "M7,27 L5,18 L10,9 L19,5 L29,7 L35,15 L36,25 L30,33 L18,35 L10,33 Z"
+    s.add(d.path(rock, fill="#000", fill_opacity="0.3", transform="translate(1,1.5)"))
+    s.add(d.path(rock, fill="url(#thud-stone-g)", stroke="#2e2b28", stroke_width=1.6,
+                 stroke_linejoin="round"))
+    s.add(d.path("M12,13 L19,9 L25,10 M9,22 L15,20 L19,24 M24,20 L30,18 L32,24 M17,30 L24,28",
+                 stroke="#3d3935", stroke_width=1.1, fill="none", stroke_linecap="round"))
+    s.add(d.path("M13,11 L19,7.5 L26,8.5", stroke="#f2f0ea", stroke_width=1.2, fill="none",
+                 stroke_opacity="0.7", stroke_linecap="round"))
+    g.add(s)
+
+
+def _last_squares(last) -> tuple:
+    """(from, to, captured) squares of the last move, or ``None``."""
+    if last is None:
+        return None
+    text = getattr(last, "text", str(last))
+    if len(text) < 5 or text[0] not in "dT" or "-" not in text:
+        return None
+    try:
+        body = text[1:]
+        parts = body.split("x")
+        a, b = parts[0].split("-")
+        return B.square(a), B.square(b), tuple(B.square(p) for p in parts[1:])
+    except (KeyError, ValueError):
+        return None
+
+
+class _Frozen:
+    """An element whose XML is built once and shared by every drawing
+    (svgwrite calls ``get_xml()`` on the children it serializes)."""
+
+    __slots__ = ("xml",)
+
+    def __init__(self, elem) -> None:
+        self.xml = elem.get_xml()
+
+    def get_xml(self):
+        return self.xml
+
+
+_STATIC: dict = {}
+_SQUARES: dict = {}
+_NOCTX = RenderContext()
+
+
+def _static(d, coords: bool) -> list:
+    """The parts of the drawing that never change: symbols, frame, chequer,
+    grid and coordinates."""
+    key = bool(coords)
+    if key in _STATIC:
+        return _STATIC[key]
+    d = svgkit.drawing(SIDE, SIDE)  # a factory of its own: its defs are shared by every drawing
+    out = []
+    _defs(d)
+    out.append(_Frozen(d.defs))
+    out.append(_Frozen(d.polygon(_outline(), fill=FRAME, stroke=FRAME, stroke_width=10,
+                                 stroke_linejoin="round")))
+    light, dark = [], []
+    for sq in B.PLAYABLE:
+        r, c = divmod(sq, 15)
+        cell = f"M{MARGIN + c * CELL},{MARGIN + r * CELL}h{CELL}v{CELL}h-{CELL}z"
+        (light if (r + c) % 2 == 0 else dark).append(cell)
+    out.append(_Frozen(d.path("".join(light), fill=LIGHT)))
+    out.append(_Frozen(d.path("".join(dark), fill=DARK)))
+    grid = []
+    for i in range(16):
+        p = MARGIN + i * CELL
+        rows = [r for r in range(15) if B.on_board(r, min(i, 14)) or (i > 0 and B.on_board(r, i - 1))]
+        cols = [c for c in range(15) if B.on_board(min(i, 14), c) or (i > 0 and B.on_board(i - 1, c))]
+        if rows:
+            grid.append(f"M{p},{MARGIN + rows[0] * CELL}V{MARGIN + (rows[-1] + 1) * CELL}")
+        if cols:
+            grid.append(f"M{MARGIN + cols[0] * CELL},{p}H{MARGIN + (cols[-1] + 1) * CELL}")
+    out.append(_Frozen(d.path("".join(grid), stroke="#8c7655", stroke_width=0.6, fill="none",
+                              stroke_opacity="0.6", pointer_events="none")))
+    if coords:
+        font = {"font_size": 13, "font_family": "sans-serif", "fill": "#3b2d1e", "text_anchor": "middle",
+                "font_weight": "bold", "aria-hidden": "true", "pointer_events": "none"}
+        centres = [MARGIN + i * CELL + CELL / 2 for i in range(15)]
+        xs = " ".join(f"{x:g}" for x in centres)
+        out.append(_Frozen(d.text(B.FILES, x=[xs], y=[MARGIN - 9], **font)))
+        out.append(_Frozen(d.text(B.FILES, x=[xs], y=[SIDE - 9], **font)))
+        digits = "".join(str(i + 1) for i in range(15))
+        for xc in (MARGIN / 2, SIDE - MARGIN / 2):
+            gx, gy = [], []
+            for i in range(15):
+                cy = centres[i] + 4.5
+                n = str(i + 1)
+                if len(n) == 1:
+                    gx.append(xc)
+                    gy.append(cy)
+                else:
+                    gx += [xc - 3.9, xc + 3.9]
+                    gy += [cy, cy]
+            out.append(_Frozen(d.text(digits, x=[" ".join(f"{v:g}" for v in gx)],
+                                      y=[" ".join(f"{v:g}" for v in gy)], **font)))
+    _STATIC[key] = out
+    return out
+
+
+_HREF = {DWARF: "#thud-dwarf", TROLL: "#thud-troll", STONE: "#thud-stone"}
+_LABEL = {EMPTY: "aria.empty", DWARF: "aria.dwarf", TROLL: "aria.troll", STONE: "aria.stone"}
+
+
+def _square_elem(d, sq: int, v: int):
+    r, c = divmod(sq, 15)
+    x = MARGIN + c * CELL
+    y = MARGIN + r * CELL
+    if v == EMPTY:
+        return d.rect((x, y), (CELL, CELL), fill="#000", fill_opacity="0")
+    return d.use(_HREF[v], insert=(x, y), size=(CELL, CELL))
+
+
+def render(game, state, ctx: RenderContext) -> str:
+    lang = ctx.lang
+    d = svgkit.drawing(SIDE, SIDE, "board thud")
+    elements = d.elements
+    elements.extend(_static(d, ctx.coords))
+    add = d.add
+
+    b = state.board
+    targets = ctx.targets
+    clicks = ctx.clicks
+    last = _last_squares(ctx.last)
+    last_caps = set()
+    hurl_sq = None
+    if last:
+        for sq in last[:2]:
+            r, c = divmod(sq, 15)
+            add(d.rect((MARGIN + c * CELL, MARGIN + r * CELL), (CELL, CELL), fill=LAST,
+                       fill_opacity="0.7"))
+        last_caps = set(last[2])
+        if last[1] in last_caps:
+            # a hurl: the troll was taken on the square where the dwarf now stands
+            last_caps.discard(last[1])
+            hurl_sq = last[1]
+
+    names = B.NAMES
+    labels = {v: game.t(lang, k) for v, k in _LABEL.items()}
+    cache = _SQUARES.setdefault(lang, {})
+    for sq in B.PLAYABLE:
+        nm = names[sq]
+        v = b[sq]
+        is_target = nm in targets
+        is_sel = nm in clicks
+        marked = sq in last_caps or sq == hurl_sq
+        if not (is_target or is_sel or marked):
+            key = sq * 8 + v
+            el = cache.get(key)
+            if el is None:
+                el = _Frozen(svgkit.target(_square_elem(d, sq, v), nm, labels[v].format(sq=nm), _NOCTX, "sq"))
+                cache[key] = el
+            elements.append(el)
+            continue
+        r, c = divmod(sq, 15)
+        x = MARGIN + c * CELL
+        y = MARGIN + r * CELL
+        grp = d.g()
+        grp.add(_square_elem(d, sq, v))
+        if sq in last_caps:
+            grp.add(d.path(f"M{x + 9},{y + 9} L{x + 31},{y + 31} M{x + 31},{y + 9} L{x + 9},{y + 31}",
+                           stroke=CAPTURED, stroke_width=3.2, stroke_linecap="round",
+                           stroke_opacity="0.85"))
+        if sq == hurl_sq:
+            grp.add(d.rect((x + 1.5, y + 1.5), (CELL - 3, CELL - 3), fill="none", stroke=CAPTURED,
+                           stroke_width=2.5, stroke_dasharray="4,3"))
+        if is_sel:
+            grp.add(d.rect((x + 2, y + 2), (CELL - 4, CELL - 4), rx=5, fill="none",
+                           stroke=SELECTED, stroke_width=3.5))
+        elif is_target:
+            if v == EMPTY:
+                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 7, fill=TARGET, fill_opacity="0.75",
+                                 stroke="#fff", stroke_width=1.5))
+            else:
+                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 17.5, fill="none", stroke=TARGET,
+                                 stroke_width=3, stroke_dasharray="5,2.5"))
+        svgkit.target(grp, nm, labels[v].format(sq=nm), ctx, "sq")
+        add(grp)
+
+    _corners(d, game, state, lang)
+    return d.tostring()
+
+
+def _corners(d, game, state, lang):
+    """Round, material and offer indications in the cut corners."""
+    t = game.t
+    add = d.add
+    font = {"font_family": "sans-serif", "fill": "#3b2d1e"}
+    x0 = MARGIN + 6
+    add(d.text(t(lang, "board.round", round=state.round, rounds=state.n_rounds),
+               insert=(x0, MARGIN + 22), font_size=17, font_weight="bold", **font))
+    side = state.deciding_side()
+    if side is not None:
+        who = state.players[state.to_play]
+        key = "side.dwarfs" if side == DWARF else "side.trolls"
+        add(d.use("#thud-dwarf" if side == DWARF else "#thud-troll", insert=(x0 - 2, MARGIN + 30),
+                  size=(26, 26)))
+        line = d.text(t(lang, key), insert=(x0 + 28, MARGIN + 48), font_size=14, **font)
+        add(line)
+        add(d.text(who[:24], insert=(x0, MARGIN + 72), font_size=13, font_style="italic", **font))
+    # material in the bottom corners
+    nd, nt = state.material()
+    yb = SIDE - MARGIN - 14
+    add(d.use("#thud-dwarf", insert=(x0 - 2, yb - 22), size=(26, 26)))
+    add(d.text(f"× {nd} = {nd}", insert=(x0 + 28, yb - 4), font_size=15, font_weight="bold", **font))
+    xr = SIDE - MARGIN - 6
+    add(d.use("#thud-troll", insert=(xr - 100, yb - 22), size=(26, 26)))
+    add(d.text(f"× {nt} = {nt * 4}", insert=(xr, yb - 4), font_size=15, font_weight="bold",
+               text_anchor="end", **font))
+    # scores of finished rounds, top right
+    if state.results:
+        y = MARGIN + 20
+        for p in (0, 1):
+            add(d.text(f"{state.players[p][:18]} {state.totals[p]}", insert=(xr, y), font_size=13,
+                       text_anchor="end", **font))
+            y += 17
+    if state.phase == "reply" or state.no_offer:
+        key = "board.offer" if state.phase == "reply" else "board.refused"
+        y = MARGIN + 64 if state.results else MARGIN + 30
+        box = d.g(class_="offer")
+        box.add(d.rect((xr - 150, y - 18), (150, 56), rx=8, fill="#fff8e1",
+                       stroke="#b7791f" if state.phase == "reply" else "#9b2c2c", stroke_width=2))
+        # a small white flag
+        box.add(d.path(f"M{xr - 140},{y + 30} V{y - 10}", stroke="#4a3b2a", stroke_width=2))
+        box.add(d.path(f"M{xr - 139},{y - 10} L{xr - 121},{y - 6} L{xr - 139},{y + 2} Z", fill="#fff",
+                       stroke="#4a3b2a", stroke_width=1))
+        words = t(lang, key).split("\n")
+        for i, w in enumerate(words[:2]):
+            box.add(d.text(w, insert=(xr - 8, y + 2 + i * 18), font_size=13, text_anchor="end",
+                           font_weight="bold", **font))
+        add(box)

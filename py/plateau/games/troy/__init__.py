@@ -1,0 +1,63 @@
+"""Le Cheval de Troie (Alex Randolph, 1993) for 2 to 4 players.
+
+>>> from plateau.games.troy import GAME
+>>> s = GAME.start(["Ann", "Bob", "Cid"], seed=1)
+>>> [m.text for m in s.legal_moves()]
+['a1', 'a2', 'a3']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plateau.core.game import Game, Option, RenderContext
+from plateau.core.i18n import tr
+
+from .catalogue import CATALOGUE
+from .rules import TroyState
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _lab(key: str) -> dict:
+    return {lang: CATALOGUE[lang][key] for lang in ("fr", "en")}
+
+
+class TroyGame(Game):
+    id = "troy"
+    title = {"fr": "Le Cheval de Troie", "en": "The Trojan Horse"}
+    min_players = 2
+    max_players = 4
+    catalogue = CATALOGUE
+    seat_names = {"fr": ["Hélène", "Pâris", "Hector", "Cassandre"],
+                  "en": ["Helen", "Paris", "Hector", "Cassandra"]}
+    options = (
+        Option("horse", _lab("opt.horse"),
+               {"memory": _lab("opt.horse.memory"), "glass": _lab("opt.horse.glass")}, "memory"),
+        Option("open_hand", _lab("opt.open_hand"),
+               {False: _lab("opt.no"), True: _lab("opt.yes")}, False),
+        Option("tie", _lab("opt.tie"),
+               {"rank": _lab("opt.tie.rank"), "seat": _lab("opt.tie.seat")}, "rank"),
+        Option("opening", _lab("opt.opening"),
+               {"setup": _lab("opt.opening.setup"), "play": _lab("opt.opening.play")}, "setup"),
+    )
+
+    def new_state(self, players, options, seed) -> TroyState:
+        return TroyState.new(self, players, options, seed)
+
+    def render(self, state, ctx: RenderContext) -> str:
+        from .render import render
+
+        return render(state, ctx)
+
+    def rules(self, lang: str) -> str:
+        name = "rules.en.md" if lang == "en" else "rules.fr.md"
+        return (_HERE / name).read_text(encoding="utf-8")
+
+    def target_label(self, target: str, lang: str) -> str:
+        if len(target) >= 2 and target[0] in "dt" and target[1:].isdigit():
+            return tr(self.catalogue, lang, "target." + target[0], n=target[1:])
+        return super().target_label(target, lang)
+
+
+GAME = TroyGame()

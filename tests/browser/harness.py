@@ -1,0 +1,98 @@
+"""Helpers to drive the app in Chromium like a player would."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlparse
+
+from plateau.core.record import decode
+from plateau.web.session import Session
+
+READY = "html[data-ready]"
+GAME_KEY = "plateau:v1:game:"
+
+
+def open_app(page, url: str, path: str = "", *, clear: bool = False):
+    """Open the app and wait until Python has made it interactive. Returns
+    the URLs requested from other origins (there must be none)."""
+    origin = urlparse(url).netloc
+    foreign: list[str] = []
+    page.on("request", lambda r: foreign.append(r.url)
+            if urlparse(r.url).scheme in ("http", "https", "ws", "wss") and urlparse(r.url).netloc != origin
+            else None)
+    page.goto(url + path)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    if clear:
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.wait_for_selector(READY, state="attached", timeout=90_000)
+    return foreign
+
+
+def saved_games(page) -> dict:
+    raw = page.evaluate(
+        "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+    return {k[len(GAME_KEY):]: json.loads(v) for k, v in raw.items() if k.startswith(GAME_KEY)}
+
+
+def current_record(page):
+    """The record of the game on screen, read from its autosave."""
+    games = saved_games(page)
+    settings = json.loads(page.evaluate("localStorage.getItem('plateau:v1:settings')") or "{}")
+    return decode(games[settings["current"]]["record"])
+
+
+def start_game(page, game: str, names: list[str] | None = None, options: dict | None = None, seed: int | None = None):
+    page.click(f'[data-game="{game}"] [data-action="new"]')
+    page.wait_for_selector("#new-game")
+    if names:
+        if page.locator("#player-count").count():
+            page.select_option("#player-count", str(len(names)))
+        for i, n in enumerate(names):
+            page.fill(f'input[name="player{i}"]', n)
+    for k, v in (options or {}).items():
+        page.select_option(f'[data-option="{k}"]', str(v))
+    if seed is not None:
+        page.click("details.seed summary")
+        page.fill('input[name="seed"]', str(seed))
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board")
+
+
+def board_ply(page) -> int:
+    return int(page.get_attribute("#board", "data-ply") or -1)
+
+
+def reveal_if_needed(page) -> None:
+    if page.locator("#pass-screen").count():
+        page.click('[data-action="reveal"]')
+
+
+def click_target(page, target: str) -> None:
+    sel = f'#board .target[data-target="{target}"]'
+    if page.locator(sel).count():
+        page.locator(sel).first.dispatch_event("click")
+    else:
+        page.click(f'#tray [data-target="{target}"]')
+
+
+def play_move(page, session: Session, move) -> None:
+    """Play ``move`` (legal in ``session``) by clicking its path, then mirror it."""
+    before = board_ply(page)
+    reveal_if_needed(page)
+    for t in move.path:
+        if board_ply(page) != before:
+            break
+        click_target(page, t)
+    if board_ply(page) == before:
+        page.click('[data-action="as-is"]')
+    page.wait_for_function(f"document.querySelector('#board') && "
+                           f"(+document.querySelector('#board').dataset.ply === {before + 1} || "
+                           f"document.querySelector('#pass-screen'))")
+    session.play(move)
+    reveal_if_needed(page)
+    assert board_ply(page) == session.ply, (board_ply(page), session.ply, move.text)
+
+
+def mirror(page) -> Session:
+    return Session(current_record(page))
