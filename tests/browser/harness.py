@@ -96,3 +96,77 @@ def play_move(page, session: Session, move) -> None:
 
 def mirror(page) -> Session:
     return Session(current_record(page))
+
+
+# -- helpers for games with hidden information (additive) ------------------------
+def wait_ready(page) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+
+
+def reload_app(page) -> None:
+    """Reload the page and wait until the app is interactive again."""
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#board")
+
+
+def pass_screen_for(page) -> str | None:
+    """The text of the "pass the device" screen, or None when the board shows."""
+    if page.locator("#pass-screen").count():
+        return page.inner_text("#pass-screen")
+    return None
+
+
+def share_link(page) -> str:
+    """Open the share dialog, read the link and close the dialog."""
+    page.click('[data-action="share"]')
+    link = page.input_value("#share-url")
+    page.click('#dialog [data-action="close"]')
+    return link
+
+
+def open_shared(browser, link: str):
+    """Open ``link`` in a fresh browser context (no storage, no service
+    worker). Returns ``(context, page)``; the caller closes the context."""
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
+    other = ctx.new_page()
+    open_app(other, link)
+    other.wait_for_selector("#board")
+    return ctx, other
+
+
+def svg_labels(page) -> list[str]:
+    """Every aria-label inside the board's SVG."""
+    return page.eval_on_selector_all("#board svg [aria-label]", "els => els.map(e => e.getAttribute('aria-label'))")
+
+
+def move_list(page) -> list[str]:
+    """The texts of the move list, without the "start" entry."""
+    return page.eval_on_selector_all("#moves li[data-ply]:not([data-ply='0'])", "els => els.map(e => e.textContent)")
+
+
+def result_lines(page) -> list[str]:
+    return page.eval_on_selector_all("#result p", "els => els.map(e => e.textContent)")
+
+
+# -- playing a move and seeing whether the device is passed (additive) -----------
+def play_move_seen(page, session: Session, move) -> str | None:
+    """Play ``move`` like :func:`play_move`; returns the text of the "pass the
+    device" screen if it came up after the move (None when the same player
+    decides again). While that screen is up the board draws nothing."""
+    before = board_ply(page)
+    reveal_if_needed(page)
+    for t in move.path:
+        if board_ply(page) != before:
+            break
+        click_target(page, t)
+    if board_ply(page) == before:
+        page.click('[data-action="as-is"]')
+    page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {before + 1}")
+    session.play(move)
+    seen = pass_screen_for(page)
+    if seen is not None:
+        assert page.locator("#board svg").count() == 0, "the board shows behind the pass screen"
+    reveal_if_needed(page)
+    assert board_ply(page) == session.ply, (board_ply(page), session.ply, move.text)
+    return seen

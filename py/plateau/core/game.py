@@ -241,8 +241,8 @@ class Game:
         unclear."""
         raise NotImplementedError
 
-    #: an extra text format this game reads and writes (e.g. ``".thud"``),
-    #: handled by :meth:`import_text` / :meth:`export_text`; "" for none
+    #: an extra text format this game reads (e.g. ``".thud"``, from other
+    #: programs), handled by :meth:`import_text`; "" for none
     file_ext: str = ""
 
     def import_text(self, text: str):
@@ -250,9 +250,16 @@ class Game:
         :class:`~plateau.core.record.RecordError` with a clear message)."""
         raise NotImplementedError
 
-    def export_text(self, record) -> str:
-        """The game of ``record`` in ``file_ext`` format."""
-        raise NotImplementedError
+    def export_files(self, record) -> list[tuple[str, str]]:
+        """Files in the game's own format(s) for ``record``, as
+        ``(file name suffix, text)`` pairs; none by default."""
+        return []
+
+    def public_move_text(self, text: str, revealed: bool) -> str:
+        """A move's text as a move list may show it: a game with hidden
+        information masks what only its author may know unless
+        ``revealed`` (the viewer sees everything)."""
+        return text
 
     # -- provided -------------------------------------------------------
     def t(self, lang: str, key: str, **fields) -> str:

@@ -38,10 +38,11 @@ class RecordError(ValueError):
     ``options``, ``players``, ``illegal``, ``too-long``.
     """
 
-    def __init__(self, code: str, message: str, ply: int | None = None) -> None:
+    def __init__(self, code: str, message: str, ply: int | None = None, move: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.ply = ply
+        self.move = move
 
 
 @dataclass
@@ -113,7 +114,7 @@ class Record:
             try:
                 state.play(text)
             except IllegalMove:
-                raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i) from None
+                raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i, move=text) from None
         return state
 
     def states(self) -> list[State]:
@@ -124,7 +125,7 @@ class Record:
             try:
                 state.play(text)
             except IllegalMove:
-                raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i) from None
+                raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i, move=text) from None
             out.append(state.clone())
         return out
 

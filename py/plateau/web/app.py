@@ -91,10 +91,10 @@ class App:
         return tr(CATALOGUE, self.lang, key, **kw)
 
     def record_error(self, err: RecordError) -> str:
-        if err.code == "illegal":
-            text = str(err)
-            move = text.split("(", 1)[1].rsplit(")", 1)[0] if "(" in text else "?"
-            detail = self.t("err.illegal", ply=(err.ply or 0) + 1, move=move)
+        if err.code == "illegal" and err.move is not None:
+            detail = self.t("err.illegal", ply=(err.ply or 0) + 1, move=err.move)
+        elif err.code == "illegal":  # an importer's own sentence (line and reason)
+            detail = str(err)
         else:
             detail = self.t("err." + err.code)
             if detail == "err." + err.code:
@@ -346,7 +346,11 @@ class App:
                 for gid in available():
                     g = get_game(gid)
                     if g.file_ext and g.file_ext == ext:
-                        record = g.import_text(text)
+                        try:
+                            record = g.import_text(text)
+                        except RecordError as err:  # the importer's sentence names line and reason
+                            self.flash(self.t("err.prefix") + str(err))
+                            return
                         break
                 if record is None:
                     self.flash(self.t("err.prefix") + self.t("err.foreign"))
@@ -694,8 +698,9 @@ class App:
             return
         clear(ol)
         ol.appendChild(self.move_item(0, self.t("play.start")))
+        revealed = s.viewer() is None
         for i, text in enumerate(s.record.moves):
-            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {text}"))
+            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.game.public_move_text(text, revealed)}"))
         cur = q(".current", ol)
         if cur is not None:
             cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
@@ -820,15 +825,20 @@ class App:
                     el("label", {}, check, el("span", {"text": self.t("embed.viewonly")})), self.copy_button(area))
 
     def export_current(self) -> None:
+        """A dialog offering the game as a Plateau file and in the game's
+        own formats (e.g. .thud), one button per file."""
         s = self.session
         rec = s.snapshot(at_ply=False)
-        download(f"{s.game.id}-{self.file_stamp()}.plateau", encode(rec) + "\n")
-        if s.game.file_ext:
-            try:
-                download(f"{s.game.id}-{self.file_stamp()}{s.game.file_ext}", s.game.export_text(rec))
-            except Exception:
-                traceback.print_exc()
-
+        stamp = self.file_stamp()
+        files = [(f"{s.game.id}-{stamp}.plateau", encode(rec) + "\n")]
+        try:
+            files += [(f"{s.game.id}-{stamp}{suffix}", text) for suffix, text in s.game.export_files(rec)]
+        except Exception:  # the game's own format is a bonus: never lose the main export
+            traceback.print_exc()
+        buttons = el("div", {"cls": "actions"})
+        for name, text in files:
+            buttons.appendChild(button(name, lambda n=name, t=text: download(n, t), data_file=name))
+        self.dialog(self.t("export.title"), el("p", {"text": self.t("export.body")}), buttons)
 
 def main() -> App:
     app = App()

@@ -93,6 +93,8 @@ CATALOGUE = {
         "ok.saved": "Enregistré",
         "file.name": "{game}-{date}",
         "result.title": "Résultat",
+        "export.title": "Exporter la partie",
+        "export.body": "Le fichier .plateau se réimporte dans Plateau ; les autres formats servent aux autres programmes.",
     },
     "en": {
         "app.title": "Plateau",
@@ -186,5 +188,7 @@ CATALOGUE = {
         "ok.saved": "Saved",
         "file.name": "{game}-{date}",
         "result.title": "Result",
+        "export.title": "Export the game",
+        "export.body": "The .plateau file imports back into Plateau; the other formats are for other programs.",
     },
 }

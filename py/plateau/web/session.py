@@ -34,7 +34,7 @@ class Session:
             try:
                 self._played.append(state.play(text))
             except Exception:
-                raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i) from None
+                raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i, move=text) from None
             self._states.append(state)
 
     @property

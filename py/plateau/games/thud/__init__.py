@@ -142,6 +142,19 @@ class Thud(Game):
         name = "rules.en.md" if lang == "en" else "rules.fr.md"
         return (_HERE / name).read_text(encoding="utf-8")
 
+    # .thud files, the text format of other Thud programs
+    file_ext = ".thud"
+
+    def import_text(self, text: str):
+        from .thudfile import import_thud
+
+        return import_thud(text)
+
+    def export_files(self, record) -> list:
+        from .thudfile import export_match
+
+        return [(f"-round{i + 1}.thud", text) for i, text in enumerate(export_match(record))]
+
 
 GAME = Thud()
 
