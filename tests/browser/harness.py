@@ -170,3 +170,36 @@ def play_move_seen(page, session: Session, move) -> str | None:
     reveal_if_needed(page)
     assert board_ply(page) == session.ply, (board_ply(page), session.ply, move.text)
     return seen
+
+
+def play_move_seen(page, session: Session, move) -> str | None:
+    """Like :func:`play_move`, but returns the text of the "pass the device"
+    screen shown right after the move (None when the board stayed visible),
+    checking that the screen hides the board, then reveals the board."""
+    before = board_ply(page)
+    reveal_if_needed(page)
+    for t in move.path:
+        if board_ply(page) != before:
+            break
+        click_target(page, t)
+    if board_ply(page) == before:
+        page.click('[data-action="as-is"]')
+    page.wait_for_function(f"document.querySelector('#board') && "
+                           f"+document.querySelector('#board').dataset.ply === {before + 1}")
+    session.play(move)
+    shown = pass_screen_for(page)
+    if shown is not None:
+        assert page.locator("#board svg").count() == 0, "the pass screen must hide the board"
+        assert page.locator("#tray [data-target]").count() == 0, "the pass screen must hide the choices"
+    reveal_if_needed(page)
+    assert board_ply(page) == session.ply, (board_ply(page), session.ply, move.text)
+    return shown
+
+
+def reveal(page) -> str:
+    """Click through the pass screen (which must be there); returns its text."""
+    text = pass_screen_for(page)
+    assert text is not None, "a pass screen was expected"
+    page.click('[data-action="reveal"]')
+    page.wait_for_selector("#board svg")
+    return text

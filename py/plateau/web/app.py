@@ -133,7 +133,7 @@ class App:
             settings = self.store.settings()
             cur = settings.get("current")
             resumed = False
-            if cur and (settings.get("screen") == "play" or self.embed):
+            if cur and settings.get("screen") == "play" and not self.embed:
                 resumed = self.resume(cur, quiet=True)
             if not resumed:
                 if self.embed:
@@ -548,13 +548,13 @@ class App:
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
         side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
         nav = el("div", {"cls": "nav"},
-                 button("⏮", lambda: self.nav(0), title=self.t("play.first"), aria_label=self.t("play.first"),
+                 button("«", lambda: self.nav(0), title=self.t("play.first"), aria_label=self.t("play.first"),
                         data_action="first"),
-                 button("◀", lambda: self.nav(self.session.ply - 1), title=self.t("play.prev"),
+                 button("‹", lambda: self.nav(self.session.ply - 1), title=self.t("play.prev"),
                         aria_label=self.t("play.prev"), data_action="prev"),
-                 button("▶", lambda: self.nav(self.session.ply + 1), title=self.t("play.next"),
+                 button("›", lambda: self.nav(self.session.ply + 1), title=self.t("play.next"),
                         aria_label=self.t("play.next"), data_action="next"),
-                 button("⏭", lambda: self.nav(self.session.total), title=self.t("play.last"),
+                 button("»", lambda: self.nav(self.session.total), title=self.t("play.last"),
                         aria_label=self.t("play.last"), data_action="last"))
         side.appendChild(nav)
         if not self.embed:

@@ -231,13 +231,13 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
         raw(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" class="am-lastl am-np"/>')
 
     # target rings over occupied squares, clicked squares
-    for name in targets:
+    for name in sorted(targets):  # sorted: the same SVG in every process
         s = SQ_INDEX.get(name)
         if s is not None and (state.owner[s] >= 0 or state.gold[s]):
             x, y = _xy(s)
             raw(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
                 f'class="am-ring am-np"/>')
-    for name in clicks:
+    for name in sorted(clicks):
         s = SQ_INDEX.get(name)
         if s is not None:
             x, y = _xy(s)
@@ -246,7 +246,7 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
 
     # inner lines that may be clicked (or were): thin strips with data-target
     g = d.g()
-    for name in targets:
+    for name in sorted(targets):
         li = LINE_INDEX.get(name)
         if li is not None and name not in clicks:
             x, y, w, h = _line_rect(li, 14, 10)
@@ -254,7 +254,7 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
                        stroke_dasharray="4 3")
             svgkit.target(r, name, t(lang, "label.line", line=name), ctx, "line")
             g.add(r)
-    for name in clicks:
+    for name in sorted(clicks):
         li = LINE_INDEX.get(name)
         if li is not None:
             x, y, w, h = _line_rect(li, 12, -2)
