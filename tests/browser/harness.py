@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlparse
 
-from plateau.core.record import decode
+from plateau.core.record import decode, encode
 from plateau.web.session import Session
 
 READY = "html[data-ready]"
@@ -149,29 +149,6 @@ def result_lines(page) -> list[str]:
     return page.eval_on_selector_all("#result p", "els => els.map(e => e.textContent)")
 
 
-# -- playing a move and seeing whether the device is passed (additive) -----------
-def play_move_seen(page, session: Session, move) -> str | None:
-    """Play ``move`` like :func:`play_move`; returns the text of the "pass the
-    device" screen if it came up after the move (None when the same player
-    decides again). While that screen is up the board draws nothing."""
-    before = board_ply(page)
-    reveal_if_needed(page)
-    for t in move.path:
-        if board_ply(page) != before:
-            break
-        click_target(page, t)
-    if board_ply(page) == before:
-        page.click('[data-action="as-is"]')
-    page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {before + 1}")
-    session.play(move)
-    seen = pass_screen_for(page)
-    if seen is not None:
-        assert page.locator("#board svg").count() == 0, "the board shows behind the pass screen"
-    reveal_if_needed(page)
-    assert board_ply(page) == session.ply, (board_ply(page), session.ply, move.text)
-    return seen
-
-
 def play_move_seen(page, session: Session, move) -> str | None:
     """Like :func:`play_move`, but returns the text of the "pass the device"
     screen shown right after the move (None when the board stayed visible),
@@ -203,3 +180,69 @@ def reveal(page) -> str:
     page.click('[data-action="reveal"]')
     page.wait_for_selector("#board svg")
     return text
+
+
+def fork(session: Session) -> Session:
+    """An independent copy of ``session`` (same record, same ply)."""
+    r = session.record
+    s = Session(decode(encode(r)))
+    s.goto(session.ply)
+    return s
+
+
+def check_same_position(page, session: Session, board_html: str, saved: bool = True) -> None:
+    """``page`` shows ``session``'s position behind a pass screen for the
+    player to move; once revealed, the board is ``board_html``."""
+    assert board_ply(page) == session.ply
+    if saved:
+        assert current_record(page).moves == session.record.moves
+    who = session.record.players[session.state.to_play]
+    assert who in reveal(page)
+    assert page.inner_html("#board") == board_html
+
+
+def check_save_and_reload(page, session: Session) -> None:
+    """The autosave holds the game; a reload and a resume from the home
+    screen's list both bring back the same position."""
+    games = saved_games(page)
+    assert len(games) == 1
+    (saved,) = games.values()
+    assert decode(saved["record"]).moves == session.record.moves
+    board = page.inner_html("#board")
+    reload_app(page)
+    check_same_position(page, session, board)
+    page.click(".brand")
+    page.wait_for_selector("#saved li[data-save]")
+    assert page.locator("#saved li[data-save]").count() == 1
+    page.click('#saved [data-action="resume"]')
+    page.wait_for_selector("#board")
+    check_same_position(page, session, board)
+
+
+def check_share(page, browser, session: Session, choose, check_view=None, screenshot: str | None = None) -> None:
+    """Share the position: the dialog warns that the link holds the hidden
+    information; the link, opened in a fresh context, shows the same position
+    at the same ply (behind a pass screen) and can be played on there, which
+    saves it as a new game. ``choose(session)`` picks the move played there;
+    ``check_view(page, session)`` checks the revealed board."""
+    page.click('[data-action="share"]')
+    assert page.locator("#dialog .warn").count() == 1
+    page.click('#dialog [data-action="close"]')
+    link = share_link(page)
+    assert "#g=P1" in link
+    assert decode(link.split("#g=", 1)[1]).moves == session.record.moves
+    board = page.inner_html("#board")
+    if screenshot:
+        page.screenshot(path=screenshot)
+    ctx, other = open_shared(browser, link)
+    try:
+        check_same_position(other, session, board, saved=False)
+        if check_view is not None:
+            check_view(other, session)
+        assert saved_games(other) == {}
+        there = fork(session)
+        play_move_seen(other, there, choose(there))
+        assert len(saved_games(other)) == 1
+        assert current_record(other).moves == there.record.moves
+    finally:
+        ctx.close()

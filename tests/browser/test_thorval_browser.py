@@ -15,14 +15,17 @@ import random
 import re
 
 from plateau.core.game import RenderContext
+from plateau.core.record import Record, decode
+from plateau.games.thorval import GAME
 from plateau.games.thorval import board as B
+from plateau.web.session import Session
 from plateau.games.thorval.catalogue import event_text
 
-from harness import (board_ply, current_record, mirror, open_app, open_shared, pass_screen_for, play_move_seen,
-                     reload_app, reveal_if_needed, saved_games, share_link, start_game)
+from harness import (board_ply, check_save_and_reload, current_record, mirror, open_app, open_shared,
+                     pass_screen_for, play_move_seen, reveal_if_needed, saved_games, start_game)
 
 NAMES = ["Aline", "Bruno", "Chloé"]
-SEED = 22  # game seed: with the picks below, every kind of decision comes up in two turns
+FIRST_SEED = 1  # seeds are tried from here until one gives every kind of decision in two turns
 LANG = "fr"
 SETUP = {"castle", "terr", "hide", "ten"}
 TURN = {"aid", "place", "attack"}
@@ -74,6 +77,49 @@ def pick(session, rnd: random.Random):
         fight = [m for m in moves if m.path == ("fight",)]
         return fight[0] if rnd.random() < 0.4 else rnd.choice(moves)
     return rnd.choice(moves)
+
+
+# Where the game is stopped: set-up done and turn 1's episodes run; a
+# player's combat decision in turn 1 (save, reload); the second player's
+# reinforcements in turn 2 (share); turn 2 over (turn 3's episodes run).
+PHASES = {
+    "turn 1": lambda st: st.tp is not None,
+    "combat": lambda st: st.turn == 1 and st.dec["k"] in COMBAT and st.fight is not None and st.fight["a"] >= 0,
+    "share": lambda st: (st.turn == 2 and st.tp is not None and len(st.order) > 1
+                         and st.tp["p"] == st.order[1] and st.dec["k"] == "place"),
+    "end": lambda st: st.turn == 3,
+}
+
+
+def _dry_run(seed: int):
+    """The scripted game of ``seed`` played natively: the decisions it meets,
+    or None when it misses a phase (ends early, no combat in turn 1...)."""
+    s = Session(Record("thorval", GAME.full_options({}), seed, NAMES, []))
+    rnd = random.Random(seed)
+    decisions = set()
+    for done in PHASES.values():
+        while not done(s.state):
+            if s.state.is_over() or s.state.turn > 3:
+                return None
+            decisions.add(s.state.dec["k"])
+            s.play(pick(s, rnd))
+    return decisions
+
+
+def choose_seed() -> int:
+    """The first seed whose scripted game reaches every phase and meets every
+    kind of decision of the set-up, the turn and combat, preferring one that
+    also meets the rarer ones (ring, treasure move, hero swap)."""
+    fallback = None
+    for seed in range(FIRST_SEED, FIRST_SEED + 200):
+        got = _dry_run(seed)
+        if got is None or not got >= SETUP | TURN | COMBAT:
+            continue
+        if got >= {"ring", "tmove", "swap"}:
+            return seed
+        fallback = seed if fallback is None else fallback
+    assert fallback is not None, "no seed plays two full turns with every kind of decision"
+    return fallback
 
 
 class Play:
@@ -130,9 +176,10 @@ class Play:
         # the score table lists the three players
         assert got["scores"] == [[n, str(v)] for n, v in zip(NAMES, st.scores())]
 
-    def until(self, page, done) -> None:
+    def until(self, page, phase: str) -> None:
+        done = PHASES[phase]
         while not done(self.s.state):
-            assert not self.s.state.is_over()
+            assert not self.s.state.is_over() and self.s.state.turn <= 3, phase
             self.move(page)
 
 
@@ -142,15 +189,16 @@ def _board(page) -> str:
 
 
 def test_three_players_two_turns_with_reload_and_share(page, browser, base_url):
+    seed = choose_seed()
     open_app(page, base_url, clear=True)
-    start_game(page, "thorval", NAMES, seed=SEED)
+    start_game(page, "thorval", NAMES, seed=seed)
     s = mirror(page)
-    assert s.record.players == NAMES and s.record.seed == SEED and s.ply == 0
+    assert s.record.players == NAMES and s.record.seed == seed and s.ply == 0
     assert s.state.hidden_info()
     # the first decision is someone's: the device is handed to them first
     assert NAMES[s.state.to_play] in (pass_screen_for(page) or "")
     reveal_if_needed(page)
-    play = Play(s, random.Random(SEED))
+    play = Play(s, random.Random(seed))
     play.check(page)
     _shot(page, "1_start")
 
@@ -163,31 +211,29 @@ def test_three_players_two_turns_with_reload_and_share(page, browser, base_url):
         play.move(page)
     assert order == ["castle", "terr", "hide", "ten"]
     # turn 1's automatic episodes, up to the first player's aid
-    play.until(page, lambda st: st.tp is not None)
+    play.until(page, "turn 1")
     assert s.state.turn == 1 and play.events >= {"spread", "refill", "mediator", "first"}
     assert play.events & {"dragon", "dragon_none"}
     # the faces are in a full view of the board: the players' views leave them out
     assert re.search(r'(fill|stroke)="#(b7792f|ffd23a)"', s.game.render(s.state, RenderContext(lang=LANG)))
 
     # turn 1 up to its first combat decision, then save and reload there
-    play.until(page, lambda st: st.dec["k"] in COMBAT and st.fight is not None and st.fight["a"] >= 0)
+    play.until(page, "combat")
     _shot(page, "2_mid_turn")
-    assert current_record(page).moves == s.record.moves  # saved as it was played
-    before = _board(page)
+    # saved as it was played; a reload, and a resume from the home screen, bring it back
     status = page.text_content("#status")
-    reload_app(page)
-    assert board_ply(page) == s.ply
-    assert NAMES[s.state.to_play] in (pass_screen_for(page) or "")
-    assert _board(page) == before
+    check_save_and_reload(page, s)
     assert page.text_content("#status") == status
     assert page.locator("#moves li[data-ply]").count() == s.ply + 1
-    assert len(saved_games(page)) == 1
+    play.check(page)
 
     # the rest of turn 1, then turn 2 up to the second player's turn
-    play.until(page, lambda st: st.turn == 2 and st.tp is not None and st.tp["p"] == st.order[1]
-               and st.dec["k"] == "place")
-    link = share_link(page)
-    assert "#g=P1" in link
+    play.until(page, "share")
+    page.click('[data-action="share"]')
+    assert page.locator("#dialog .warn").count() == 1  # the link holds the hidden treasures
+    link = page.input_value("#share-url")
+    page.click('#dialog [data-action="close"]')
+    assert decode(link.split("#g=", 1)[1]).moves == s.record.moves
     before = _board(page)
     ply = s.ply
 
@@ -199,7 +245,7 @@ def test_three_players_two_turns_with_reload_and_share(page, browser, base_url):
         assert _board(other) == before
         assert saved_games(other) == {}
         play.check(other)
-        play.until(other, lambda st: st.turn == 3)
+        play.until(other, "end")
         assert len(saved_games(other)) == 1
         assert current_record(other).moves == s.record.moves
         _shot(other, "3_after_two_turns")
@@ -210,6 +256,6 @@ def test_three_players_two_turns_with_reload_and_share(page, browser, base_url):
     assert play.decisions >= SETUP | TURN | COMBAT, play.decisions
     assert play.events >= EPISODES | {"attack", "round", "ork_attack"}, play.events
     assert play.passes >= 10 and play.face_checks > 40
-    print(f"thorval: {s.ply} plies, {play.passes} hand-overs, decisions {sorted(play.decisions)}, "
+    print(f"thorval: seed {seed}, {s.ply} plies, {play.passes} hand-overs, decisions {sorted(play.decisions)}, "
           f"events {sorted(play.events)}")
 

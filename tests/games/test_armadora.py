@@ -676,7 +676,7 @@ def test_elf_two_arrows_never_in_one_turn():
     s.play("elf:a1")
     s.play("W1@g4")
     assert s.arrows[R.SQ_INDEX["a1"]] == 2 and s.powers[1] == 0
-    assert s.effective(R.SQ_INDEX["a1"]) == 0  # never below 0
+    assert s.effective(R.SQ_INDEX["a1"]) == -1  # the literal reading (default option)
 
 
 def test_elf_cannot_shoot_partner():
@@ -700,6 +700,26 @@ def test_arrow_lowers_value_at_the_count():
     s.arrows[R.SQ_INDEX["a1"]] = 1
     finish(s)
     assert s.scores() == [0, 5]
+
+
+@pytest.mark.parametrize("arrows, a1, scores", [("minus", -1, [2, 2]), ("floor", 0, [5, 0])])
+def test_two_arrows_on_a_1_count_minus_one_or_zero_per_option(arrows, a1, scores):
+    """« Le même Elfe peut tirer 2 flèches sur un même Guerrier » — « ce qui diminuera d'1 point la valeur de
+    ce Guerrier lors du décompte final. » The rules do not say whether a value may fall below 0: option
+    ``arrows``, ``minus`` (default, literal: a 1 hit twice counts −1) or ``floor`` (it counts 0)."""
+    assert GAME.start(NAMES[:2], {"rules": "advanced"}, 0).options["arrows"] == "minus"
+    s = start(2, "advanced", chars=["orc", "elf"], arrows=arrows)
+    columns_board(s)
+    set_gold(s, a=5)
+    place(s, "a1", 0, 1)
+    place(s, "a2", 0, 2)
+    place(s, "a3", 1, 1)
+    s.arrows[R.SQ_INDEX["a1"]] = 2
+    finish(s)
+    assert s.effective(R.SQ_INDEX["a1"]) == a1
+    t = s.count()["territories"][0]
+    assert t["points"] == [2 + a1, 1]
+    assert s.scores() == scores  # minus: 1 against 1, a tie (5 split, 1 not awarded); floor: 2 against 1
 
 
 def test_reinforcement_only_on_own_warrior_in_complete_territory():

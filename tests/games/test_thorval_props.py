@@ -14,7 +14,7 @@ from plateau.games.thorval.rules import EMPTY, ORKS
 
 OPTION_SETS = [
     {},
-    {"attack_mode": "free", "kingdom": "castle", "ring": "take", "boat": "all"},
+    {"attack_mode": "free", "kingdom": "castle", "ring": "take", "boat": "all", "ork_attack": "each"},
     {"blank_treasure": True, "defender_heroes": True, "open_hand": True},
 ]
 

@@ -290,6 +290,8 @@ def test_total_attack_reinforcement_leaves_one_unit_behind():
 
 
 def test_partial_attack_has_no_reinforcement():
+    """« Au début d'une attaque totale (et seulement en ce cas) la force armée de l'agresseur peut être augmentée
+    [...] » — a partial attack brings no units from the neighbouring cases."""
     s = blank()
     put(s, "I/2", 0, 2)
     put(s, "C6", 0, 4)
@@ -395,6 +397,8 @@ def test_player_without_units_is_out():
 
 
 def test_last_player_standing_wins():
+    """« Un joueur à qui il reste plus une unité est immédiatement éliminé. » — when a single player is left in
+    the game, that player wins (a choice written in the rules help)."""
     s = blank(2)
     put(s, "I/2", 0, 1)
     put(s, "I/3", 1, 1)
@@ -595,6 +599,64 @@ def test_orks_use_the_tunnel_last():
     assert [B.NAMES[c] for c in s.ork_targets(I["III/2"])] == ["III/1", "VI/5", "C2", "V/6"]
 
 
+def test_orks_attack_through_the_tunnel_only_once_every_other_neighbour_is_invaded():
+    """« Les Orks peuvent également attaquer en passant par le tunnel, mais seulement lorsqu'ils ont envahi toutes
+    les autres cases contiguës. »"""
+    # every other neighbour taken: the band goes on through the tunnel
+    s = blank(2)
+    put(s, "III/2", ORKS, 9)
+    put(s, "III/3", ORKS, 1)
+    put(s, "III/4", ORKS, 1)
+    for n in ("V/6", "C2", "VI/5", "III/1"):
+        put(s, n, 0, 1)
+    put(s, "IV/4", 1, 1)
+    put(s, "I/1", 0, 1)
+    s.rng = Dice([1, 6] * 4)
+    s.push(("ork_src", 0))
+    s._run()
+    attacked = [B.NAMES[f["tgt"]] for _, k, f in s.log if k == "ork_attack"]
+    assert attacked == ["III/1", "VI/5", "C2", "V/6"]
+    assert s.own[I["V/6"]] == ORKS
+    # C2 holds out (a hero is there): no attack through the tunnel
+    s = blank(2)
+    put(s, "III/2", ORKS, 9)
+    put(s, "III/3", ORKS, 1)
+    put(s, "III/4", ORKS, 1)
+    for n in ("V/6", "VI/5", "III/1"):
+        put(s, n, 0, 1)
+    put(s, "C2", 0, 1, hero=True)
+    s.rng = Dice([1, 6] * 2)
+    s.push(("ork_src", 0))
+    s._run()
+    attacked = [B.NAMES[f["tgt"]] for _, k, f in s.log if k == "ork_attack"]
+    assert attacked == ["III/1", "VI/5"]
+    assert s.own[I["V/6"]] == 0
+
+
+def test_ork_band_attacks_case_after_case_while_two_remain():
+    """« Dés 4 que Orks ou plus se trouvent sur une même case, ils se sentent suffisamment forts pour attaquer
+    toute case contiguë occupée par les pions d'un joueur. Ils combattent jusqu'à la victoire totale, ou jusqu'à
+    ce qu'il ne reste plus qu'un seul Ork ou aucun. Deux Orks continuent donc le combat. » — the rules do not say
+    whether the band needs 4 orks again for its next case: by default no (option ``ork_attack``: "each")."""
+    def run(**opts):
+        s = blank(2, **opts)
+        put(s, "C3", ORKS, 4)
+        for n in ("II/3", "II/4", "III/1", "VI/1"):
+            put(s, n, 0, 1)
+        put(s, "IV/4", 0, 1)
+        s.rng = Dice([1, 6] * 4)
+        s.push(("ork_src", 0))
+        s._run()
+        return s, [B.NAMES[f["tgt"]] for _, k, f in s.log if k == "ork_attack"]
+
+    s, attacked = run()
+    # 4 orks: each victory sends one ork in; with a single ork left the band stops
+    assert attacked == ["II/3", "II/4", "III/1"]
+    assert s.cnt[I["C3"]] == 1 and s.own[I["VI/1"]] == 0
+    s, attacked = run(ork_attack="each")
+    assert attacked == ["II/3"] and s.cnt[I["C3"]] == 3
+
+
 def test_orks_never_attack_hero_mediator_or_dragon():
     """« Ils n'attaquent évidemment pas les cases occupées par d'autres Orks, ni les cases vides. Ils ne peuvent pas
     attaquer les cases ou se trouve un héros, le médiateur ou le dragon. »"""
@@ -682,11 +744,38 @@ def test_mediator_reinforces_and_protects():
     s = blank(2)
     put(s, "III/4", 0, 2)
     put(s, "I/1", ORKS, 1)
+    put(s, "VI/6", 0, 1, hero=True)
+    put(s, "VI/5", 0, 1, mage=True)  # both on the island: no exchange to offer
     for dice, case, expect in (([3, 4], "III/4", 5), ([1, 1], "I/1", 4), ([2, 2], "II/2", 0)):
         s.rng = Dice(dice)
         s.push(("mediator",))
         s._run()
-        assert s.med == I[case] and s.cnt[I[case]] == expect
+        assert s.med == I[case] and s.cnt[I[case]] == expect and s.dec is None
+
+
+def test_mediator_soldiers_may_bring_the_hero():
+    """« La case du médiateur est renforcée par 3 soldats de plus » and « Lorsqu'un joueur peut déposer 2 soldats
+    ou plus dans une case, il à le droit de remplacer 2 soldats par son héros ou son petit magicien. »"""
+    s = blank(2)
+    put(s, "III/4", 0, 2)
+    s.rng = Dice([3, 4])
+    s.push(("mediator",))
+    s._run()
+    assert s.dec["k"] == "swap" and s.to_play == 0
+    assert set(texts(s)) == {"+3", "+H+1", "+M+1"}
+    s.play("+H+1")
+    assert s.hero[0] == I["III/4"] and s.cnt[I["III/4"]] == 3 and s.units(I["III/4"]) == 4
+
+
+def test_orks_attack_the_mediators_region_but_not_its_case():
+    """« (Dans l'épisode des Orks, les Orks peuvent attaquer les territoires de cette région, à l'exception de
+    celui où se trouve le médiateur. »"""
+    s = blank(2)
+    put(s, "C3", ORKS, 9)
+    put(s, "II/3", 0, 1)
+    put(s, "II/4", 1, 1)
+    s.med = I["II/4"]
+    assert [B.NAMES[c] for c in s.ork_targets(I["C3"])] == ["II/3"]
 
 
 def test_first_player_drawn_each_turn():
@@ -877,6 +966,9 @@ def test_chest_crown_ring_and_victory():
 
 
 def test_ring_takes_three_units_from_one_opponent():
+    """« Un anneau magique: Il prend immédiatement 3 unités de son choix à l'un de ses adversaire. » — the 3 units
+    of one opponent, the hero and small magician included (« Les unités perdues (le héros et le petit magicien
+    comptent pour une unité) »)."""
     s = blank(3)
     put(s, "I/2", 0, 5)
     put(s, "VI/6", 1, 2, hero=True)
@@ -907,6 +999,7 @@ def test_blank_treasure_variant():
 
 
 def test_hidden_treasures_not_in_views():
+    """« les joueurs posent l'un des trésors, image cachée » « On déplace un trésor adverse (sans le regarder) »"""
     s = GAME.start(["A", "B", "C"], {}, seed=5)
     assert s.hidden_info()
     for p in (0, 1, 2):

@@ -276,6 +276,30 @@ def test_trident_without_swap_and_announced_number():
     assert s.phase == "insert" and s.remaining == 3  # nothing left to choose
 
 
+def test_trident_declined_inserts_nothing_under_option_none():
+    """« il peut, sans y être tenu, réaliser les 2 actions suivantes [...] Placer les 3 héros
+    disponibles dans le cheval » — the rules do not say what a player who declines the 3 heroes
+    inserts: option ``trident``, ``announced`` (default) or ``none``."""
+    assert start().options["trident"] == "announced"
+    s = start(trident="none")
+    force_card(s, TRIDENT)
+    colour, horse, avail = s.colour, s.horse[:], s.avail[:]
+    s.play("a3")
+    s.play("keep")
+    assert legal(s) == ["n0", "n3"]  # even when 3 were announced
+    assert "aucun" in s.status("fr") and "none" in s.status("en")
+    assert GAME.target_label("n0", "fr") and GAME.target_label("n0", "en") != "n0"
+    s.play("n0")
+    assert s.phase == "announce" and s.colour != colour
+    assert s.horse == horse and s.avail == avail and TRIDENT in s.discard
+    s = start(trident="none")
+    force_card(s, TRIDENT)
+    s.play("a1")
+    s.play("x1-2")
+    s.play("n3")
+    assert s.phase == "insert" and s.remaining == 3
+
+
 def test_trident_swap_clicks_in_any_order():
     """A swap is the two treasure cards, clicked in either order."""
     s = start()

@@ -22,6 +22,7 @@ options_st = st.fixed_dictionaries({
     "open_hand": st.booleans(),
     "tie": st.sampled_from(["rank", "seat"]),
     "opening": st.sampled_from(["setup", "play"]),
+    "trident": st.sampled_from(["announced", "none"]),
 })
 
 

@@ -46,6 +46,21 @@ class Armadora(Game):
             },
         ),
         Option(
+            "arrows",
+            {"fr": "Flèches de l'Elfe", "en": "Elf's arrows"},
+            {
+                "minus": {"fr": "−1 par flèche, même sous 0", "en": "−1 per arrow, even below 0"},
+                "floor": {"fr": "−1 par flèche, jamais sous 0", "en": "−1 per arrow, never below 0"},
+            },
+            "minus",
+            {
+                "fr": "« ce qui diminuera d'1 point la valeur de ce Guerrier lors du décompte final » : un 1 "
+                      "touché deux fois vaut −1 (par défaut) ou 0.",
+                "en": "Each arrow takes 1 point off the warrior at the count: a 1 hit twice is worth −1 "
+                      "(default) or 0.",
+            },
+        ),
+        Option(
             "open_hand",
             {"fr": "Jeu à découvert (apprentissage)", "en": "Open hand (teaching)"},
             {

@@ -215,7 +215,7 @@ def has_legal_line(pal: int) -> bool:
 # ----------------------------------------------------------------------------
 class ArmadoraState(State):
     _FIELDS = (
-        "game", "players", "n", "options", "advanced", "review", "open", "phase", "cur",
+        "game", "players", "n", "options", "advanced", "review", "open", "floor", "phase", "cur",
         "power_used", "pal", "pal_left", "plies",
     )
     _LISTS = ("chars", "gold", "owner", "value", "faceup", "arrows", "reinf", "powers", "reinf_left", "passed")
@@ -228,6 +228,7 @@ class ArmadoraState(State):
         self.advanced = options["rules"] == "advanced"
         self.review = options["review"] == "yes"
         self.open = bool(options["open_hand"])
+        self.floor = options.get("arrows", "minus") == "floor"
         self.rng = Rng(seed)
         self.gold = [0] * NSQ
         for sq, amount in zip(MINES, self.rng.shuffled(GOLD_PILES)):
@@ -550,9 +551,10 @@ class ArmadoraState(State):
 
     # -- scoring ----------------------------------------------------------
     def effective(self, s: int) -> int:
-        """A warrior's value at the count: +1 reinforcement, -1 per arrow,
-        never below 0."""
-        return max(0, self.value[s] + (1 if self.reinf[s] else 0) - self.arrows[s])
+        """A warrior's value at the count: +1 reinforcement, -1 per arrow
+        (never below 0 under the option ``arrows: floor``)."""
+        v = self.value[s] + (1 if self.reinf[s] else 0) - self.arrows[s]
+        return max(0, v) if self.floor else v
 
     def count(self) -> dict:
         """The final count (computed on the true state; cached once over)."""

@@ -32,6 +32,8 @@ OPTIONS = (
            {"connected": _lab("opt.kingdom.connected"), "castle": _lab("opt.kingdom.castle")}, "connected"),
     Option("attack_mode", _lab("opt.attack_mode"),
            {"declare": _lab("opt.attack_mode.declare"), "free": _lab("opt.attack_mode.free")}, "declare"),
+    Option("ork_attack", _lab("opt.ork_attack"),
+           {"onward": _lab("opt.ork_attack.onward"), "each": _lab("opt.ork_attack.each")}, "onward"),
     Option("defender_heroes", _lab("opt.defender_heroes"),
            {False: _lab("opt.no"), True: _lab("opt.yes")}, False),
     Option("ring", _lab("opt.ring"), {"remove": _lab("opt.ring.remove"), "take": _lab("opt.ring.take")}, "remove"),

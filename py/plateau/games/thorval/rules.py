@@ -406,7 +406,14 @@ class ThorvalState(State):
             return
         tgt = targets[0]
         self.push(("ork_tgts", src, targets[1:]))
-        if self.own[src] == ORKS and self.cnt[src] >= 4 and self.ork_can_attack(tgt):
+        # a band that has started attacking goes on to the next case while
+        # two orks remain ("onward", the default); option "each": every new
+        # attack needs 4 orks again
+        need = 4 if self.opts.get("ork_attack", "onward") == "each" else 2
+        if B.link(src, tgt) == "tunnel" and any(
+                self.own[x] != ORKS for x in B.NEIGHBOURS[src] if x != tgt):
+            return  # the tunnel only once every other neighbour is invaded
+        if self.own[src] == ORKS and self.cnt[src] >= need and self.ork_can_attack(tgt):
             self.ev("ork_attack", src=src, tgt=tgt, p=self.own[tgt], n=self.cnt[src])
             self._start_fight(ORKS, src, tgt, "ork", B.link(src, tgt))
             self.push(("round",))
@@ -446,9 +453,11 @@ class ThorvalState(State):
         c = B.territory(r, t)
         self.med = c
         o = self.own[c]
-        if o != EMPTY:
-            self.cnt[c] += 3
         self.ev("mediator", dice=[r, t], case=c, p=o)
+        if o == ORKS:
+            self.cnt[c] += 3
+        elif o >= 0:
+            self._arrive(o, c, 3)  # 2 of them may be exchanged for the hero or small magician
 
     # 4 the first player
     def _st_firstp(self):

@@ -40,6 +40,8 @@ class TroyGame(Game):
                {"rank": _lab("opt.tie.rank"), "seat": _lab("opt.tie.seat")}, "rank"),
         Option("opening", _lab("opt.opening"),
                {"setup": _lab("opt.opening.setup"), "play": _lab("opt.opening.play")}, "setup"),
+        Option("trident", _lab("opt.trident"),
+               {"announced": _lab("opt.trident.announced"), "none": _lab("opt.trident.none")}, "announced"),
     )
 
     def new_state(self, players, options, seed) -> TroyState:

@@ -214,7 +214,7 @@ class TroyState(State):
                     out.append(Move(f"x{i + 1}-{j + 1}", (f"t{i + 1}", f"t{j + 1}"), 0))
             return out
         if ph == "count":
-            return [Move(f"n{k}", (f"n{k}",)) for k in sorted({self.announced, 3})]
+            return [Move(f"n{k}", (f"n{k}",)) for k in sorted({self._decline(), 3})]
         return []
 
     def apply(self, move: Move) -> None:
@@ -238,7 +238,10 @@ class TroyState(State):
             self._after_trident_swap()
         elif ph == "count":
             self.log.append(("count", int(t[1])))
-            self._start_insertions(int(t[1]))
+            if t == "n0":  # option trident "none": the 3 heroes declined, nothing inserted
+                self._end_turn()
+            else:
+                self._start_insertions(int(t[1]))
         else:  # pragma: no cover - play() checks legality
             raise AssertionError(t)
 
@@ -257,9 +260,14 @@ class TroyState(State):
             self.log.append(("fail",))
             self._end_turn()
 
+    def _decline(self) -> int:
+        """Heroes inserted after a Trident when the player declines the 3:
+        the number announced (default) or none (option ``trident: none``)."""
+        return 0 if self.options.get("trident") == "none" else self.announced
+
     def _after_trident_swap(self) -> None:
         ins = self.insertable()
-        if min(self.announced, ins) == min(3, ins):
+        if min(self._decline(), ins) == min(3, ins):
             self._start_insertions(3)
         else:
             self.phase = "count"
@@ -425,6 +433,8 @@ class TroyState(State):
         if self.phase == "swap":
             return g.t(lang, "status.swap", who=who)
         if self.phase == "count":
+            if self._decline() == 0:
+                return g.t(lang, "status.count0", who=who)
             return g.t(lang, "status.count", who=who, n=self.announced)
         done = self._insertions_done()
         return g.t(lang, "status.insert", who=who, i=done + 1, n=done + self.remaining)

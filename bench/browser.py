@@ -1,0 +1,497 @@
+"""Plateau in the browser: start-up, click-to-board and engine timings in Chromium.
+
+    python3 bench/browser.py startup  [--runs 5] [--sw]
+    python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
+    python3 bench/browser.py armadora [--samples 24]
+
+Common options: ``--site DIR`` serves an already built site (default: a
+fresh build of the working tree into a temporary folder), ``--chromium
+PATH`` (default ``$PLATEAU_CHROMIUM`` or /usr/bin/chromium), ``--headed``.
+
+Each command serves the site on 127.0.0.1 (a free port) with
+scripts/serve.py, drives Chromium through Playwright and prints a table.
+Every time is read inside the page with ``performance.now()``, never with a
+clock around Playwright's calls. bench/README.md says what each number means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+LOAD_TIMEOUT_MS = 120_000
+
+
+# -- numbers -------------------------------------------------------------------
+def quantile(xs, q: float) -> float:
+    """Linear interpolation between the closest ranks (q in 0..1)."""
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    pos = (len(xs) - 1) * q
+    lo = int(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def med(xs) -> float:
+    return statistics.median(xs) if xs else float("nan")
+
+
+def p95(xs) -> float:
+    return quantile(xs, 0.95)
+
+
+def table(title: str, head: list[str], rows: list[list], note: str = "") -> None:
+    cells = [[c if isinstance(c, str) else f"{c:,.1f}" if isinstance(c, float) else str(c) for c in r]
+             for r in rows]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(head)]
+    line = "  ".join("-" * w for w in widths)
+    print()
+    print(title)
+    print("  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(head, widths))))
+    print(line)
+    for r in cells:
+        print("  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    if note:
+        print(note)
+    sys.stdout.flush()
+
+
+# -- site, server, browser -------------------------------------------------------
+@contextmanager
+def site_dir(arg: str | None):
+    if arg:
+        d = Path(arg).resolve()
+        if not (d / "index.html").is_file():
+            sys.exit(f"bench: {d} has no index.html (build it with scripts/build.py)")
+        yield d
+        return
+    tmp = Path(tempfile.mkdtemp(prefix="plateau-bench-"))
+    try:
+        out = tmp / "site"
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out)], check=True,
+                       stdout=subprocess.DEVNULL)
+        yield out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def served(site: Path):
+    from serve import make_server
+
+    srv = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+@contextmanager
+def chromium(args):
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sys.exit("bench: Playwright is missing: python3 -m pip install -r requirements-test.txt")
+    exe = args.chromium or os.environ.get("PLATEAU_CHROMIUM", "/usr/bin/chromium")
+    if not Path(exe).exists():
+        sys.exit(f"bench: Chromium not found at {exe} (apt-get install chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=not args.headed)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def session(args):
+    with site_dir(args.site) as site, served(site) as base, chromium(args) as browser:
+        yield site, base, browser
+
+
+# -- start-up ------------------------------------------------------------------------
+# Installed before any script of the page runs: the moment data-ready appears,
+# the moment PyScript's interpreter is ready, both from navigation start.
+STARTUP_INIT = """
+(() => {
+  const t = (window.__bench = {});
+  const seen = () => {
+    const h = document.documentElement;
+    if (t.ready === undefined && h && h.hasAttribute('data-ready')) t.ready = performance.now();
+    if (t.error === undefined && h && h.hasAttribute('data-error')) t.error = performance.now();
+  };
+  new MutationObserver(seen).observe(document, {attributes: true, subtree: true,
+                                                attributeFilter: ['data-ready', 'data-error']});
+  addEventListener('py:ready', () => { if (t.interp === undefined) t.interp = performance.now(); }, true);
+})();
+"""
+
+READ_STARTUP = """() => {
+  const t = window.__bench;
+  let kb = 0, n = 0;
+  for (const e of performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))) {
+    kb += (e.transferSize || 0) / 1024; n += 1;
+  }
+  return {ready: t.ready, interp: t.interp, error: t.error, kb, requests: n};
+}"""
+
+PAGES = {"app": "/index.html", "bare": "/bench/bare.html"}
+
+
+def load_once(ctx, url: str, errors: list, wait_sw: bool = False) -> dict:
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__bench && (window.__bench.ready !== undefined"
+                               " || window.__bench.error !== undefined)", timeout=LOAD_TIMEOUT_MS, polling=50)
+        r = page.evaluate(READ_STARTUP)
+        if r.get("error") is not None:
+            raise RuntimeError(f"{url}: the app reported a start-up error ({errors[-3:]})")
+        if wait_sw:  # the service worker active and in control before the next load
+            page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller",
+                                   timeout=30_000)
+        return r
+    finally:
+        page.close()
+
+
+def cmd_startup(args) -> None:
+    variants = [("app", "app", "block"), ("bare", "bare", "block")]
+    if args.sw:
+        variants.append(("app, service worker on", "app", "allow"))
+    loads = 3 if args.sw else 2
+    res: dict[str, dict[str, list]] = {v[0]: {} for v in variants}
+    errors: list[str] = []
+    t_all = time.perf_counter()
+    with session(args) as (site, base, browser):
+        for run in range(args.runs + args.warmup):
+            order = variants[run % len(variants):] + variants[:run % len(variants)]  # interleaved, rotated
+            for name, kind, sw in order:
+                ctx = browser.new_context(service_workers=sw, viewport={"width": 1200, "height": 900})
+                ctx.add_init_script(STARTUP_INIT)
+                try:
+                    got = []
+                    for i in range(loads if sw == "allow" else 2):
+                        got.append(load_once(ctx, base + PAGES[kind], errors, wait_sw=sw == "allow"))
+                finally:
+                    ctx.close()
+                if run < args.warmup:
+                    continue
+                for label, r in zip(("cold", "warm", "warm3"), got):
+                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": []})
+                    d["ready"].append(r["ready"])
+                    d["interp"].append(r["interp"] if r["interp"] is not None else float("nan"))
+                    d["kb"].append(r["kb"])
+            print(f"  run {run + 1}/{args.runs + args.warmup} done", file=sys.stderr, flush=True)
+
+    rows = []
+    for name, *_ in variants:
+        for label in ("cold", "warm", "warm3"):
+            d = res[name].get(label)
+            if not d:
+                continue
+            py = [a - b for a, b in zip(d["ready"], d["interp"])]
+            rows.append([f"{name}, {label if label != 'warm3' else 'warm (3rd load)'}", med(d["ready"]),
+                         p95(d["ready"]), med(d["interp"]), med(py), med(d["kb"])])
+    table(f"Start-up until <html data-ready> (ms from navigation start; {args.runs} runs each, interleaved)",
+          ["page, load", "median", "p95", "py:ready", "ready-py:ready", "KB over net"], rows,
+          "py:ready = PyScript's interpreter ready (config files fetched and unpacked); "
+          "ready-py:ready = the page's own Python until data-ready.")
+    app, bare = res["app"], res["bare"]
+    ratio_rows = []
+    for label in ("warm", "cold"):
+        ratio_rows.append([label, med(app[label]["ready"]) / med(bare[label]["ready"]),
+                           p95(app[label]["ready"]) / p95(bare[label]["ready"])])
+    table("Ratio app / bare PyScript (target: warm median <= 1.15)", ["load", "median", "p95"],
+          [[r[0], f"{r[1]:.2f}", f"{r[2]:.2f}"] for r in ratio_rows])
+    print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
+
+
+# -- click to board ----------------------------------------------------------------------
+CLICK_JS = """async (sel) => {
+  const node = document.querySelector(sel);
+  if (!node) return null;
+  const v0 = document.getElementById('board').getAttribute('data-version');
+  const t0 = performance.now();
+  node.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
+  const t1 = performance.now();
+  const [t2, t3] = await new Promise(res => requestAnimationFrame(() => {
+    const f = performance.now();
+    const ch = new MessageChannel();  // runs after the frame's style, layout and paint
+    ch.port1.onmessage = () => res([f, performance.now()]);
+    ch.port2.postMessage(0);
+  }));
+  const b = document.getElementById('board');
+  return {handler: t1 - t0, frame: t2 - t0, painted: t3 - t0,
+          redrawn: !!b.querySelector('#pass-screen') || b.getAttribute('data-version') !== v0};
+}"""
+
+GAME_SETUP = {  # players and options of the scripted games (the defaults otherwise)
+    "thud": (["Astrid", "Bruno"], {}),
+    "armadora": (["Ann", "Bob"], {}),
+    "troy": (["Ann", "Bob"], {}),
+    "thorval": (["Ann", "Bob"], {}),
+}
+RARE = {"offer", "pass", "resign"}  # moves that end a game early: picked rarely
+
+
+def css_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def click_game(page, base: str, gid: str, want: int, seed: int) -> tuple[dict, int, int]:
+    from harness import board_ply, mirror, reveal_if_needed, start_game
+
+    times = {"handler": [], "frame": [], "painted": []}
+    games = moves = 0
+    rnd = random.Random(seed)
+    while len(times["handler"]) < want:
+        page.goto(base + "/index.html")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        if page.locator('[data-action="first"]').count():  # resumed a game: back to the home screen
+            page.click("a.brand")
+        names, options = GAME_SETUP[gid]
+        start_game(page, gid, names, options, seed=seed + games)
+        games += 1
+        reveal_if_needed(page)
+        s = mirror(page)
+        while not s.state.is_over() and len(times["handler"]) < want:
+            legal = s.legal()
+            common = [m for m in legal if m.text not in RARE]
+            move = rnd.choice(common if common and rnd.random() < 0.97 else legal)
+            before = board_ply(page)
+            reveal_if_needed(page)
+            sels = []
+            for t in move.path:
+                on_board = f"#board .target[data-target={css_str(t)}]"
+                sels.append(on_board if page.locator(on_board).count() else f"#tray [data-target={css_str(t)}]")
+                r = page.evaluate(CLICK_JS, sels[-1])
+                if r is None:
+                    raise RuntimeError(f"{gid}: target {t!r} of {move.text!r} is not on the page")
+                if not r["redrawn"]:
+                    raise RuntimeError(f"{gid}: the click on {t!r} did not redraw the board")
+                for k in times:
+                    times[k].append(r[k])
+                if board_ply(page) != before:
+                    break
+            if board_ply(page) == before:
+                r = page.evaluate(CLICK_JS, '#tray [data-action="as-is"]')
+                if r is None:
+                    raise RuntimeError(f"{gid}: {move.text!r} is not complete after its path")
+                for k in times:
+                    times[k].append(r[k])
+            s.play(move)
+            moves += 1
+            reveal_if_needed(page)
+            if board_ply(page) != s.ply:
+                raise RuntimeError(f"{gid}: the page is at ply {board_ply(page)}, the mirror at {s.ply}")
+    return times, games, moves
+
+
+def cmd_click(args) -> None:
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    rows = []
+    t_all = time.perf_counter()
+    with session(args) as (site, base, browser):
+        ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
+        page = ctx.new_page()
+        for gid in games:
+            if gid not in GAME_SETUP:
+                sys.exit(f"bench: unknown game {gid!r}")
+            t = time.perf_counter()
+            times, n_games, n_moves = click_game(page, base, gid, args.clicks, args.seed)
+            h, f, p = times["handler"], times["frame"], times["painted"]
+            rows.append([gid, len(h), n_moves, med(h), p95(h), max(h), med(f), p95(f), med(p), p95(p),
+                         "yes" if med(h) < 30 else "NO"])
+            print(f"  {gid}: {len(h)} clicks in {time.perf_counter() - t:.0f} s", file=sys.stderr, flush=True)
+        ctx.close()
+    table("Click to board in Chromium (ms, from the click's dispatch inside the page)",
+          ["game", "clicks", "moves", "handler med", "p95", "max", "frame med", "p95", "painted med", "p95",
+           "<30 ms"], rows,
+          "handler = click dispatched until the app's Python handler returns (the new SVG is in #board);\n"
+          "frame = until the next animation frame starts; painted = until that frame's style/layout/paint is done.")
+    print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
+
+
+# -- Armadora engine, natively and in Pyodide ------------------------------------------------------
+# The same code runs in both: it returns per-sample times in ms (each sample
+# averages `inner` calls, so the browser's coarse clock does not matter).
+ARMADORA_SRC = r'''
+import json, time
+from plateau.core.game import RenderContext
+from plateau.core.rng import Rng
+from plateau.games.armadora import GAME
+from plateau.games.armadora import rules as R
+
+NAMES = ["Ann", "Bob"]
+
+
+def positions(count, seed=1):
+    """Mid-game positions of random advanced 2-player games, with a free line."""
+    out = []
+    k = 0
+    while len(out) < count:
+        s = GAME.start(NAMES, {"rules": "advanced"}, seed + k)
+        rng = Rng(k)
+        ply = 0
+        while not s.is_over():
+            ms = s.legal_moves()
+            others = [m for m in ms if m.text != "pass"]
+            m = rng.choice(others) if others and rng.below(40) else rng.choice(ms)
+            if ply % 9 == 4 and R.legal_lines(s.pal):
+                out.append(s.clone())
+            s.play(m)
+            ply += 1
+        k += 1
+    return out[:count]
+
+
+def sample(fn, items, inner):
+    out = []
+    for x in items:
+        t = time.perf_counter()
+        for _ in range(inner):
+            fn(x)
+        out.append((time.perf_counter() - t) * 1000 / inner)
+    return out
+
+
+def run(count):
+    start = GAME.start(NAMES, {"rules": "advanced"}, 1)
+    pos = positions(count)
+    ctx = {id(s): RenderContext(viewer=s.to_play, targets=frozenset(m.path[0] for m in s.legal_moves()))
+           for s in pos + [start]}
+    pal_moves = {id(s): next(m for m in s.legal_moves() if m.text.startswith("P:")) for s in pos}
+
+    def legal_cold(s):
+        R._PAL_CACHE.clear()
+        s._legal = None
+        s.legal_moves()
+
+    def legal_warm(s):
+        s._legal = None
+        s.legal_moves()
+
+    def territories(s):
+        lines = R.legal_lines(s.pal)
+        line = (lines & -lines).bit_length() - 1
+        R.territories(s.pal | (1 << line))
+
+    def play_palisade(s):
+        t = s.clone()
+        t.play(pal_moves[id(s)])
+        t.territory_map()
+
+    def render(s):
+        GAME.render(s, ctx[id(s)])
+
+    for s in pos[:3]:  # warm-up
+        legal_cold(s), territories(s), render(s)
+    out = {
+        "legal moves, start position": sample(legal_cold, [start] * count, 1),
+        "legal moves, mid-game": sample(legal_cold, pos, 2),
+        "legal moves, mid-game (cached palisades)": sample(legal_warm, pos, 2),
+        "territories after a palisade": sample(territories, pos, 20),
+        "play a palisade + territory map": sample(play_palisade, pos, 5),
+        "render (SVG), start position": sample(render, [start] * count, 1),
+        "render (SVG), mid-game": sample(render, pos, 1),
+    }
+    out["_moves_at_start"] = [len(start.legal_moves())]
+    return json.dumps(out)
+'''
+
+# Gives the page's Pyodide to the benchmark: PyScript's onReady hook
+# (module scripts share one instance of core.js, so this sees the page's).
+PYODIDE_HOOK = """
+import('/static/vendor/pyscript/core.js').then(({hooks}) => {
+  hooks.main.onReady.add((wrap) => { window.__benchPy = wrap.interpreter; });
+});
+"""
+
+RUN_IN_PAGE = """([src, count]) => {
+  const py = window.__benchPy;
+  const ns = py.globals.get('dict')();
+  py.runPython(src, {globals: ns});
+  const out = ns.get('run')(count);
+  ns.destroy();
+  return out;
+}"""
+
+
+def cmd_armadora(args) -> None:
+    t_all = time.perf_counter()
+    ns: dict = {"__name__": "armadora_bench"}
+    exec(compile(ARMADORA_SRC, "armadora_bench", "exec"), ns)
+    native = json.loads(ns["run"](args.samples))
+    with session(args) as (site, base, browser):
+        ctx = browser.new_context(service_workers="block")
+        ctx.add_init_script(PYODIDE_HOOK)
+        page = ctx.new_page()
+        page.goto(base + "/index.html")
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+        page.wait_for_function("!!window.__benchPy", timeout=10_000)
+        info = page.evaluate("() => window.__benchPy.runPython('import sys; sys.version.split()[0]')")
+        in_page = json.loads(page.evaluate(RUN_IN_PAGE, [ARMADORA_SRC, args.samples]))
+        ctx.close()
+    rows = []
+    for name, xs in native.items():
+        if name.startswith("_"):
+            continue
+        ys = in_page[name]
+        rows.append([name, len(xs), med(xs), p95(xs), med(ys), p95(ys), f"{med(ys) / med(xs):.1f}x"])
+    fmt = [[r[0], r[1]] + [f"{v:.3f}" for v in r[2:6]] + [r[6]] for r in rows]
+    table(f"Armadora engine: CPython {sys.version.split()[0]} vs Pyodide (Python {info}) in Chromium (ms)",
+          ["operation", "samples", "native med", "p95", "browser med", "p95", "browser/native"], fmt,
+          f"{native['_moves_at_start'][0]} legal moves at the start of an advanced 2-player game; "
+          "mid-game = positions of random advanced games.")
+    print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
+
+
+# -- command line ---------------------------------------------------------------------------------
+def main(argv=None) -> None:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--site", help="serve this built site instead of building the working tree")
+    common.add_argument("--chromium", help="Chromium executable (default $PLATEAU_CHROMIUM or /usr/bin/chromium)")
+    common.add_argument("--headed", action="store_true", help="show the browser window")
+    ap = argparse.ArgumentParser(description="Plateau browser benchmarks (Chromium + Playwright).")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("startup", parents=[common], help="time until data-ready, app vs bare PyScript, cold and warm")
+    s.add_argument("--runs", type=int, default=5)
+    s.add_argument("--warmup", type=int, default=1, help="runs done first and not counted")
+    s.add_argument("--sw", action="store_true", help="also the app with its service worker allowed")
+    s.set_defaults(fn=cmd_startup)
+    c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
+    c.add_argument("--games", default="thud,armadora,troy,thorval")
+    c.add_argument("--clicks", type=int, default=120, help="clicks per game")
+    c.add_argument("--seed", type=int, default=11)
+    c.set_defaults(fn=cmd_click)
+    a = sub.add_parser("armadora", parents=[common], help="Armadora's engine natively and in Pyodide")
+    a.add_argument("--samples", type=int, default=24, help="positions per operation")
+    a.set_defaults(fn=cmd_armadora)
+    args = ap.parse_args(argv)
+    args.fn(args)
+
+
+if __name__ == "__main__":
+    main()

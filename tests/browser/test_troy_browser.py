@@ -1,0 +1,157 @@
+"""Le Cheval de Troie in Chromium: whole games clicked to the end screen,
+with saving, reloading and sharing on the way, and the hidden-information
+rules of hot-seat play (pass-the-device screens, treasures face down for a
+player who has not looked at them, the horse closed in the memory game,
+everything revealed at the end)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from harness import (check_save_and_reload, check_share, mirror, open_app, pass_screen_for, play_move_seen,
+                     reload_app, result_lines, reveal, start_game)
+from plateau.games.troy.rules import BONUS, ND
+
+COLOUR = {"r": "Rouge", "b": "Bleu", "y": "Jaune", "g": "Vert"}
+
+
+def choose(session, rnd: random.Random):
+    """Any legal move."""
+    return rnd.choice(session.legal())
+
+
+def treasure_faces(page) -> list[str]:
+    """What each district's treasure card shows on the board ("?" when face down)."""
+    return [page.text_content(f'#board [data-target="t{d + 1}"]').strip() for d in range(ND)]
+
+
+def check_view(page, session) -> int:
+    """The board shows the treasures the player to move has seen, and only
+    those. Returns how many treasures another player knows that this one
+    does not (they must show face down)."""
+    st = session.state
+    viewer = st.to_play
+    faces = treasure_faces(page)
+    secret = 0
+    for d in range(ND):
+        if st.knows(viewer, d):
+            assert faces[d] == str(st.treasure(d)), (d, faces[d])
+        else:
+            assert faces[d] == "?", (d, viewer, faces[d])
+            if any(st.dcard[d] in st.known[p] for p in range(len(st.players)) if p != viewer):
+                secret += 1
+    svg = page.text_content("#board svg")
+    glass = st.options["horse"] == "glass"
+    assert ("?  ?" in svg) != glass  # the closed horse hides its two heroes
+    assert page.locator("#board svg").count() == 1
+    return secret
+
+
+def check_end_screen(page, session) -> None:
+    st = session.state
+    assert st.is_over()
+    assert pass_screen_for(page) is None
+    assert page.inner_text("#status").startswith("Partie terminée")
+    lines = result_lines(page)
+    assert lines == st.result_lines("fr")
+    # every district, its winner and its value (heroes + bonus + treasure)
+    districts = [ln for ln in lines if ln.startswith("District ")]
+    assert len(districts) == ND
+    for d, line in enumerate(districts):
+        m = re.match(r"^District (\d) \(bonus (\d), trésor (\d)\) : (.*) — (.*)$", line)
+        assert m, line
+        assert int(m[1]) == d + 1 and int(m[2]) == BONUS[d] and int(m[3]) == st.treasure(d)
+        for c in st.order:
+            if st.dist[d][c]:
+                assert f"{COLOUR[c]} {st.dist[d][c]}" in m[4]
+        w = st.district_winner(d)
+        value = st.count(d) + BONUS[d] + st.treasure(d)
+        if w is None:
+            assert m[5] == "personne ne le conquiert"
+        else:
+            assert m[5] == f"conquis par {COLOUR[w]} ({st.players[st.owner[w]]}), {value} points"
+    # totals per player and the winner
+    scores = st.scores()
+    for i, name in enumerate(st.players):
+        assert any(ln.startswith(f"{name} (") and ln.endswith(f": {scores[i]} points") for ln in lines)
+    assert all(st.players[i] in lines[-1] for i in st.winners())
+    table = page.eval_on_selector_all("#scores td", "els => els.map(e => e.textContent)")
+    assert table == [str(v) for v in scores]
+    # everything revealed: every treasure face up, the horse open, nothing to click
+    assert treasure_faces(page) == [str(st.treasure(d)) for d in range(ND)]
+    assert "?  ?" not in page.text_content("#board svg")
+    assert page.locator("#board .target").count() == 0 and page.locator("#tray [data-target]").count() == 0
+
+
+def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, share_at, shots):
+    open_app(page, base_url, clear=True)
+    start_game(page, "troy", names, options, seed=seed)
+    session = mirror(page)
+    assert session.record.players == names
+    assert session.record.players[session.state.to_play] in reveal(page)
+    check_view(page, session)
+    rnd = random.Random(rnd_seed)
+    stats = {"pass": 0, "same": 0, "secret": 0, "seen": 0, "tray": set()}
+    checkpoints = {
+        save_at: lambda: check_save_and_reload(page, session),
+        share_at: lambda: check_share(page, browser, session, lambda s: choose(s, random.Random(0)), check_view,
+                                      shots[0]),
+    }
+    while not session.state.is_over():
+        move = choose(session, rnd)
+        mover = session.state.to_play
+        for t in move.path:  # off-board choices are tray buttons with a label, not a raw name
+            if page.locator(f'#tray [data-target="{t}"]').count():
+                assert page.inner_text(f'#tray [data-target="{t}"]') not in ("", t)
+                stats["tray"].add(t)
+        shown = play_move_seen(page, session, move)
+        st = session.state
+        if st.is_over():
+            assert shown is None
+            break
+        if st.to_play != mover:
+            assert shown is not None, f"no pass screen after {move.text}"
+            assert st.players[st.to_play] in shown
+            stats["pass"] += 1
+        else:  # the same player goes on (same turn, or their other colour)
+            assert shown is None
+            stats["same"] += 1
+        stats["secret"] += check_view(page, session)
+        stats["seen"] += sum(st.knows(st.to_play, d) for d in range(ND))
+        cb = checkpoints.pop(session.ply, None)
+        if cb is not None:
+            cb()
+    assert not checkpoints, f"game ended before plies {sorted(checkpoints)}"
+    check_end_screen(page, session)
+    page.screenshot(path=shots[1])
+    reload_app(page)
+    assert pass_screen_for(page) is None
+    assert result_lines(page) == session.state.result_lines("fr")
+    return session, stats
+
+
+def test_three_player_game_to_the_end(page, browser, base_url):
+    names = ["Hélène", "Pâris", "Hector"]
+    session, stats = run_game(page, browser, base_url, names, {}, seed=4, rnd_seed=2, save_at=15, share_at=33,
+                              shots=("/tmp/troy_3p_mid.png", "/tmp/troy_3p_end.png"))
+    st = session.state
+    assert st.colours == ("r", "b", "y") and st.cap == 5
+    assert sum(st.count(d) for d in range(ND)) == 30  # every coloured hero reached a district
+    assert st.blacks_out
+    assert stats["pass"] > 10 and stats["secret"] > 0 and stats["seen"] > 0
+    assert any(m.startswith("x") for m in session.record.moves)  # a trident swap, clicked on the cards
+    assert "n1" in stats["tray"]
+    assert all(st.count(d) <= 5 for d in range(ND))
+
+
+def test_two_player_game_to_the_end(page, browser, base_url):
+    names = ["Ann", "Bob"]
+    session, stats = run_game(page, browser, base_url, names, {"horse": "glass"}, seed=9, rnd_seed=5,
+                              save_at=20, share_at=41,
+                              shots=("/tmp/troy_2p_mid.png", "/tmp/troy_2p_end.png"))
+    st = session.state
+    assert len(st.order) == 4 and sorted(st.owner.values()) == [0, 0, 1, 1]
+    assert sum(st.count(d) for d in range(ND)) == 40 and st.cap == 7
+    assert stats["pass"] > 5 and stats["same"] > stats["pass"] and stats["secret"] > 0 and stats["seen"] > 0
+    assert {"n2", "n3"} <= stats["tray"]
