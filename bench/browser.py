@@ -107,26 +107,54 @@ def served(site: Path):
 
 
 @contextmanager
-def chromium(args):
+def playwright_driver():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         sys.exit("bench: Playwright is missing: python3 -m pip install -r requirements-test.txt")
+    with sync_playwright() as pw:
+        yield pw
+
+
+def chromium_path(args) -> str:
     exe = args.chromium or os.environ.get("PLATEAU_CHROMIUM", "/usr/bin/chromium")
     if not Path(exe).exists():
         sys.exit(f"bench: Chromium not found at {exe} (apt-get install chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS, headless=not args.headed)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    return exe
+
+
+@contextmanager
+def chromium(pw, args):
+    """One browser; its contexts are incognito-like (an in-memory HTTP cache)."""
+    browser = pw.chromium.launch(executable_path=chromium_path(args), args=CHROMIUM_ARGS, headless=not args.headed)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@contextmanager
+def profile(pw, args, service_workers: str):
+    """A browser with a new, empty profile on disk: its HTTP cache (and the
+    compiled-code caches that hang on it) persist between the page loads
+    made in it, as in a user's browser."""
+    tmp = tempfile.mkdtemp(prefix="plateau-profile-")
+    ctx = pw.chromium.launch_persistent_context(
+        tmp, executable_path=chromium_path(args), args=CHROMIUM_ARGS, headless=not args.headed,
+        service_workers=service_workers, viewport={"width": 1200, "height": 900})
+    try:
+        for page in ctx.pages:  # the blank start page
+            page.close()
+        yield ctx
+    finally:
+        ctx.close()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 @contextmanager
 def session(args):
-    with site_dir(args.site) as site, served(site) as base, chromium(args) as browser:
-        yield site, base, browser
+    with site_dir(args.site) as site, served(site) as base, playwright_driver() as pw:
+        yield site, base, pw
 
 
 # -- start-up ------------------------------------------------------------------------
@@ -184,18 +212,15 @@ def cmd_startup(args) -> None:
     res: dict[str, dict[str, list]] = {v[0]: {} for v in variants}
     errors: list[str] = []
     t_all = time.perf_counter()
-    with session(args) as (site, base, browser):
+    with session(args) as (site, base, pw):
         for run in range(args.runs + args.warmup):
             order = variants[run % len(variants):] + variants[:run % len(variants)]  # interleaved, rotated
             for name, kind, sw in order:
-                ctx = browser.new_context(service_workers=sw, viewport={"width": 1200, "height": 900})
-                ctx.add_init_script(STARTUP_INIT)
-                try:
+                with profile(pw, args, sw) as ctx:
+                    ctx.add_init_script(STARTUP_INIT)
                     got = []
                     for i in range(loads if sw == "allow" else 2):
                         got.append(load_once(ctx, base + PAGES[kind], errors, wait_sw=sw == "allow"))
-                finally:
-                    ctx.close()
                 if run < args.warmup:
                     continue
                 for label, r in zip(("cold", "warm", "warm3"), got):
@@ -313,7 +338,7 @@ def cmd_click(args) -> None:
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     rows = []
     t_all = time.perf_counter()
-    with session(args) as (site, base, browser):
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
         page = ctx.new_page()
         for gid in games:
@@ -444,7 +469,7 @@ def cmd_armadora(args) -> None:
     ns: dict = {"__name__": "armadora_bench"}
     exec(compile(ARMADORA_SRC, "armadora_bench", "exec"), ns)
     native = json.loads(ns["run"](args.samples))
-    with session(args) as (site, base, browser):
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block")
         ctx.add_init_script(PYODIDE_HOOK)
         page = ctx.new_page()

@@ -56,6 +56,78 @@ def vendor(out: Path) -> None:
         shutil.copy2(wheel, dest / SVGWRITE_WHEEL)
 
 
+# Compiles Python sources to the bytecode of the vendored Pyodide, run by node
+# (the set-up's npm already needs it): the browser then loads .pyc files
+# instead of compiling every module at each start.
+PYC_JS = r"""
+const { loadPyodide } = await import(process.env.PLATEAU_PYODIDE_MJS);
+const py = await loadPyodide({ indexURL: process.env.PLATEAU_PYODIDE_DIR });
+py.FS.mkdirTree("/src");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PLATEAU_PYC_SRC }, "/src");
+const ok = py.runPython(`
+import compileall, py_compile
+compileall.compile_dir("/src", ddir="/home/pyodide", quiet=1, workers=1,
+                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`);
+process.stdout.write(py.runPython("import sys; sys.implementation.cache_tag") + (ok ? "" : " errors") + "\n");
+"""
+PYODIDE_TAG = ""
+
+
+def precompile(files: list[tuple[Path, str]]) -> dict[str, bytes]:
+    """Bytecode of the bundle's modules (keyed by their source's name) and
+    of svgwrite, whose wheel ships sources only (keyed by its
+    ``__pycache__`` name; unchecked-hash, so used whatever the dates of the
+    unpacked files). Empty when node or the vendored Pyodide cannot run:
+    the bundle then ships sources and the site still works."""
+    global PYODIDE_TAG
+    import os
+    import subprocess
+    import tempfile
+
+    pyo = ROOT / "node_modules" / "pyodide"
+    wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
+    with tempfile.TemporaryDirectory(prefix="plateau-pyc-") as tmp:
+        src = Path(tmp)
+        names = {}
+        for p, name in files:
+            if name.endswith(".py"):
+                (src / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(p, src / name)
+                names[name] = True
+        if wheel.is_file():
+            with zipfile.ZipFile(wheel) as w:
+                for name in w.namelist():
+                    if name.startswith("svgwrite/") and name.endswith(".py"):
+                        (src / name).parent.mkdir(parents=True, exist_ok=True)
+                        (src / name).write_bytes(w.read(name))
+                        names[name] = False
+        env = {**os.environ, "PLATEAU_PYODIDE_MJS": (pyo / "pyodide.mjs").as_uri(),
+               "PLATEAU_PYODIDE_DIR": str(pyo) + "/", "PLATEAU_PYC_SRC": str(src)}
+        try:
+            run = subprocess.run(["node", "--input-type=module", "-e", PYC_JS], env=env, cwd=tmp,
+                                 capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            print(f"build: no precompiled bytecode (node: {e}); the browser will compile the sources",
+                  file=sys.stderr)
+            return {}
+        tag = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
+        if run.returncode != 0 or not tag.startswith("cpython-"):
+            print(f"build: no precompiled bytecode ({(run.stderr or run.stdout).strip()[-300:]})", file=sys.stderr)
+            return {}
+        if tag.endswith(" errors"):
+            tag = tag.split()[0]
+            print("build: some modules did not compile to bytecode (sources kept)", file=sys.stderr)
+        PYODIDE_TAG = tag + ":" + json.loads((pyo / "package.json").read_text())["version"]
+        out = {}
+        for name, ours in names.items():
+            parent, _, stem = name.rpartition("/")
+            pyc = src / parent / "__pycache__" / f"{stem[:-3]}.{tag}.pyc"
+            if pyc.is_file():
+                out[name if ours else f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc"] = pyc.read_bytes()
+        return out
+
+
 def bundle(out: Path) -> str:
     """Zip the engine, the web layer and the boards into
     ``static/build/plateau-<hash>.zip``; returns the hash."""
@@ -67,10 +139,17 @@ def bundle(out: Path) -> str:
             if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json", ".md", ".toml"):
                 files.append((p, arc + "/" + p.relative_to(base).as_posix()))
     h = hashlib.sha256()
+    pyc = precompile(files)
+    h.update(b"sourceless pyc:" + PYODIDE_TAG.encode() if pyc else b"")
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        entries = []
         for p, name in files:
             data = p.read_bytes()
             h.update(name.encode() + b"\0" + data)
+            # a compiled module ships as its bytecode alone (``x.pyc`` beside where ``x.py`` was)
+            entries.append((name + "c", pyc.pop(name)) if name in pyc else (name, data))
+        entries += sorted(pyc.items())  # svgwrite's, in its __pycache__ (its sources come from the wheel)
+        for name, data in entries:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)

@@ -5,6 +5,7 @@ hot-seat play (pass-the-device screens, only one's own values on the board,
 
 from __future__ import annotations
 
+import os
 import random
 import re
 
@@ -55,15 +56,16 @@ def warriors_on_board(page) -> dict[str, int | None]:
     return out
 
 
-def check_view(page, session) -> int:
-    """The board shows exactly what the player to move may know. Returns the
-    number of warriors of other players whose value was hidden."""
+def check_view(page, session) -> tuple[int, int]:
+    """The board shows exactly what the player to move may know. Returns how
+    many warriors of other players, and of the partner, had their value
+    hidden."""
     st = session.state
     viewer = st.to_play
     shown = warriors_on_board(page)
     placed = {SQ_NAMES[s]: s for s in range(NSQ) if st.owner[s] >= 0}
     assert set(shown) == set(placed)
-    hidden = 0
+    hidden = partner = 0
     for sq, s in placed.items():
         owner = st.owner[s]
         expected = st.visible_value(s, viewer)
@@ -73,6 +75,7 @@ def check_view(page, session) -> int:
         elif not st.faceup[s] and s not in st.seen[viewer]:
             assert shown[sq] is None  # opponents' and the partner's face-down values never show
             hidden += 1
+            partner += owner == st.partner(viewer)
     # no value text drawn for a hidden warrior
     assert page.locator("#board svg text.am-v").count() == sum(v is not None for v in shown.values())
     # only the viewer's hand is shown ("Main : 1×2 ..."); the others are counts
@@ -84,7 +87,7 @@ def check_view(page, session) -> int:
     # the move list keeps face-down values hidden, the viewer's included
     for line in move_list(page):
         assert not re.match(r"^\d+\. W\d@", line), line
-    return hidden
+    return hidden, partner
 
 
 def check_end_screen(page, session, team: bool) -> None:
@@ -159,7 +162,9 @@ def play_to_end(page, session, rnd, stats, checkpoints=()):
         else:  # a power: the same player goes on, no pass screen
             assert shown is None
             stats["same"] += 1
-        stats["hidden"] += check_view(page, session)
+        hidden, partner = check_view(page, session)
+        stats["hidden"] += hidden
+        stats["partner"] += partner
         if move.text.startswith("mage:"):
             sq = move.text.split(":")[1]
             assert warriors_on_board(page)[sq] == st.value[SQ_INDEX[sq]]  # the Mage's look shows
@@ -178,14 +183,15 @@ def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, s
     # the first player is asked for the device before anything shows
     assert names[0] in reveal(page)
     rnd = random.Random(rnd_seed)
-    stats = {"pass": 0, "same": 0, "hidden": 0, "mage": 0, "tray": set()}
+    stats = {"pass": 0, "same": 0, "hidden": 0, "mage": 0, "partner": 0, "tray": set()}
 
     def share():
         check_share(page, browser, session, lambda s: choose(s, random.Random(0)), check_view, shots[0])
 
     play_to_end(page, session, rnd, stats, {save_at: lambda: check_save_and_reload(page, session), share_at: share})
     check_end_screen(page, session, team=len(names) == 4)
-    page.screenshot(path=shots[1])
+    if shots[1]:
+        page.screenshot(path=shots[1])
     # the finished game stays finished after a reload
     reload_app(page)
     assert pass_screen_for(page) is None
@@ -193,11 +199,18 @@ def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, s
     return session, stats
 
 
+def shot_paths(*names: str) -> tuple:
+    """Where to put screenshots of the board mid-game (when shared) and at the
+    end: only when PLATEAU_SHOTS names a directory."""
+    where = os.environ.get("PLATEAU_SHOTS")
+    return tuple(os.path.join(where, n) if where else None for n in names)
+
+
 def test_two_player_basic_game_to_the_end(page, browser, base_url):
     names = ["Ana", "Bruno"]
     session, stats = run_game(page, browser, base_url, names, {"rules": "basic"}, seed=7, rnd_seed=1,
                               save_at=18, share_at=34,
-                              shots=("/tmp/armadora_2p_mid.png", "/tmp/armadora_2p_end.png"))
+                              shots=shot_paths("armadora_2p_mid.png", "armadora_2p_end.png"))
     moves = session.record.moves
     assert moves[0].startswith("pick:") and moves[1].startswith("pick:")
     assert moves.count("pass") == 2 and moves[-1] == "pass"
@@ -210,12 +223,12 @@ def test_four_player_advanced_team_game_to_the_end(page, browser, base_url):
     names = ["Ana", "Bruno", "Chloé", "David"]
     session, stats = run_game(page, browser, base_url, names, {"rules": "advanced"}, seed=12, rnd_seed=0,
                               save_at=14, share_at=30,
-                              shots=("/tmp/armadora_4p_mid.png", "/tmp/armadora_4p_end.png"))
+                              shots=shot_paths("armadora_4p_mid.png", "armadora_4p_end.png"))
     moves = session.record.moves
     used = {m.split(":")[0] for m in moves if m.split(":")[0] in POWERS}
     assert used == set(POWERS)  # every power was played by clicking
     assert any(m.startswith("reinf:") for m in moves)
-    assert stats["same"] > 0 and stats["mage"] > 0 and stats["hidden"] > 0
+    assert stats["same"] > 0 and stats["mage"] > 0 and stats["hidden"] > 0 and stats["partner"] > 0
     assert {"pass", "reinf", "pw-mage", "pw-goblin", "pw-orc", "pw-elf"} <= stats["tray"]
     st = session.state
     assert st.scores()[0] == st.scores()[2] and st.scores()[1] == st.scores()[3]

@@ -4,7 +4,9 @@ reinforcements and attack with its combat decisions), saved, reloaded and
 shared along the way.
 
 Moves are picked by a seeded :class:`random.Random` among the legal moves of
-a native mirror of the game, so the game is the same on every run. Set
+a native mirror of the game. The game's seed is the first one whose scripted
+game, played natively beforehand, reaches every stop of the test and meets
+every kind of decision; the browser then plays that same game. Set
 ``PLATEAU_SHOTS`` to a folder to keep screenshots of the board.
 """
 
@@ -18,8 +20,8 @@ from plateau.core.game import RenderContext
 from plateau.core.record import Record, decode
 from plateau.games.thorval import GAME
 from plateau.games.thorval import board as B
-from plateau.web.session import Session
 from plateau.games.thorval.catalogue import event_text
+from plateau.web.session import Session
 
 from harness import (board_ply, check_save_and_reload, current_record, mirror, open_app, open_shared,
                      pass_screen_for, play_move_seen, reveal_if_needed, saved_games, start_game)
@@ -202,7 +204,7 @@ def test_three_players_two_turns_with_reload_and_share(page, browser, base_url):
     play.check(page)
     _shot(page, "1_start")
 
-    # set-up, in the seed's order: castles, territories, treasures, the ten soldiers
+    # set-up, in the rule sheet's order: castles, territories, treasures, the ten soldiers
     order = []
     while s.state.turn == 0:
         k = s.state.dec["k"]

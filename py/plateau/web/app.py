@@ -492,6 +492,10 @@ class App:
             self.save_name = f"{g.name(self.lang)} — {', '.join(self.session.record.players)}"[:80]
             if str(js.location.hash or "").startswith("#g="):
                 js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+            unsaved = self.t("play.unsaved")
+            if any(text == unsaved for _, text in self.messages):
+                self.messages = [m for m in self.messages if m[1] != unsaved]
+                self.draw_messages()
         rec = self.session.snapshot()
         if self.guard_store(lambda: self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over())):
             self.store.set_setting("current", self.save_id)
@@ -840,7 +844,33 @@ class App:
             buttons.appendChild(button(name, lambda n=name, t=text: download(n, t), data_file=name))
         self.dialog(self.t("export.title"), el("p", {"text": self.t("export.body")}), buttons)
 
+def _defer_urllib_request() -> None:
+    """svgwrite imports ``urllib.request`` (http.client, email, ssl: ~0.4 s
+    in Pyodide) for a web-font helper Plateau never calls. Until something
+    really uses it, ``urllib.request`` is a stand-in that imports the real
+    module on first use of any of its names."""
+    import sys
+    import types
+
+    name = "urllib.request"
+    if name in sys.modules:
+        return
+    stub = types.ModuleType(name)
+
+    def real():
+        if sys.modules.get(name) is stub:
+            del sys.modules[name]
+        import importlib
+
+        return importlib.import_module(name)
+
+    stub.__getattr__ = lambda attr: getattr(real(), attr)
+    stub.urlopen = lambda *a, **k: real().urlopen(*a, **k)
+    sys.modules[name] = stub
+
+
 def main() -> App:
+    _defer_urllib_request()
     app = App()
     try:
         app.start()
