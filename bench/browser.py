@@ -204,31 +204,67 @@ def load_once(ctx, url: str, errors: list, wait_sw: bool = False) -> dict:
         page.close()
 
 
+def resume_seed() -> str:
+    """An init script that puts a Thud game of 30 plies in localStorage as
+    the game in progress (the app then resumes it at start), once."""
+    from plateau.core.record import Record
+    from plateau.core.registry import get_game
+    from plateau.web.session import Session
+    from plateau.web.store import MemoryStore, Store
+
+    g = get_game("thud")
+    sess = Session(Record("thud", g.full_options({}), 5, ["Astrid", "Bruno"], []))
+    rnd = random.Random(3)
+    while sess.total < 30:
+        sess.play(rnd.choice([m for m in sess.legal() if m.text not in RARE]))
+    mem = MemoryStore()
+    store = Store(mem)
+    store.save("bench", "Thud — bench", sess.snapshot())
+    store.set_setting("current", "bench")
+    store.set_setting("screen", "play")
+    items = {mem.key(i): mem.getItem(mem.key(i)) for i in range(mem.length)}
+    return ("(() => { if (!location.pathname.endsWith('/index.html') || localStorage.getItem('plateau:v1:settings'))"
+            " return; const items = " + json.dumps(items) + ";"
+            " for (const k in items) localStorage.setItem(k, items[k]); })();")
+
+
 def cmd_startup(args) -> None:
-    variants = [("app", "app", "block"), ("bare", "bare", "block")]
+    # (label, page, service workers, seed a game in progress?, baseline site?)
+    variants = [("app", "app", "block", False, False), ("bare", "bare", "block", False, False)]
+    if args.resume:
+        variants.append(("app, resuming a game", "app", "block", True, False))
     if args.sw:
-        variants.append(("app, service worker on", "app", "allow"))
-    loads = 3 if args.sw else 2
+        variants.append(("app, service worker on", "app", "allow", False, False))
+    if args.baseline:
+        variants.append(("app [baseline site]", "app", "block", False, True))
+        if args.resume:
+            variants.append(("app, resuming [baseline]", "app", "block", True, True))
     res: dict[str, dict[str, list]] = {v[0]: {} for v in variants}
     errors: list[str] = []
+    seed_js = resume_seed() if args.resume else ""
     t_all = time.perf_counter()
-    with session(args) as (site, base, pw):
-        for run in range(args.runs + args.warmup):
-            order = variants[run % len(variants):] + variants[:run % len(variants)]  # interleaved, rotated
-            for name, kind, sw in order:
+    with session(args) as (site, base, pw), \
+            site_dir(args.baseline or str(site)) as other, served(other) as base2:
+        with profile(pw, args, "block") as ctx:  # warm-up, not counted: the OS caches of Chromium's files
+            ctx.add_init_script(STARTUP_INIT)
+            load_once(ctx, base + PAGES["bare"], errors)
+        for run in range(args.runs):
+            k = run % len(variants)
+            for name, kind, sw, resume, baseline in variants[k:] + variants[:k]:  # interleaved, rotated
                 with profile(pw, args, sw) as ctx:
                     ctx.add_init_script(STARTUP_INIT)
+                    if resume:
+                        ctx.add_init_script(seed_js)
                     got = []
-                    for i in range(loads if sw == "allow" else 2):
-                        got.append(load_once(ctx, base + PAGES[kind], errors, wait_sw=sw == "allow"))
-                if run < args.warmup:
-                    continue
+                    url = (base2 if baseline else base) + PAGES[kind]
+                    for i in range(3 if sw == "allow" else 2):
+                        got.append(load_once(ctx, url, errors, wait_sw=sw == "allow"))
                 for label, r in zip(("cold", "warm", "warm3"), got):
                     d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": []})
                     d["ready"].append(r["ready"])
                     d["interp"].append(r["interp"] if r["interp"] is not None else float("nan"))
                     d["kb"].append(r["kb"])
-            print(f"  run {run + 1}/{args.runs + args.warmup} done", file=sys.stderr, flush=True)
+            print(f"  run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
 
     rows = []
     for name, *_ in variants:
@@ -240,16 +276,22 @@ def cmd_startup(args) -> None:
             rows.append([f"{name}, {label if label != 'warm3' else 'warm (3rd load)'}", med(d["ready"]),
                          p95(d["ready"]), med(d["interp"]), med(py), med(d["kb"])])
     table(f"Start-up until <html data-ready> (ms from navigation start; {args.runs} runs each, interleaved)",
-          ["page, load", "median", "p95", "py:ready", "ready-py:ready", "KB over net"], rows,
-          "py:ready = PyScript's interpreter ready (config files fetched and unpacked); "
-          "ready-py:ready = the page's own Python until data-ready.")
-    app, bare = res["app"], res["bare"]
+          ["page, load", "median", "p95", "py:ready", "ready - py:ready", "KB over net"], rows,
+          "py:ready = PyScript's interpreter ready (its config's [files] fetched and unpacked);\n"
+          "ready - py:ready = the page's own Python until data-ready (medians). "
+          "KB over net: 0 for what the HTTP cache served\n(with the service worker on, what it serves is not "
+          "counted).")
+    bare = res["bare"]
     ratio_rows = []
-    for label in ("warm", "cold"):
-        ratio_rows.append([label, med(app[label]["ready"]) / med(bare[label]["ready"]),
-                           p95(app[label]["ready"]) / p95(bare[label]["ready"])])
-    table("Ratio app / bare PyScript (target: warm median <= 1.15)", ["load", "median", "p95"],
-          [[r[0], f"{r[1]:.2f}", f"{r[2]:.2f}"] for r in ratio_rows])
+    for name, *_ in variants:
+        if name == "bare":
+            continue
+        for label in ("warm", "cold"):
+            a, b = res[name][label]["ready"], bare[label]["ready"]
+            ratio_rows.append([f"{name}, {label}", f"{med(a) / med(b):.2f}",
+                               f"{med([x / y for x, y in zip(a, b)]):.2f}", f"{med(a) - med(b):+,.0f}"])
+    table("Ratio to the bare PyScript page (target: app, warm <= 1.15)",
+          ["page, load", "ratio of medians", "median of per-run ratios", "difference (ms)"], ratio_rows)
     print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
 
 
@@ -503,8 +545,9 @@ def main(argv=None) -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("startup", parents=[common], help="time until data-ready, app vs bare PyScript, cold and warm")
     s.add_argument("--runs", type=int, default=5)
-    s.add_argument("--warmup", type=int, default=1, help="runs done first and not counted")
     s.add_argument("--sw", action="store_true", help="also the app with its service worker allowed")
+    s.add_argument("--resume", action="store_true", help="also the app resuming a game in progress")
+    s.add_argument("--baseline", metavar="DIR", help="also the app of another built site (before/after)")
     s.set_defaults(fn=cmd_startup)
     c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
     c.add_argument("--games", default="thud,armadora,troy,thorval")

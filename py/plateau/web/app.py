@@ -864,9 +864,17 @@ def _defer_urllib_request() -> None:
 
         return importlib.import_module(name)
 
-    stub.__getattr__ = lambda attr: getattr(real(), attr)
+    def attr(key):
+        if key.startswith("__"):  # what the import system asks about (__path__, __file__...)
+            raise AttributeError(key)
+        return getattr(real(), key)
+
+    stub.__getattr__ = attr
     stub.urlopen = lambda *a, **k: real().urlopen(*a, **k)
     sys.modules[name] = stub
+    import urllib
+
+    urllib.request = stub
 
 
 def main() -> App:

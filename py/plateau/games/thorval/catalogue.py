@@ -108,7 +108,7 @@ CATALOGUE = {
         # board
         "board.turn": "Tour {n}",
         "board.setup": "Mise en place",
-        "board.events": "Derniers événements",
+        "board.events": "Événements",
         "board.aids": "aides {n}/10",
         "board.dragon": "Dragon",
         "board.mediator": "Médiateur",
@@ -137,6 +137,32 @@ CATALOGUE = {
         "ev.round": "{src}→{tgt} : dé {ra} pour {a} (puissance {pa}), dé {rd} pour {d} (puissance {pd}) ; pertes : {a} {la}, {d} {ld}.",
         "ev.mutual": "Anéantissement mutuel : {src} et {tgt} restent vides.",
         "ev.won": "Victoire de {p} ({src}) : {tgt} est vidée.",
+        "ev.won.orks": "Victoire des Orks ({src}) : {tgt} est vidée.",
+        # the board's event panel: one line per episode
+        "cx.spread": "Propagation : dés {rolls} → régions {regions} :",
+        "cx.spread_done": "+{n} orks",
+        "cx.ork_attack": "Orks {src} ({n}) → {tgt} ({p}) :",
+        "cx.attack": "{p} : {src} → {tgt} ({d}), {mode}{via} :",
+        "cx.dice": "dés",
+        "cx.sep": " ; ",
+        "cx.bonus": "aide : +{n} en {case}",
+        "cx.round": "{ra}-{rd} (−{la}/−{ld})",
+        "cx.won": "{tgt} vidée, victoire : {p}",
+        "cx.mutual": "anéantissement mutuel",
+        "cx.orks_stop": "un seul ork reste, arrêt",
+        "cx.occupy": "{n} unité(s) occupent {tgt}",
+        "cx.no_occupy": "{tgt} reste vide",
+        "cx.bring": "+{n} de {src}",
+        "cx.bring_sp": "+{sp} de {src}",
+        "cx.break_off": "interrompue",
+        "cx.reinf": "{p} : {n} soldats de renfort :",
+        "cx.place_head": "{p} :",
+        "cx.place": "{case} +{n}",
+        "cx.place_sp": "{case} {sp}",
+        "cx.setup_orks": "Orks de départ :",
+        "cx.setup_region": "{region} dés {dice} → {c1}, {c2}",
+        "board.units": "{n} unités",
+        "board.units1": "1 unité",
         "ev.orks_stop": "Il ne reste qu'un ork en {src} : l'attaque sur {tgt} s'arrête.",
         "ev.occupy": "{tgt} occupée par {p} : {n} unité(s) venues de {src}.",
         "ev.no_occupy": "{tgt} reste vide.",
@@ -266,7 +292,7 @@ CATALOGUE = {
         "opt.none": "none",
         "board.turn": "Turn {n}",
         "board.setup": "Set-up",
-        "board.events": "Latest events",
+        "board.events": "Events",
         "board.aids": "aids {n}/10",
         "board.dragon": "Dragon",
         "board.mediator": "Mediator",
@@ -294,6 +320,31 @@ CATALOGUE = {
         "ev.round": "{src}→{tgt}: die {ra} for {a} (power {pa}), die {rd} for {d} (power {pd}); losses: {a} {la}, {d} {ld}.",
         "ev.mutual": "Mutual destruction: {src} and {tgt} are left empty.",
         "ev.won": "Victory for {p} ({src}): {tgt} is emptied.",
+        "ev.won.orks": "Victory for the orks ({src}): {tgt} is emptied.",
+        "cx.spread": "Spreading: dice {rolls} → regions {regions}:",
+        "cx.spread_done": "+{n} orks",
+        "cx.ork_attack": "Orks {src} ({n}) → {tgt} ({p}):",
+        "cx.attack": "{p}: {src} → {tgt} ({d}), {mode}{via}:",
+        "cx.dice": "dice",
+        "cx.sep": "; ",
+        "cx.bonus": "aid: +{n} in {case}",
+        "cx.round": "{ra}-{rd} (−{la}/−{ld})",
+        "cx.won": "{tgt} emptied, victory: {p}",
+        "cx.mutual": "mutual destruction",
+        "cx.orks_stop": "a single ork left, stop",
+        "cx.occupy": "{n} unit(s) occupy {tgt}",
+        "cx.no_occupy": "{tgt} stays empty",
+        "cx.bring": "+{n} from {src}",
+        "cx.bring_sp": "+{sp} from {src}",
+        "cx.break_off": "broken off",
+        "cx.reinf": "{p}: {n} reinforcement soldiers:",
+        "cx.place_head": "{p}:",
+        "cx.place": "{case} +{n}",
+        "cx.place_sp": "{case} {sp}",
+        "cx.setup_orks": "Starting orks:",
+        "cx.setup_region": "{region} dice {dice} → {c1}, {c2}",
+        "board.units": "{n} units",
+        "board.units1": "1 unit",
         "ev.orks_stop": "Only one ork left in {src}: the attack on {tgt} stops.",
         "ev.occupy": "{tgt} occupied by {p}: {n} unit(s) from {src}.",
         "ev.no_occupy": "{tgt} stays empty.",
@@ -346,6 +397,13 @@ def who(players, p, lang) -> str:
 
 def event_text(players, key: str, fields: dict, lang: str = "fr") -> str:
     """One event of the log as a sentence."""
+    f = _fields(players, key, fields, lang)
+    if key == "won" and fields["p"] == -2:
+        key = "won.orks"  # « Victoire des Orks », not « de les Orks »
+    return t(lang, "ev." + key, **f)
+
+
+def _fields(players, key: str, fields: dict, lang: str) -> dict:
     f = dict(fields)
     for k in PLAYER_FIELDS:
         if k in f:
@@ -384,4 +442,86 @@ def event_text(players, key: str, fields: dict, lang: str = "fr") -> str:
                      else t(lang, "ev.med.soldiers", p=f["p"]))
     if key == "aid":
         f["aid"] = t(lang, "aidname." + str(f["k"]))
-    return t(lang, "ev." + key, **f)
+    return f
+
+
+# -- the board's event panel: the events of a turn, one line per episode ----
+#: events that open a line of their own, in compact form (``cx.<key>``)
+_HEADS = {"spread", "ork_attack", "attack", "reinf", "setup_orks"}
+#: events that go on the line of the episode before them, and the episodes
+#: they may follow
+_TAIL = {
+    "spread_done": {"spread", "spread_all", "spread_but"},
+    "round": {"ork_attack", "attack"}, "won": {"ork_attack", "attack"},
+    "mutual": {"ork_attack", "attack"}, "orks_stop": {"ork_attack", "attack"},
+    "occupy": {"ork_attack", "attack"}, "no_occupy": {"ork_attack", "attack"},
+    "bring": {"attack"}, "bring_sp": {"attack"}, "break_off": {"attack"},
+    "bonus": {"attack"}, "arrive": {"attack", "mediator"},
+    "place": {"reinf"}, "place_sp": {"reinf"}, "setup_orks": {"setup_orks"},
+}
+#: episodes whose line carries dice
+DICE = {"first", "setup_orks", "spread", "spread_all", "spread_but", "ork_attack", "attack", "dragon",
+        "dragon_none", "mediator"}
+
+
+def _join(parts: list, sep: str) -> str:
+    out = parts[0]
+    for a in parts[1:]:
+        out += (" " if out.endswith((".", ":", "!")) else sep) + a
+    return out if out.endswith((".", "!", "—")) else out + "."
+
+
+def episode_lines(players, events, full, lang: str = "fr") -> list:
+    """``events`` (the log's [seq, key, fields]) as one sentence per episode:
+    a list of (text, head key, seq of its first event). Events whose seq is
+    in ``full`` are written out as in the log; the others may be shortened
+    (dice of a combat as ``5-2 (−0/−1)``: attacker's die, defender's die,
+    their losses)."""
+    groups = []  # [head key, seq, parts, dice-part index or -1, player]
+    for seq, key, fields in events:
+        cur = groups[-1] if groups else None
+        follows = (cur is not None and cur[0] in _TAIL.get(key, ())
+                   and (key not in ("place", "place_sp") or cur[4] == fields.get("p")))
+        if key in ("place", "place_sp") and not follows and cur is not None and cur[0] == "place" \
+                and cur[4] == fields["p"]:
+            follows = True
+        if seq in full:
+            text = event_text(players, key, fields, lang)
+        elif key == "round":
+            f = _fields(players, key, fields, lang)
+            seg = t(lang, "cx.round", **f)
+            if follows and cur[3] == len(cur[2]) - 1:
+                cur[2][-1] += ", " + seg
+                continue
+            text = t(lang, "cx.dice") + " " + seg
+        elif key == "spread":
+            by = {}
+            for p, r in fields["rolls"]:
+                by.setdefault(p, []).append(str(r))
+            regions = ", ".join(B.ROMAN[r] for r in fields["regions"]) or "—"
+            text = t(lang, "cx.spread", rolls=", ".join(f"{players[p]} {'·'.join(v)}" for p, v in by.items()),
+                     regions=regions)
+        elif key == "setup_orks":
+            f = _fields(players, key, fields, lang)
+            text = t(lang, "cx.setup_region", **f)
+            if not follows:
+                groups.append(["setup_orks", seq, [t(lang, "cx.setup_orks"), text], -1, None])
+                continue
+        elif key in ("place", "place_sp") and not follows:
+            f = _fields(players, key, fields, lang)
+            groups.append(["place", seq, [t(lang, "cx.place_head", p=f["p"]), t(lang, "cx." + key, **f)], -1,
+                           fields["p"]])
+            continue
+        elif "cx." + key in CATALOGUE["fr"]:
+            text = t(lang, "cx." + key, **_fields(players, key, fields, lang))
+        else:
+            text = event_text(players, key, fields, lang)
+        if follows:
+            cur[2].append(text)
+            if key == "round":
+                cur[3] = len(cur[2]) - 1
+        else:
+            groups.append([key, seq, [text], -1, fields.get("p")])
+    semi = t(lang, "cx.sep")
+    return [(_join(parts, ", " if key in ("reinf", "place", "setup_orks") else semi), key, seq)
+            for key, seq, parts, _, _ in groups]

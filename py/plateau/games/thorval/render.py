@@ -20,13 +20,18 @@ from plateau.core import svgkit
 from plateau.core.game import RenderContext
 
 from . import board as B
-from .catalogue import t
+from .catalogue import DICE, episode_lines, t
 from .rules import ORKS
 
 DATA = B.DATA
 BW, BH = DATA["size"]
-PANEL = 420
-WIDTH, HEIGHT = BW + PANEL, BH
+PANEL_H = 420  # the panel under the map: players and legend on the left, events on the right
+WIDTH, HEIGHT = BW, BH + PANEL_H
+LEFT_W = 600  # width of the players' column
+EV_X = LEFT_W + 14  # the events column
+EV_FONT, EV_LINE = 19.5, 24.5
+EV_CHARS = 69  # characters per line of the events column
+EV_TOP = 70  # first event baseline, below the panel's top
 HEX = DATA["hex"]
 
 REGION_FILL = {"I": "#ecd591", "II": "#b9da8e", "III": "#8fbf9c", "IV": "#e6b878", "V": "#6f9c64",
@@ -374,61 +379,100 @@ _MARK_DYN = '<g id="thorval-dyn" />'
 
 
 def _panel(state, lang):
-    x0 = BW
+    y0 = BH
     out = ['<g id="panel" font-family="Georgia, \'DejaVu Serif\', serif">',
-           _el("rect", x=x0, y=0, width=PANEL, height=HEIGHT, fill="#f6efdc", stroke="#8a7450", stroke_width=2),
-           _el("text", "THORVAL", x=x0 + PANEL / 2, y=44, text_anchor="middle", font_size=32, font_weight="bold",
-               fill="#5a3d1c", letter_spacing=6)]
+           _el("rect", x=0, y=y0, width=WIDTH, height=PANEL_H, fill="#f6efdc", stroke="#8a7450", stroke_width=3),
+           _el("line", x1=LEFT_W, y1=y0 + 14, x2=LEFT_W, y2=HEIGHT - 14, stroke="#b49a6e", stroke_width=1.5),
+           _el("text", "THORVAL", x=20, y=y0 + 40, font_size=30, font_weight="bold", fill="#5a3d1c",
+               letter_spacing=5)]
     sub = t(lang, "board.turn", n=state.turn) if state.turn > 0 else t(lang, "board.setup")
-    out.append(_el("text", escape(sub), x=x0 + PANEL / 2, y=70, text_anchor="middle", font_size=17, fill="#5a3d1c"))
-    y = 96
+    out.append(_el("text", escape(sub), x=LEFT_W - 20, y=y0 + 40, text_anchor="end", font_size=24,
+                   font_weight="bold", fill="#5a3d1c"))
+    y = y0 + 54
     tp = state.to_play
     for p, name in enumerate(state.players):
         out.append(f'<g opacity="{0.45 if state.out[p] else 1}">')
         if tp == p:
-            out.append(_el("rect", x=x0 + 8, y=y - 4, width=PANEL - 16, height=36, rx=6, fill="#ffe9a8",
-                           stroke="#e0a400", stroke_width=2))
-        out.append(_el("circle", cx=x0 + 26, cy=y + 13, r=10, fill=PLAYER[p], stroke="#222", stroke_width=1.5))
-        label = name[:22] + ("  ①" if p == state.first and state.turn > 0 else "")
-        out.append(_text(label, x0 + 44, y + 13, font_size=16, font_weight="bold", fill="#2b2116"))
+            out.append(_el("rect", x=8, y=y, width=LEFT_W - 16, height=40, rx=7, fill="#ffe9a8",
+                           stroke="#e0a400", stroke_width=2.5))
+        out.append(_el("circle", cx=28, cy=y + 20, r=12, fill=PLAYER[p], stroke="#222", stroke_width=1.5))
+        first = p == state.first and state.turn > 0
+        room = 11 if first else 13
+        label = (name if len(name) <= room else name[:room - 1] + "…") + (" ①" if first else "")
+        out.append(_text(label, 48, y + 28, font_size=22, font_weight="bold", fill="#2b2116"))
+        n = state.total_units(p)
+        info = (t(lang, "board.units1") if n == 1 else t(lang, "board.units", n=n)) + " · " + \
+            t(lang, "board.aids", n=state.aids[p])
+        out.append(_el("text", escape(info), x=272, y=y + 28, font_size=20, fill="#4a3b2a"))
         found = sorted(k for k in state.found_kinds(p) if k != "blank")
         for j, kind in enumerate(found):
-            out.append(_treasure(x0 + 330 + j * 24, y + 12, p, kind))
-        info = f"{state.total_units(p)} · " + t(lang, "board.aids", n=state.aids[p])
-        out.append(_el("text", escape(info), x=x0 + 44, y=y + 28, font_size=11.5, fill="#5a4a36"))
+            out.append(_treasure(528 + j * 26, y + 20, p, kind))
         out.append("</g>")
-        y += 42
-    out.append(LEGEND[lang].replace("YY", "0"))
-    y += 4
-    out.append(_el("text", escape(t(lang, "board.events")), x=x0 + 16, y=y + 14, font_size=15, font_weight="bold",
-                   fill="#5a3d1c"))
-    y += 22
-    out.append(_el("line", x1=x0 + 16, y1=y, x2=x0 + PANEL - 16, y2=y, stroke="#b49a6e", stroke_width=1))
-    room = int((HEIGHT - LEGEND_H - y - 8) // 15)
-    used = 0
-    for k, text in enumerate(reversed(state.event_texts(lang, 14))):
-        wrapped = _wrap(text, 56)
-        if used + len(wrapped) > room:
-            break
-        for j, line in enumerate(wrapped):
-            used += 1
-            out.append(_text(line, x0 + 16 + (10 if j else 0), y + used * 15, font_size=12,
-                             fill="#2b2116" if k < 3 else "#6d5d48"))
+        y += 44
+    out.append(LEGEND[lang])
+    out.append(_el("text", escape(t(lang, "board.events")), x=EV_X + 6, y=y0 + 36, font_size=22,
+                   font_weight="bold", fill="#5a3d1c"))
+    out.append(_el("line", x1=EV_X + 6, y1=y0 + 46, x2=WIDTH - 16, y2=y0 + 46, stroke="#b49a6e", stroke_width=1))
+    room = int((PANEL_H - EV_TOP - 8) // EV_LINE) + 1
+    y = y0 + EV_TOP
+    for text, latest, step in _event_lines(state, lang, room):
+        for j, line in enumerate(_wrap(text, EV_CHARS)):
+            out.append(_text(line, EV_X + 6 + (18 if j else 0), y, font_size=EV_FONT,
+                             fill="#2b2116" if latest else "#6d5d48",
+                             **({"font_weight": "bold"} if step else {})))
+            y += EV_LINE
     out.append("</g>")
     return "".join(out)
+
+
+def _event_lines(state, lang, room):
+    """The episodes of the previous and the current turn, one sentence each,
+    as many as ``room`` lines hold: older turns go first, then this turn's
+    episodes without dice, then the oldest. The last move's newest events
+    that the status line does not show are written out in full."""
+    log = state.log
+    starts = [k for k, e in enumerate(log) if e[1] == "turn"]
+    cur = starts[-1] if starts else 0
+    begin = starts[-2] if len(starts) > 1 else 0
+    new = [e for e in log if e[0] >= state.mark]
+    shown = [e for e in new if e[1] not in ("place", "hide", "turn")][-3:]  # as status() shows them
+    full = {e[0] for e in new[-4:]} - {e[0] for e in shown}
+    full |= {e[0] for e in new if e[1] in ("dragon", "dragon_none", "mediator", "first")}
+    lines = episode_lines(state.players, log[begin:], full, lang)
+    cur_seq = log[cur][0] if log else 0
+    items, marker = [], None
+    for text, key, seq in lines:
+        n = len(_wrap(text, EV_CHARS))
+        keep = (3 if (seq >= cur_seq and key in DICE) or seq >= state.mark
+                else 2 if seq >= cur_seq else 1 if key in DICE else 0)
+        items.append([text, key, seq, n, keep])
+        if key == "turn" and seq == cur_seq:
+            marker = items[-1]  # the title shows this turn: its line only parts it from the one before
+    def total():
+        older = any(i[3] for i in items if i[2] < cur_seq)
+        return sum(i[3] for i in items if i is not marker) + (marker[3] if marker and older else 0)
+    for level in (0, 1, 2, 3):
+        for i in items:
+            if total() <= room:
+                break
+            if i[4] == level and i[3] and i is not marker:
+                i[3] = 0
+    if marker is not None and not any(i[3] for i in items if i[2] < cur_seq):
+        marker[3] = 0
+    return [(text, seq >= state.mark, key == "turn") for text, key, seq, n, _ in items if n]
 
 
 LEGEND_H = 92
 
 
 def _legend(lang):
-    x0, y0 = BW + 14, HEIGHT - LEGEND_H
-    out = [_el("line", x1=x0, y1=y0, x2=BW + PANEL - 14, y2=y0, stroke="#b49a6e", stroke_width=1)]
+    y0 = HEIGHT - LEGEND_H
+    out = [_el("line", x1=16, y1=y0, x2=LEFT_W - 16, y2=y0, stroke="#b49a6e", stroke_width=1)]
     for k, r in enumerate(DATA["regions"]):
-        x = x0 + (k % 2) * 200
-        y = y0 + 20 + (k // 2) * 24
-        out.append(_el("rect", x=x, y=y - 12, width=22, height=16, rx=3, fill=REGION_FILL[r["id"]], stroke="#4a3b2a"))
-        out.append(_el("text", escape(f"{r['id']} · {r['name'][lang]}"), x=x + 30, y=y + 1, font_size=12.5,
+        x = 16 + (k % 2) * 290
+        y = y0 + 28 + (k // 2) * 27
+        out.append(_el("rect", x=x, y=y - 15, width=26, height=19, rx=3, fill=REGION_FILL[r["id"]], stroke="#4a3b2a"))
+        out.append(_el("text", escape(f"{r['id']} · {r['name'][lang]}"), x=x + 34, y=y + 1, font_size=19,
                        fill="#2b2116"))
     return "".join(out)
 
