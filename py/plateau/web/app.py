@@ -634,6 +634,13 @@ class App:
         if not interactive or s.state.is_over():
             return
         board = by_id("board")
+        on_board = {str(n.getAttribute("data-target")) for n in board.querySelectorAll("[data-target]")}
+        picked = [c for c in s.clicks if c not in on_board]
+        if picked:  # off-board choices already made in this move, shown as pressed
+            tray.appendChild(el("span", {"cls": "picked", "data-picked": " ".join(picked)},
+                                self.t("play.picked") + " ",
+                                *[el("span", {"cls": "chip", "aria-pressed": "true",
+                                              "text": s.game.target_label(c, self.lang)}) for c in picked]))
         drawn = {str(n.getAttribute("data-target")) for n in board.querySelectorAll(".target[data-target]")}
         for t in sorted(s.next_targets() - drawn):
             b = button(s.game.target_label(t, self.lang), lambda t=t: self.on_target(t), cls="choice")

@@ -144,6 +144,7 @@ CATALOGUE = {
         "cx.ork_attack": "Orks {src} ({n}) → {tgt} ({p}) :",
         "cx.attack": "{p} : {src} → {tgt} ({d}), {mode}{via} :",
         "cx.dice": "dés",
+        "cx.orks": "Attaques des orks :",
         "cx.sep": " ; ",
         "cx.bonus": "aide : +{n} en {case}",
         "cx.round": "{ra}-{rd} (−{la}/−{ld})",
@@ -326,6 +327,7 @@ CATALOGUE = {
         "cx.ork_attack": "Orks {src} ({n}) → {tgt} ({p}):",
         "cx.attack": "{p}: {src} → {tgt} ({d}), {mode}{via}:",
         "cx.dice": "dice",
+        "cx.orks": "Ork attacks:",
         "cx.sep": "; ",
         "cx.bonus": "aid: +{n} in {case}",
         "cx.round": "{ra}-{rd} (−{la}/−{ld})",
@@ -473,11 +475,12 @@ def _join(parts: list, sep: str) -> str:
 
 def episode_lines(players, events, full, lang: str = "fr") -> list:
     """``events`` (the log's [seq, key, fields]) as one sentence per episode:
-    a list of (text, head key, seq of its first event). Events whose seq is
+    a list of (text, head key, seq of its first event, seq of its last event,
+    whether it holds an event of ``full``). Events whose seq is
     in ``full`` are written out as in the log; the others may be shortened
     (dice of a combat as ``5-2 (−0/−1)``: attacker's die, defender's die,
     their losses)."""
-    groups = []  # [head key, seq, parts, dice-part index or -1, player]
+    groups = []  # [head key, seq, parts, dice-part index or -1, player, last seq, holds full]
     for seq, key, fields in events:
         cur = groups[-1] if groups else None
         follows = (cur is not None and cur[0] in _TAIL.get(key, ())
@@ -485,6 +488,9 @@ def episode_lines(players, events, full, lang: str = "fr") -> list:
         if key in ("place", "place_sp") and not follows and cur is not None and cur[0] == "place" \
                 and cur[4] == fields["p"]:
             follows = True
+        if follows:
+            cur[5] = seq
+            cur[6] = cur[6] or seq in full
         if seq in full:
             text = event_text(players, key, fields, lang)
         elif key == "round":
@@ -505,12 +511,12 @@ def episode_lines(players, events, full, lang: str = "fr") -> list:
             f = _fields(players, key, fields, lang)
             text = t(lang, "cx.setup_region", **f)
             if not follows:
-                groups.append(["setup_orks", seq, [t(lang, "cx.setup_orks"), text], -1, None])
+                groups.append(["setup_orks", seq, [t(lang, "cx.setup_orks"), text], -1, None, seq, False])
                 continue
         elif key in ("place", "place_sp") and not follows:
             f = _fields(players, key, fields, lang)
             groups.append(["place", seq, [t(lang, "cx.place_head", p=f["p"]), t(lang, "cx." + key, **f)], -1,
-                           fields["p"]])
+                           fields["p"], seq, False])
             continue
         elif "cx." + key in CATALOGUE["fr"]:
             text = t(lang, "cx." + key, **_fields(players, key, fields, lang))
@@ -518,10 +524,25 @@ def episode_lines(players, events, full, lang: str = "fr") -> list:
             text = event_text(players, key, fields, lang)
         if follows:
             cur[2].append(text)
-            if key == "round":
-                cur[3] = len(cur[2]) - 1
+            cur[3] = len(cur[2]) - 1 if key == "round" and seq not in full else -1
         else:
-            groups.append([key, seq, [text], -1, fields.get("p")])
+            groups.append([key, seq, [text], -1, fields.get("p"), seq, seq in full])
     semi = t(lang, "cx.sep")
-    return [(_join(parts, ", " if key in ("reinf", "place", "setup_orks") else semi), key, seq)
-            for key, seq, parts, _, _ in groups]
+    # the orks' attacks of a turn share one paragraph
+    merged = []
+    for g in groups:
+        if g[0] == "ork_attack" and not g[6] and len(g[2]) > 1:
+            head = g[2][0][:-1].rstrip()
+            lead = CATALOGUE.get(lang, CATALOGUE["fr"])["cx.ork_attack"].split("{src}")[0]
+            text = head[len(lead):] + " " + ", ".join(g[2][1:])
+            prev = merged[-1] if merged else None
+            if prev is not None and prev[0] == "orks":
+                prev[2].append(text)
+                prev[5] = g[5]
+            else:
+                merged.append(["orks", g[1], [t(lang, "cx.orks"), text], -1, None, g[5], False])
+            continue
+        merged.append(g)
+    groups = [g if g[0] != "orks" else ["ork_attack"] + g[1:] for g in merged]
+    return [(_join(parts, ", " if key in ("reinf", "place", "setup_orks") else semi), key, seq, last, held)
+            for key, seq, parts, _, _, last, held in groups]

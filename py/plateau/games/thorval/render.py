@@ -29,7 +29,7 @@ PANEL_H = 420  # the panel under the map: players and legend on the left, events
 WIDTH, HEIGHT = BW, BH + PANEL_H
 LEFT_W = 600  # width of the players' column
 EV_X = LEFT_W + 14  # the events column
-EV_FONT, EV_LINE = 19.5, 24.5
+EV_FONT, EV_LINE = 19.5, 23
 EV_CHARS = 69  # characters per line of the events column
 EV_TOP = 70  # first event baseline, below the panel's top
 HEX = DATA["hex"]
@@ -415,8 +415,8 @@ def _panel(state, lang):
     out.append(_el("line", x1=EV_X + 6, y1=y0 + 46, x2=WIDTH - 16, y2=y0 + 46, stroke="#b49a6e", stroke_width=1))
     room = int((PANEL_H - EV_TOP - 8) // EV_LINE) + 1
     y = y0 + EV_TOP
-    for text, latest, step in _event_lines(state, lang, room):
-        for j, line in enumerate(_wrap(text, EV_CHARS)):
+    for wrapped, latest, step in _event_lines(state, lang, room):
+        for j, line in enumerate(wrapped):
             out.append(_text(line, EV_X + 6 + (18 if j else 0), y, font_size=EV_FONT,
                              fill="#2b2116" if latest else "#6d5d48",
                              **({"font_weight": "bold"} if step else {})))
@@ -441,25 +441,35 @@ def _event_lines(state, lang, room):
     lines = episode_lines(state.players, log[begin:], full, lang)
     cur_seq = log[cur][0] if log else 0
     items, marker = [], None
-    for text, key, seq in lines:
-        n = len(_wrap(text, EV_CHARS))
-        keep = (3 if (seq >= cur_seq and key in DICE) or seq >= state.mark
+    for text, key, seq, last, held in lines:
+        wrapped = _wrap(text, EV_CHARS)
+        keep = (4 if held else 3 if (seq >= cur_seq and key in DICE) or last >= state.mark
                 else 2 if seq >= cur_seq else 1 if key in DICE else 0)
-        items.append([text, key, seq, n, keep])
+        items.append([wrapped, key, seq, len(wrapped), keep, last])
         if key == "turn" and seq == cur_seq:
             marker = items[-1]  # the title shows this turn: its line only parts it from the one before
-    def total():
-        older = any(i[3] for i in items if i[2] < cur_seq)
-        return sum(i[3] for i in items if i is not marker) + (marker[3] if marker and older else 0)
+    older = sum(1 for i in items if i[2] < cur_seq)
+    total = sum(i[3] for i in items) - (marker[3] if marker and not older else 0)
     for level in (0, 1, 2, 3):
         for i in items:
-            if total() <= room:
+            if total <= room:
                 break
             if i[4] == level and i[3] and i is not marker:
+                if level >= 3 and i[3] - (total - room) >= 1:
+                    cut = total - room  # keep the end of a long paragraph
+                    i[0] = ["… " + i[0][cut]] + i[0][cut + 1:]
+                    i[3] -= cut
+                    total = room
+                    break
+                total -= i[3]
                 i[3] = 0
-    if marker is not None and not any(i[3] for i in items if i[2] < cur_seq):
+                if i[2] < cur_seq:
+                    older -= 1
+                    if not older and marker:
+                        total -= marker[3]
+    if marker is not None and not older:
         marker[3] = 0
-    return [(text, seq >= state.mark, key == "turn") for text, key, seq, n, _ in items if n]
+    return [(wrapped, last >= state.mark, key == "turn") for wrapped, key, seq, n, _, last in items if n]
 
 
 LEGEND_H = 92

@@ -56,6 +56,18 @@ class TroyGame(Game):
         name = "rules.en.md" if lang == "en" else "rules.fr.md"
         return (_HERE / name).read_text(encoding="utf-8")
 
+    def public_move_text(self, text: str, revealed: bool) -> str:
+        """An insertion ``d3r`` is listed as ``d3 ?`` unless everything is
+        revealed: with the closed horse the players must remember which
+        colours went in (where a hero falls shows on the board).
+
+        >>> GAME.public_move_text("d3r", False), GAME.public_move_text("d3r", True)
+        ('d3 ?', 'd3r')
+        """
+        if not revealed and len(text) == 3 and text[0] == "d" and text[1].isdigit():
+            return text[:2] + " ?"
+        return text
+
     def target_label(self, target: str, lang: str) -> str:
         if len(target) >= 2 and target[0] in "dt" and target[1:].isdigit():
             return tr(self.catalogue, lang, "target." + target[0], n=target[1:])

@@ -74,6 +74,8 @@ FR = {
     "log.keep": "pas d'échange",
     "log.count": "choisit d'insérer {n}",
     "log.insert": "{c} entre, {f} tombe en {d}",
+    "log.insert_hidden": "un héros entre, {f} tombe en {d}",
+    "log.load_hidden": "Odysseus charge le Cheval de {n} héros",
     "log.blacks": "les pions noirs entrent en jeu",
     "log.reshuffle": "la défausse est mélangée",
 }
@@ -150,6 +152,8 @@ EN = {
     "log.keep": "no swap",
     "log.count": "chooses to insert {n}",
     "log.insert": "{c} in, {f} falls into {d}",
+    "log.insert_hidden": "a hero in, {f} falls into {d}",
+    "log.load_hidden": "Odysseus loads the Horse with {n} heroes",
     "log.blacks": "the black pawns come into play",
     "log.reshuffle": "the discard pile is shuffled",
 }

@@ -50,6 +50,31 @@ def _sector(r1: float, r2: float, a1: float, a2: float) -> str:
             f"A{r1},{r1} 0 0 0 {x4},{y4} Z")
 
 
+HERO_R = 12
+_ROW_ONE = 250  # one row of heroes
+_ROWS_TWO = (264, 237)  # outer, inner rows
+
+
+def _row(r: float, a: float, k: int) -> list:
+    step = (2 * HERO_R + 3) / r
+    return [_pol(r, a + (i - (k - 1) / 2) * step) for i in range(k)]
+
+
+def _hero_spots(a: float) -> list:
+    """Where the heroes of a district stand, for 0..7 of them: on arcs in the
+    band between the treasure card / counter (radius 190, reaching 219) and
+    the number / bonus badges (radius 303, from 287), so they never cover
+    them whatever the district's angle."""
+    out = [[]]
+    for k in range(1, 8):
+        if k <= 4:
+            out.append(_row(_ROW_ONE, a, k))
+        else:
+            outer = k - k // 2
+            out.append(_row(_ROWS_TWO[0], a, outer) + _row(_ROWS_TWO[1], a, k - outer))
+    return out
+
+
 # geometry computed once
 _SECTORS = []
 _SLOTS = []  # per district: number badge, bonus badge, hero grid origin, card, capacity
@@ -60,14 +85,13 @@ for _d in range(ND):
     _SLOTS.append({
         "num": _pol(303, a - 0.15),
         "bonus": _pol(303, a + 0.15),
-        "heroes": _pol(250, a),
+        "heroes": _hero_spots(a),
         "card": _pol(190, a - 0.15),
         "cap": _pol(190, a + 0.17),
         "label": _pol(250, a),
     })
 
 _TOWERS = [_pol(R_WALL - 14, _angle(d) + STEP / 2) for d in range(ND)]
-_HERO_GRID = [(-39, -13), (-13, -13), (13, -13), (39, -13), (-26, 13), (0, 13), (26, 13)]
 
 
 def _defs(dwg) -> None:
@@ -181,13 +205,14 @@ def render(state, ctx: RenderContext) -> str:
                            stroke="#7a5c10", stroke_width=2))
             _text(dwg, dwg, f"+{BONUS[d]}", bx, by + 5, 14, "middle", "#3b2a00", "bold")
         # heroes
-        hx, hy = slot["heroes"]
-        k = 0
-        for c in state.order:
-            for _ in range(state.dist[d][c]):
-                ox, oy = _HERO_GRID[k] if k < len(_HERO_GRID) else (0, 0)
-                _pawn(dwg, dwg, hx + ox, hy + oy, c, 11)
-                k += 1
+        pawns = [c for c in state.order for _ in range(state.dist[d][c])]
+        spots = slot["heroes"][min(len(pawns), 7)]
+        for k, c in enumerate(pawns):
+            if k < len(spots):
+                x, y = spots[k]
+            else:  # beyond any capacity of the rules: stack on the last spot
+                x, y = spots[-1][0], spots[-1][1] - 3 * (k - len(spots) + 1)
+            _pawn(dwg, dwg, x, y, c, HERO_R)
         # capacity, or the district's value once the game is over
         cx, cy = slot["cap"]
         if over:
@@ -266,115 +291,149 @@ def _horse(dwg, state, viewer, t, lang) -> None:
         _text(dwg, dwg, "?  ?", CX - 5, CY + 8, 24, "middle", "#f5deb3", "bold")
 
 
+PANEL_TEXT = 17  # ~13 px on screen when the board is ~870 px wide
+PANEL_W = W - 818 - 14
+
+
+def _fit(text: str, size: float, width: float) -> str:
+    """``text`` cut (with an ellipsis) to about ``width`` pixels at ``size``."""
+    most = max(4, int(width / (0.53 * size)))
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+def _wrap(text: str, size: float, width: float) -> list:
+    """``text`` broken at spaces into lines of about ``width`` pixels."""
+    most = max(8, int(width / (0.5 * size)))
+    out, cur = [], ""
+    for word in text.split(" "):
+        if cur and len(cur) + 1 + len(word) > most:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    out.append(cur)
+    return out
+
+
 def _panel(dwg, state, ctx, t, lang) -> None:
     add = dwg.add
     targets = ctx.targets
     clicks = ctx.clicks
     x0 = 818
-    _text(dwg, dwg, t(lang, "title"), x0, 36, 22, "start", "#5a2a0a", "bold")
+    fs = PANEL_TEXT
+    _text(dwg, dwg, t(lang, "title"), x0, 36, 25, "start", "#5a2a0a", "bold")
     # colours in playing order
     over = state.is_over()
     pts = state.colour_points()
-    y = 66
+    y = 72
     for i, c in enumerate(state.order):
         cur = (i == state.turn) and not over
         if cur:
-            add(dwg.rect((x0 - 6, y - 15), (W - x0 - 8, 28), rx=6, fill="#fff7d1", stroke="#b3122e",
+            add(dwg.rect((x0 - 6, y - 19), (W - x0 - 8, 30), rx=6, fill="#fff7d1", stroke="#b3122e",
                          stroke_width=2))
-        _pawn(dwg, dwg, x0 + 10, y - 1, c, 9)
+        _pawn(dwg, dwg, x0 + 10, y - 4, c, 10)
         name = state.players[state.owner[c]]
-        _text(dwg, dwg, f"{t(lang, 'colour.' + c)} — {name}", x0 + 26, y + 4, 15, "start", "#2b1d0e",
-              "bold" if cur else "normal")
-        _text(dwg, dwg, f"{pts[c]} {t(lang, 'svg.points')}", W - 20, y + 4, 13, "end", "#5a4320")
-        y += 30
-    y += 6
+        label = _fit(f"{t(lang, 'colour.' + c)} — {name}", fs, PANEL_W - 92)
+        _text(dwg, dwg, label, x0 + 27, y + 2, fs, "start", "#2b1d0e", "bold" if cur else "normal")
+        _text(dwg, dwg, f"{pts[c]} {t(lang, 'svg.points')}", W - 18, y + 2, fs - 1, "end", "#5a4320")
+        y += 32
     if over:
-        _text(dwg, dwg, t(lang, "svg.over"), x0, y + 10, 18, "start", "#b3122e", "bold")
-        y += 24
-    y += 20
-    # announcement
-    _text(dwg, dwg, t(lang, "svg.announce"), x0, y + 4, 14, "start", "#5a4320", "bold")
+        _text(dwg, dwg, t(lang, "svg.over"), x0, y + 8, 20, "start", "#b3122e", "bold")
+        y += 28
     y += 12
+    # announcement
+    _text(dwg, dwg, t(lang, "svg.announce"), x0, y, fs, "start", "#5a4320", "bold")
+    y += 8
     for n in (1, 2, 3):
         name = f"a{n}"
-        bx = x0 + (n - 1) * 52
+        bx = x0 + (n - 1) * 54
         grp = dwg.g()
         on = state.announced == n and state.phase != "announce"
-        grp.add(dwg.rect((bx, y), (44, 36), rx=6,
+        grp.add(dwg.rect((bx, y), (46, 36), rx=6,
                          fill=HILITE if name in targets else ("#b3122e" if on else "#f8efd8"),
                          stroke=SEL if name in clicks else "#6b5330", stroke_width=2))
-        grp.add(dwg.text(str(n), insert=(bx + 22, y + 25), font_size=20, text_anchor="middle",
+        grp.add(dwg.text(str(n), insert=(bx + 23, y + 25), font_size=21, text_anchor="middle",
                          fill="#fff" if on else "#2b1d0e", font_family=FONT, font_weight="bold"))
         svgkit.target(grp, name, t(lang, "target." + name), ctx, "announce")
         add(grp)
-    y += 56
+    y += 64
     # hero cards: pile, card drawn, discard
-    _text(dwg, dwg, t(lang, "svg.pile"), x0, y, 12, "start", "#5a4320")
-    _text(dwg, dwg, t(lang, "svg.card"), x0 + 96, y, 12, "start", "#5a4320")
-    _text(dwg, dwg, t(lang, "svg.discard"), x0 + 192, y, 12, "start", "#5a4320")
+    _text(dwg, dwg, t(lang, "svg.pile"), x0, y, fs - 1, "start", "#5a4320")
+    _text(dwg, dwg, t(lang, "svg.card"), x0 + 100, y, fs - 1, "start", "#5a4320")
+    _text(dwg, dwg, t(lang, "svg.discard"), x0 + 200, y, fs - 1, "start", "#5a4320")
     y += 8
     for k in range(min(3, max(1, len(state.pile) // 6 + (1 if state.pile else 0)))):
         _card_back(dwg, dwg, x0 + 4 - 2 * k, y + 2 * k, 46, 64)
     if not state.pile:
         add(dwg.rect((x0 + 4, y), (46, 64), rx=5, fill="none", stroke="#8c7650", stroke_dasharray="4,3"))
-    _text(dwg, dwg, str(len(state.pile)), x0 + 62, y + 40, 16, "start", "#2b1d0e", "bold")
+    _text(dwg, dwg, str(len(state.pile)), x0 + 60, y + 40, 18, "start", "#2b1d0e", "bold")
     if state.card is not None:
-        _hero_card(dwg, dwg, x0 + 100, y, state.card)
+        _hero_card(dwg, dwg, x0 + 104, y, state.card)
     else:
-        add(dwg.rect((x0 + 100, y), (46, 64), rx=5, fill="none", stroke="#8c7650", stroke_dasharray="4,3"))
+        add(dwg.rect((x0 + 104, y), (46, 64), rx=5, fill="none", stroke="#8c7650", stroke_dasharray="4,3"))
     if state.discard:
-        _hero_card(dwg, dwg, x0 + 196, y, state.discard[-1])
+        _hero_card(dwg, dwg, x0 + 204, y, state.discard[-1])
     else:
-        add(dwg.rect((x0 + 196, y), (46, 64), rx=5, fill="none", stroke="#8c7650", stroke_dasharray="4,3"))
-    _text(dwg, dwg, str(len(state.discard)), x0 + 252, y + 40, 16, "start", "#2b1d0e", "bold")
-    y += 90
-    # bag and available heroes
-    _text(dwg, dwg, t(lang, "svg.bag"), x0, y, 12, "start", "#5a4320")
-    _text(dwg, dwg, t(lang, "svg.available"), x0 + 96, y, 12, "start", "#5a4320")
-    y += 10
+        add(dwg.rect((x0 + 204, y), (46, 64), rx=5, fill="none", stroke="#8c7650", stroke_dasharray="4,3"))
+    _text(dwg, dwg, str(len(state.discard)), x0 + 258, y + 40, 18, "start", "#2b1d0e", "bold")
+    y += 94
+    # bag, available heroes, and the two black pawns while they wait
+    _text(dwg, dwg, t(lang, "svg.bag"), x0, y, fs - 1, "start", "#5a4320")
+    _text(dwg, dwg, t(lang, "svg.available"), x0 + 90, y, fs - 1, "start", "#5a4320")
+    y += 8
     add(dwg.path(f"M{x0 + 22},{y + 14} q-26,14 -18,38 q4,10 28,10 q24,0 28,-10 q8,-24 -18,-38 "
                  f"l8,-12 h-36 Z", fill="#8b5e34", stroke="#3d2610", stroke_width=2))
     add(dwg.path(f"M{x0 + 18},{y + 14} h28", stroke="#e8c07a", stroke_width=3))
     _text(dwg, dwg, str(len(state.bag)), x0 + 32, y + 44, 18, "middle", "#fff5dc", "bold")
-    seen = set()
     for i in range(3):
-        sx = x0 + 118 + i * 52
-        sy = y + 30
-        add(dwg.circle((sx, sy), 20, fill="#f8efd8", stroke="#8c7650", stroke_width=1.5,
+        sx = x0 + 112 + i * 50
+        sy = y + 32
+        add(dwg.circle((sx, sy), 21, fill="#f8efd8", stroke="#8c7650", stroke_width=1.5,
                        stroke_dasharray="3,3"))
         if i < len(state.avail):
             c = state.avail[i]
             name = f"h{c}"
             grp = dwg.g()
             if name in targets or name in clicks:
-                grp.add(dwg.circle((sx, sy), 20, fill=HILITE if name in targets else SEL, stroke="none"))
-            grp.add(dwg.circle((sx, sy), 14, fill=FILL[c], stroke=EDGE[c], stroke_width=1.5))
+                grp.add(dwg.circle((sx, sy), 21, fill=HILITE if name in targets else SEL, stroke="none"))
+            grp.add(dwg.circle((sx, sy), 15, fill=FILL[c], stroke=EDGE[c], stroke_width=1.5))
+            if c == BLACK:
+                grp.add(dwg.circle((sx, sy), 17, fill="none", stroke="#f8efd8", stroke_width=1.5))
             svgkit.target(grp, name, t(lang, "target." + name), ctx, "hero")
             add(grp)
-            seen.add(c)
-    # the black pawns waiting in the box
-    if not state.blacks_out:
-        _pawn(dwg, dwg, x0 + 274, y + 22, BLACK, 7)
-        _pawn(dwg, dwg, x0 + 274, y + 40, BLACK, 7)
-    y += 78
+    if not state.blacks_out:  # the black pawns waiting in the box
+        bx = x0 + 272
+        add(dwg.rect((bx - 17, y + 4), (34, 56), rx=6, fill="#d9c8a3", stroke="#8c7650", stroke_width=1.2))
+        _pawn(dwg, dwg, bx, y + 18, BLACK, 11)
+        _pawn(dwg, dwg, bx, y + 46, BLACK, 11)
+    y += 92
     # latest actions
-    _text(dwg, dwg, t(lang, "svg.log"), x0, y, 12, "start", "#5a4320", "bold")
-    y += 4
-    lines = [_log_line(state, e, t, lang) for e in (state.prev_log + state.log)]
-    lines = [ln for ln in lines if ln][-9:]
-    for ln in lines:
-        y += 19
-        ind = 14 if ln.startswith("  ") else 0
-        _text(dwg, dwg, ln.strip(), x0 + ind, y, 13, "start", "#2b1d0e" if ind else "#5a2a0a")
+    _text(dwg, dwg, t(lang, "svg.log"), x0, y, fs, "start", "#5a4320", "bold")
+    entries = state.public_log(ctx.viewer)
+    lines = []
+    for e in entries:
+        ln = _log_line(e, t, lang)
+        if not ln:
+            continue
+        ind = ln.startswith("  ")
+        for k, part in enumerate(_wrap(ln.strip(), fs, PANEL_W - (14 if ind else 0) - (14 if k else 0))):
+            lines.append((ind, k > 0, part))
+    room = max(1, int((H - 14 - y) // 22))
+    for ind, cont, part in lines[-room:]:
+        y += 22
+        _text(dwg, dwg, part, x0 + (14 if ind else 0) + (14 if cont else 0), y, fs,
+              "start", "#2b1d0e" if ind else "#5a2a0a")
 
 
-def _log_line(state, e, t, lang) -> str:
+def _log_line(e, t, lang) -> str:
     kind = e[0]
 
     def col(c):
         return t(lang, "colour." + c)
 
     if kind == "load":
+        if "?" in e[1]:
+            return t(lang, "log.load_hidden", n=len(e[1]))
         return t(lang, "log.load", cols=", ".join(col(c) for c in e[1]))
     if kind == "announce":
         return t(lang, "log.announce", colour=col(e[1]), n=e[2])
@@ -390,6 +449,8 @@ def _log_line(state, e, t, lang) -> str:
     if kind == "count":
         return "  " + t(lang, "log.count", n=e[1])
     if kind == "insert":
+        if e[1] == "?":
+            return "  " + t(lang, "log.insert_hidden", f=col(e[2]), d=e[3] + 1)
         return "  " + t(lang, "log.insert", c=col(e[1]), f=col(e[2]), d=e[3] + 1)
     if kind == "blacks":
         return t(lang, "log.blacks")

@@ -374,6 +374,26 @@ class TroyState(State):
     def horse_visible(self, player) -> bool:
         return player is None or self.phase == "over" or self.options.get("horse") == "glass"
 
+    def public_log(self, player) -> list:
+        """The entries of the previous and current turns as ``player`` may
+        read them: with the closed horse the colours pushed into it (and those
+        loaded by Odysseus) are announced aloud but not written down — the
+        players must remember them; only where each hero falls stays (it
+        lands on the board)."""
+        return self._public(self.prev_log + self.log, player)
+
+    def _public(self, entries: list, player) -> list:
+        if self.horse_visible(player):
+            return entries
+        out = []
+        for e in entries:
+            if e[0] == "insert":
+                e = ("insert", "?", e[2], e[3])
+            elif e[0] == "load":
+                e = ("load", ("?",) * len(e[1]))
+            out.append(e)
+        return out
+
     def view(self, player) -> dict:
         v = {
             "players": list(self.players),
@@ -396,8 +416,8 @@ class TroyState(State):
             "treasures": [self.treasure(d) if self.knows(player, d) else None for d in range(ND)],
             "swaps": self.swaps,
             "horse": list(self.horse) if self.horse_visible(player) else ["?", "?"],
-            "log": [list(e) for e in self.log],
-            "prev_log": [list(e) for e in self.prev_log],
+            "log": [list(e) for e in self._public(self.log, player)],
+            "prev_log": [list(e) for e in self._public(self.prev_log, player)],
             "turns": self.turns,
             "ply": self.ply,
             "to_play": self.to_play,
