@@ -128,6 +128,25 @@ def precompile(files: list[tuple[Path, str]]) -> dict[str, bytes]:
         return out
 
 
+def games_index() -> bytes:
+    """Title and player counts of every registered game, for the home
+    screen, which then imports no game. Empty if a game does not load here
+    (the app then asks the games themselves)."""
+    import os
+    import subprocess
+
+    code = ("import json; from plateau.core.registry import GAMES, get_game; "
+            "print(json.dumps({i: {'title': g.title, 'min_players': g.min_players, 'max_players': g.max_players}"
+            " for i, g in ((i, get_game(i)) for i in GAMES)}, ensure_ascii=False, sort_keys=False))")
+    path = os.pathsep.join([str(ROOT / "py"), str(ROOT / "static" / "vendor" / SVGWRITE_WHEEL)])
+    run = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": path},
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        print(f"build: no games index ({run.stderr.strip()[-300:]})", file=sys.stderr)
+        return b""
+    return run.stdout.strip().encode()
+
+
 def bundle(out: Path) -> str:
     """Zip the engine, the web layer and the boards into
     ``static/build/plateau-<hash>.zip``; returns the hash."""
@@ -149,6 +168,10 @@ def bundle(out: Path) -> str:
             # a compiled module ships as its bytecode alone (``x.pyc`` beside where ``x.py`` was)
             entries.append((name + "c", pyc.pop(name)) if name in pyc else (name, data))
         entries += sorted(pyc.items())  # svgwrite's, in its __pycache__ (its sources come from the wheel)
+        index = games_index()
+        if index:
+            h.update(b"plateau/games/index.json\0" + index)
+            entries.append(("plateau/games/index.json", index))
         for name, data in entries:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED

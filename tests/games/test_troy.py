@@ -381,6 +381,61 @@ def test_memory_horse_is_closed_glass_horse_visible():
     assert "?  ?" in svg
 
 
+def _play_insertions(s, turns):
+    """Play ``turns`` turns announcing 3 with a 3 drawn, inserting into open districts."""
+    for _ in range(turns):
+        force_card(s, 3)
+        s.play("a3")
+        while s.phase == "insert":
+            s.play(s.legal_moves()[0].text)
+
+
+def test_memory_horse_log_does_not_tell_which_colour_entered():
+    """« Bien entendu, le joueur est tenu d'annoncer quelle couleur de héros il place dans le
+    Cheval. Ne vous inquiétez pas si vous oubliez l'ordre des pions présent dans le Cheval au
+    cours de la partie, reprenez votre mémorisation à partir de maintenant. » — the colours are
+    announced aloud and remembered: with the closed horse neither the log, nor the view, nor the
+    move list, nor the board tells them; where each hero falls (on the board) stays written."""
+    s = start()
+    assert s.prev_log[0][0] == "load"
+    _play_insertions(s, 1)
+    force_card(s, 3)
+    s.play("a3")
+    s.play(s.legal_moves()[0].text)  # one insertion into the current turn's log
+    inserts = [e for e in s.prev_log + s.log if e[0] == "insert"]
+    assert inserts
+    for p in range(len(s.players)):
+        v = s.view(p)
+        for e in v["prev_log"] + v["log"]:
+            if e[0] == "insert":
+                assert e[1] == "?"
+            if e[0] == "load":
+                assert set(e[1]) == {"?"}
+        # the horse's content cannot be told apart from any other content
+        other = s.clone()
+        other.horse = ["k", "k"]
+        other.log = [("insert", "k", e[2], e[3]) if e[0] == "insert" else e for e in other.log]
+        other.prev_log = [("insert", "k", e[2], e[3]) if e[0] == "insert" else e for e in other.prev_log]
+        assert other.view(p) == v
+        svg = GAME.render(s, RenderContext(viewer=p))
+        assert svg == GAME.render(other, RenderContext(viewer=p))
+        assert "un héros entre" in svg
+        assert not any(f"{GAME.t('fr', 'colour.' + c)} entre" in svg for c in "rbygk")
+    fallen = inserts[-1][2]
+    assert f"{GAME.t('fr', 'colour.' + fallen)} tombe en {inserts[-1][3] + 1}" in GAME.render(
+        s, RenderContext(viewer=0))
+    assert GAME.public_move_text("d3r", False) == "d3 ?"
+    # everything is told to a viewer who sees everything, and with the glass horse
+    full = s.view(None)
+    assert [e for e in full["log"] if e[0] == "insert"][-1][1] == inserts[-1][1]
+    g = start(horse="glass")
+    _play_insertions(g, 1)
+    assert all(e[1] != "?" for e in g.view(0)["prev_log"] if e[0] == "insert")
+    svg = GAME.render(g, RenderContext(viewer=0))
+    assert "un héros entre" not in svg
+    assert any(f"{GAME.t('fr', 'colour.' + c)} entre" in svg for c in "rbyg")
+
+
 # ----------------------------------------------------------------- scoring
 def test_tie_rule_example_yellow_wins():
     """« Exemple : dans un district, Rouge et Bleu ont chacun 3 héros, Jaune en a 1 et Vert

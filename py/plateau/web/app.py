@@ -240,8 +240,7 @@ class App:
         main.appendChild(el("p", {"cls": "tagline", "text": self.t("app.tagline")}))
         main.appendChild(el("h2", {"text": self.t("home.games")}))
         grid = el("div", {"cls": "games"})
-        for gid in available():
-            g = get_game(gid)
+        for gid, g in home_games().items():
             players = (self.t("home.players.fixed", n=g.min_players) if g.min_players == g.max_players
                        else self.t("home.players", min=g.min_players, max=g.max_players))
             grid.appendChild(el(
@@ -262,7 +261,7 @@ class App:
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
         for sg in games:
-            g = get_game(sg.record.game)
+            g = home_games().get(sg.record.game)
             if g is None:
                 continue
             date = str(js.Date.new(sg.updated * 1000).toLocaleString(self.lang))
@@ -850,6 +849,36 @@ class App:
         for name, text in files:
             buttons.appendChild(button(name, lambda n=name, t=text: download(n, t), data_file=name))
         self.dialog(self.t("export.title"), el("p", {"text": self.t("export.body")}), buttons)
+
+_HOME_GAMES: dict = {}
+
+
+def home_games() -> dict:
+    """Game id -> an object with ``name(lang)``, ``min_players`` and
+    ``max_players`` for the home screen: read from the index the build
+    writes (plateau/games/index.json), so that the home screen imports no
+    game; the games themselves when there is no index for every game."""
+    if not _HOME_GAMES:
+        import json
+        from pathlib import Path
+        from types import SimpleNamespace
+
+        from plateau.core.registry import GAMES
+
+        try:
+            path = Path(__file__).resolve().parent.parent / "games" / "index.json"
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            if list(raw) != list(GAMES):
+                raise ValueError("stale index")
+            for gid, d in raw.items():
+                _HOME_GAMES[gid] = SimpleNamespace(min_players=int(d["min_players"]),
+                                                   max_players=int(d["max_players"]),
+                                                   name=lambda lang, t=dict(d["title"]): pick(t, lang))
+        except (OSError, ValueError, KeyError, TypeError):
+            _HOME_GAMES.clear()
+            _HOME_GAMES.update((gid, get_game(gid)) for gid in available())
+    return _HOME_GAMES
+
 
 def _defer_urllib_request() -> None:
     """svgwrite imports ``urllib.request`` (http.client, email, ssl: ~0.4 s

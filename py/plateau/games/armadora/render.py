@@ -208,18 +208,13 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
     if logs:
         raw(f'<path d="{"".join(logs)}" class="am-pal am-np"/><path d="{"".join(shine)}" class="am-pal2 am-np"/>')
 
-    # size badges, on the first square of each territory (golden: complete)
-    seen_k = set()
-    for s in range(NSQ):
-        k = comp[s]
-        if k in seen_k:
-            continue
-        seen_k.add(k)
-        x, y = _xy(s)
+    # size badges (golden: complete), where they cover no piece
+    for k, (bx, by, r) in enumerate(_badge_spots(state, comp, len(sizes))):
         full = k in complete
-        raw(f'<circle cx="{x + 14}" cy="{y + 14}" r="11" fill="{"#e8b923" if full else "#fffaf0"}" '
+        raw(f'<circle cx="{bx}" cy="{by}" r="{r}" fill="{"#e8b923" if full else "#fffaf0"}" '
             f'stroke="{"#6b4a10" if full else PALETTE[tone[k]][1]}" stroke-width="2" class="am-np"/>'
-            f'<text x="{x + 14}" y="{y + 18.5}" class="am-badge am-np">{sizes[k]}</text>')
+            f'<text x="{bx}" y="{by + r * 0.4:.1f}" font-size="{12 if r > 9 else 10}" '
+            f'class="am-badge am-np">{sizes[k]}</text>')
 
     # last move marks
     last_sqs, last_lines = _last_marks(ctx.last.text) if ctx.last is not None else ([], [])
@@ -267,6 +262,34 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
     _panel(d, state, viewer, lang, out)
     out.append(tail)
     return "".join(out)
+
+
+def _badge_spots(state: ArmadoraState, comp: list[int], count: int) -> list[tuple[float, float, int]]:
+    """Centre and radius of each territory's size badge, chosen to cover no
+    warrior, gold or palisade: the top-left corner of the territory's first
+    square without a warrior (gold lies low in its square); else the middle
+    of an inner line of the territory without a palisade, in the gap between
+    two warriors; else (a lone square, all its sides walled) a small badge on
+    the corner of the warrior's tile."""
+    owner = state.owner
+    pal = state.pal
+    spots: list = [None] * count
+    for s in range(NSQ):
+        k = comp[s]
+        if spots[k] is None and owner[s] < 0:
+            x, y = _xy(s)
+            spots[k] = (x + 18, y + 18, 10)
+    for li, (a, b) in enumerate(LINES):
+        k = comp[a]
+        if spots[k] is None and comp[b] == k and not (pal >> li) & 1:
+            x, y, w, h = _line_rect(li, 0, 0)
+            spots[k] = (x + w / 2, y + h / 2, 10)
+    for s in range(NSQ):
+        k = comp[s]
+        if spots[k] is None:
+            x, y = _xy(s)
+            spots[k] = (x + 15, y + 15, 8)
+    return spots
 
 
 def _colouring(comp: list[int], count: int) -> list[int]:
@@ -367,22 +390,48 @@ def _warrior(state: ArmadoraState, s: int, viewer, lang: str) -> str:
         out.append(f'<circle cx="{cx}" cy="{cy}" r="16" class="am-emb am-np"/>'
                    f'<text x="{cx}" y="{cy + 7}" class="am-embt am-np">{INITIAL.get(ch, str(o + 1))}</text>')
     n = state.arrows[s]
-    if n:  # the Elf's arrows
+    if n:  # the Elf's arrows, stuck in the tile's top-right corner, inside the square
         shafts = []
-        for i in range(n):
-            ox = tx + tile - 4 - i * 12
-            shafts.append(f"M{ox + 12:.1f} {ty - 10:.1f}L{ox - 4:.1f} {ty + 11:.1f}"
-                          f"M{ox + 12:.1f} {ty - 10:.1f}l-6 1m6 -1l1 6"
-                          f"M{ox - 8:.1f} {ty + 17:.1f}l1.5 -10l7 5.5z")
+        for i in range(min(n, 3)):
+            ex, ey = x + 70 - i * 10, y + 10  # fletching end
+            px, py = ex - 15, ey + 16  # point, in the tile
+            shafts.append(f"M{ex:.1f} {ey:.1f}L{px:.1f} {py:.1f}"
+                          f"M{ex:.1f} {ey:.1f}l-5 .5m5 -.5l.5 5"
+                          f"M{px - 4:.1f} {py + 5:.1f}l1.5 -8l6 5z")
         out.append(f'<path d="{"".join(shafts)}" class="am-arrow am-np"/>'
-                   f'<rect x="{tx + tile - 18}" y="{ty + tile - 16}" width="22" height="16" rx="4" '
-                   f'class="am-arrowb am-np"/>'
-                   f'<text x="{tx + tile - 7}" y="{ty + tile - 4}" class="am-arrowt am-np">−{n}</text>')
-    if state.reinf[s]:  # the reinforcement
-        out.append(f'<path d="M{tx - 4:.1f} {ty + tile - 20:.1f}h20v9q0 9 -10 13q-10 -4 -10 -13z" '
+                   f'<rect x="{x + 48}" y="{y + 52}" width="22" height="16" rx="4" class="am-arrowb am-np"/>'
+                   f'<text x="{x + 59}" y="{y + 64}" class="am-arrowt am-np">−{n}</text>')
+    if state.reinf[s]:  # the reinforcement, on the tile's bottom-left corner, inside the square
+        out.append(f'<path d="M{x + 8:.1f} {y + 48:.1f}h18v8q0 9 -9 13q-9 -4 -9 -13z" '
                    f'class="am-shield am-np"/>'
-                   f'<text x="{tx + 6}" y="{ty + tile - 5}" class="am-shieldt am-np">+1</text>')
+                   f'<text x="{x + 17}" y="{y + 62}" class="am-shieldt am-np">+1</text>')
     return "".join(out)
+
+
+def _fit_attrs(text: str, size: float, em: float, room: float) -> dict:
+    """Attributes that keep ``text`` within ``room`` pixels: a smaller font
+    (down to 85 %), then glyphs squeezed to the room, judged on an estimate of
+    ``em`` × size per character (a little generous for sans-serif)."""
+    est = len(text) * em * size
+    if est <= room:
+        return {}
+    small = max(size * 0.85, size * room / est)
+    out = {"style": f"font-size:{small:.1f}px"}  # style: the class's font-size wins over an attribute
+    if len(text) * em * small > room:
+        out["textLength"] = f"{room:.0f}"
+        out["lengthAdjust"] = "spacingAndGlyphs"
+    return out
+
+
+def _fit(text: str, size: float, room: float) -> str:
+    """:func:`_fit_attrs` written as raw attributes (sans-serif, 11 px text)."""
+    a = _fit_attrs(text, size, 0.56, room)
+    if not a:
+        return ""
+    out = f' style="{a["style"]}"'
+    if "textLength" in a:
+        out += f' textLength="{a["textLength"]}" lengthAdjust="spacingAndGlyphs"'
+    return out
 
 
 def _panel(d, state: ArmadoraState, viewer, lang: str, out: list) -> None:
@@ -405,16 +454,20 @@ def _panel(d, state: ArmadoraState, viewer, lang: str, out: list) -> None:
             f'<rect x="{x + 8}" y="{y + 8}" width="30" height="30" rx="6" fill="{fill}" stroke="{dark}" class="am-np"/>')
         ch = state.chars[p]
         raw(f'<text x="{x + 23}" y="{y + 29}" class="am-pi am-np">{INITIAL.get(ch, str(p + 1)) if ch else p + 1}</text>')
+        tokens = (1 if state.advanced and state.reinf_left[p] else 0) + (state.powers[p] if state.advanced else 0)
+        room = bw - 46 - 8 - (22 * tokens if tokens else 0)
         name = state.players[p]
-        if len(name) > 18:
-            name = name[:17] + "…"
-        raw(d.text(name, insert=(x + 46, y + 22), class_="am-pn am-np").tostring())
-        sub = t(lang, "char." + ch) if ch else ""
+        most = min(18, max(6, int(room / 7)))  # about 7 px a character at the smallest size
+        if len(name) > most:
+            name = name[:most - 1] + "…"
+        raw(d.text(name, insert=(x + 46, y + 22), class_="am-pn am-np", **_fit_attrs(name, 14, 0.62, room)).tostring())
+        parts = [t(lang, "char." + ch)] if ch else []
         if n == 4:
-            sub += (" · " if sub else "") + t(lang, "svg.team", k=state.side(p) + 1)
+            parts.append(t(lang, "svg.team_short", k=state.side(p) + 1))
         if state.passed[p]:
-            sub += " · " + t(lang, "svg.passed")
-        raw(f'<text x="{x + 46}" y="{y + 38}" class="am-ps am-np">{_esc(sub)}</text>')
+            parts.append(t(lang, "svg.passed"))
+        sub = " · ".join(parts)
+        raw(f'<text x="{x + 46}" y="{y + 38}" class="am-ps am-np"{_fit(sub, 11, bw - 46 - 6)}>{_esc(sub)}</text>')
         hand = state.hand[p]
         line = t(lang, "svg.warriors", n=sum(hand))
         if state.hand_visible(p, viewer) and sum(hand):
@@ -423,7 +476,8 @@ def _panel(d, state: ArmadoraState, viewer, lang: str, out: list) -> None:
             line = t(lang, "svg.gold", n=scores[p])
             if p in winners:
                 raw(f'<text x="{x + bw - 22}" y="{y + 58}" fill="#d4a017" font-size="22" class="am-np">★</text>')
-        raw(f'<text x="{x + 8}" y="{y + 56}" class="am-ph am-np">{_esc(line)}</text>')
+        room = bw - 16 - (24 if over and p in winners else 0)
+        raw(f'<text x="{x + 8}" y="{y + 56}" class="am-ph am-np"{_fit(line, 11, room)}>{_esc(line)}</text>')
         ix = x + bw - 12
         if state.advanced:  # the reinforcement and power tokens in front of the screen
             if state.reinf_left[p]:
