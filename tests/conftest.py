@@ -4,7 +4,6 @@ Playwright launched on Debian's Chromium (Playwright downloads no browser)."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import threading

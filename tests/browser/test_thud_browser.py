@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from plateau.core.record import Record
 
 from harness import board_ply, current_record, mirror, open_app, play_move, saved_games, start_game
 

@@ -1,6 +1,6 @@
 import pytest
 
-from plateau.core.record import Record, RecordError, encode
+from plateau.core.record import Record, RecordError
 from plateau.web.session import Session
 from plateau.web.store import MemoryStore, Store, StoreFull, GAME
 

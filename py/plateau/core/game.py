@@ -238,8 +238,16 @@ class Game:
     def rules(self, lang: str) -> str:
         """The rules help as a small markdown text (headings ``#``, lists
         ``-``, paragraphs), stating the choices made where the seed is
-        unclear."""
-        raise NotImplementedError
+        unclear. By default ``rules.<lang>.md`` beside the game's module
+        (French when the language has no file)."""
+        import sys
+        from pathlib import Path
+
+        here = Path(sys.modules[type(self).__module__].__file__).resolve().parent
+        path = here / f"rules.{lang}.md"
+        if not path.is_file():
+            path = here / "rules.fr.md"
+        return path.read_text(encoding="utf-8")
 
     #: an extra text format this game reads (e.g. ``".thud"``, from other
     #: programs), handled by :meth:`import_text`; "" for none

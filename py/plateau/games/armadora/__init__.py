@@ -6,14 +6,12 @@ help in ``rules.fr.md`` / ``rules.en.md``.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from plateau.core.game import Game, Option, RenderContext
 
 from .catalogue import CATALOGUE
 from .rules import ArmadoraState
 
-_HERE = Path(__file__).resolve().parent
 
 
 class Armadora(Game):
@@ -80,10 +78,6 @@ class Armadora(Game):
         from .render import render
 
         return render(state, ctx)
-
-    def rules(self, lang: str) -> str:
-        name = "rules.en.md" if lang == "en" else "rules.fr.md"
-        return (_HERE / name).read_text(encoding="utf-8")
 
     def public_move_text(self, text: str, revealed: bool) -> str:
         """A move text as it may be shown in a move list: a face-down

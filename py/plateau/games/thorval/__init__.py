@@ -13,14 +13,12 @@ True
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from plateau.core.game import Game, Option, RenderContext
 
 from .catalogue import CATALOGUE
 from .rules import ThorvalState
 
-_HERE = Path(__file__).resolve().parent
 
 
 def _lab(key):
@@ -63,10 +61,6 @@ class Thorval(Game):
         from .render import render
 
         return render(state, ctx)
-
-    def rules(self, lang: str) -> str:
-        name = "rules.en.md" if lang == "en" else "rules.fr.md"
-        return (_HERE / name).read_text(encoding="utf-8")
 
     def target_label(self, target: str, lang: str) -> str:
         m = _AMOUNT.match(target)

@@ -9,14 +9,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from plateau.core.game import Game, Option, RenderContext, RulesError
 
 from . import board
 from .rules import ThudState, check_start
 
-_HERE = Path(__file__).resolve().parent
 
 CATALOGUE = {
     "fr": {
@@ -137,10 +135,6 @@ class Thud(Game):
         from .render import render
 
         return render(self, state, ctx or RenderContext())
-
-    def rules(self, lang: str) -> str:
-        name = "rules.en.md" if lang == "en" else "rules.fr.md"
-        return (_HERE / name).read_text(encoding="utf-8")
 
     # .thud files, the text format of other Thud programs
     file_ext = ".thud"

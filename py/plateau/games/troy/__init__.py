@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 from plateau.core.game import Game, Option, RenderContext
 from plateau.core.i18n import tr
@@ -16,7 +15,6 @@ from plateau.core.i18n import tr
 from .catalogue import CATALOGUE
 from .rules import TroyState
 
-_HERE = Path(__file__).resolve().parent
 
 
 def _lab(key: str) -> dict:
@@ -51,10 +49,6 @@ class TroyGame(Game):
         from .render import render
 
         return render(state, ctx)
-
-    def rules(self, lang: str) -> str:
-        name = "rules.en.md" if lang == "en" else "rules.fr.md"
-        return (_HERE / name).read_text(encoding="utf-8")
 
     def public_move_text(self, text: str, revealed: bool) -> str:
         """An insertion ``d3r`` is listed as ``d3 ?`` unless everything is
