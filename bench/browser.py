@@ -1,6 +1,6 @@
 """Plateau in the browser: start-up, click-to-board and engine timings in Chromium.
 
-    python3 bench/browser.py startup  [--runs 5] [--sw]
+    python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--baseline DIR]
     python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
     python3 bench/browser.py armadora [--samples 24]
 
@@ -476,13 +476,13 @@ def run(count):
     for s in pos[:3]:  # warm-up
         legal_cold(s), territories(s), render(s)
     out = {
-        "legal moves, start position": sample(legal_cold, [start] * count, 1),
+        "legal moves, start position": sample(legal_cold, [start] * count, 3),
         "legal moves, mid-game": sample(legal_cold, pos, 2),
         "legal moves, mid-game (cached palisades)": sample(legal_warm, pos, 2),
         "territories after a palisade": sample(territories, pos, 20),
         "play a palisade + territory map": sample(play_palisade, pos, 5),
-        "render (SVG), start position": sample(render, [start] * count, 1),
-        "render (SVG), mid-game": sample(render, pos, 1),
+        "render (SVG), start position": sample(render, [start] * count, 2),
+        "render (SVG), mid-game": sample(render, pos, 2),
     }
     out["_moves_at_start"] = [len(start.legal_moves())]
     return json.dumps(out)

@@ -8,8 +8,10 @@ The result is a folder of static files: upload it as it is to any web host.
 
 * ``static/vendor/pyscript/`` and ``static/vendor/pyodide/``: the runtime,
   copied from ``node_modules`` (only the files the page loads);
-* ``static/build/plateau.zip``: the ``plateau`` package and ``boards/``,
-  unpacked by PyScript's ``[files]`` into the interpreter's home;
+* ``static/build/plateau-<hash>.zip``: the ``plateau`` package (as bytecode
+  of the vendored Pyodide when node can run it, else as sources), svgwrite's
+  bytecode, a games index for the home screen, and ``boards/``; unpacked by
+  PyScript's ``[files]`` into the interpreter's home;
 * ``index.html``, ``pyscript.toml``, ``static/*`` and ``bench/bare.html``.
 """
 

@@ -12,7 +12,6 @@ import time
 import traceback
 
 import js
-from pyodide.ffi import create_proxy
 
 from plateau.core.i18n import DEFAULT_LANG, LANGS, pick, tr
 from plateau.core.record import Record, RecordError, decode, encode
@@ -925,5 +924,4 @@ def main() -> App:
         if text is not None:
             text.textContent = tr(CATALOGUE, app.lang, "err.internal", msg=f"{type(err).__name__}: {err}")
         raise
-    js.window.plateauApp = create_proxy(lambda: None)
     return app
