@@ -1,5 +1,5 @@
-// Plateau's offline cache. Same-origin GETs only: the vendored runtime is
-// served from the cache first (its files never change for a given version),
+// Plateau's offline cache. Same-origin GETs only: the vendored runtime and the
+// content-named bundle are served from the cache first (they never change under one name),
 // everything else from the network first, falling back to the cache offline.
 const CACHE = "plateau-__BUILD__";
 
@@ -18,7 +18,8 @@ self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
   if (req.method !== "GET" || url.origin !== self.location.origin) return;
-  if (url.pathname.includes("/static/vendor/")) {
+  // the runtime and the content-named bundle never change under one name: cache first
+  if (url.pathname.includes("/static/vendor/") || /\/static\/build\/plateau-[0-9a-f]+\.zip$/.test(url.pathname)) {
     event.respondWith((async () => {
       const cache = await caches.open(CACHE);
       const hit = await cache.match(req);
