@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from urllib.parse import urlparse
 
 from plateau.core.record import decode, encode
@@ -246,3 +247,10 @@ def check_share(page, browser, session: Session, choose, check_view=None, screen
         assert current_record(other).moves == there.record.moves
     finally:
         ctx.close()
+
+
+def shot_paths(*names: str) -> tuple:
+    """Where to put screenshots of the board mid-game (when shared) and at the
+    end: only when PLATEAU_SHOTS names a directory."""
+    where = os.environ.get("PLATEAU_SHOTS")
+    return tuple(os.path.join(where, n) if where else None for n in names)

@@ -5,11 +5,10 @@ hot-seat play (pass-the-device screens, only one's own values on the board,
 
 from __future__ import annotations
 
-import os
 import random
 import re
 
-from harness import (check_save_and_reload, check_share, mirror, move_list, open_app, pass_screen_for,
+from harness import (check_save_and_reload, shot_paths, check_share, mirror, move_list, open_app, pass_screen_for,
                      play_move_seen, reload_app, result_lines, reveal, start_game, svg_labels)
 from plateau.games.armadora.rules import NSQ, SQ_INDEX, SQ_NAMES
 
@@ -197,13 +196,6 @@ def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, s
     assert pass_screen_for(page) is None
     assert result_lines(page) == session.state.result_lines("fr")
     return session, stats
-
-
-def shot_paths(*names: str) -> tuple:
-    """Where to put screenshots of the board mid-game (when shared) and at the
-    end: only when PLATEAU_SHOTS names a directory."""
-    where = os.environ.get("PLATEAU_SHOTS")
-    return tuple(os.path.join(where, n) if where else None for n in names)
 
 
 def test_two_player_basic_game_to_the_end(page, browser, base_url):
