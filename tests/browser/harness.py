@@ -77,8 +77,9 @@ def click_target(page, target: str) -> None:
         page.click(f'#tray [data-target="{target}"]')
 
 
-def play_move(page, session: Session, move) -> None:
-    """Play ``move`` (legal in ``session``) by clicking its path, then mirror it."""
+def click_path(page, move) -> int:
+    """Click ``move``'s path (and "play as it is" when the path is a prefix of
+    other moves); returns the board's ply before the move."""
     before = board_ply(page)
     reveal_if_needed(page)
     for t in move.path:
@@ -87,6 +88,12 @@ def play_move(page, session: Session, move) -> None:
         click_target(page, t)
     if board_ply(page) == before:
         page.click('[data-action="as-is"]')
+    return before
+
+
+def play_move(page, session: Session, move) -> None:
+    """Play ``move`` (legal in ``session``) by clicking its path, then mirror it."""
+    before = click_path(page, move)
     page.wait_for_function(f"document.querySelector('#board') && "
                            f"(+document.querySelector('#board').dataset.ply === {before + 1} || "
                            f"document.querySelector('#pass-screen'))")
@@ -154,14 +161,7 @@ def play_move_seen(page, session: Session, move) -> str | None:
     """Like :func:`play_move`, but returns the text of the "pass the device"
     screen shown right after the move (None when the board stayed visible),
     checking that the screen hides the board, then reveals the board."""
-    before = board_ply(page)
-    reveal_if_needed(page)
-    for t in move.path:
-        if board_ply(page) != before:
-            break
-        click_target(page, t)
-    if board_ply(page) == before:
-        page.click('[data-action="as-is"]')
+    before = click_path(page, move)
     page.wait_for_function(f"document.querySelector('#board') && "
                            f"+document.querySelector('#board').dataset.ply === {before + 1}")
     session.play(move)

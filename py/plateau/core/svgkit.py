@@ -35,7 +35,3 @@ def target(elem, name: str, label: str, ctx: RenderContext, extra_class: str = "
     if classes:
         elem["class"] = " ".join(classes)
     return elem
-
-
-def to_string(d: svgwrite.Drawing) -> str:
-    return d.tostring()

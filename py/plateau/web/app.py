@@ -524,7 +524,7 @@ class App:
         g = s.game
         clear(self.root)
         if self.embed:
-            link = el("a", {"href": self.share_url(base_only=True), "target": "_blank", "rel": "noopener",
+            link = el("a", {"href": self.share_url(), "target": "_blank", "rel": "noopener",
                             "text": self.t("embed.open"), "cls": "open-full"})
             self.root.appendChild(el("div", {"cls": "embed-bar"},
                                      el("span", {"id": "status", "cls": "status", "aria-live": "polite"}), link))
@@ -775,13 +775,11 @@ class App:
         self.refresh()
 
     # -- share / embed / export ------------------------------------------------------------
-    def share_url(self, base_only: bool = False, embed: bool = False, view: bool = False) -> str:
+    def share_url(self, embed: bool = False, view: bool = False) -> str:
+        """The link to the game on screen, at the move shown (in embed mode
+        when ``embed``, read-only when ``view``)."""
         base = str(js.location.origin) + str(js.location.pathname)
-        query = ""
-        if embed:
-            query = "?embed" + ("=view" if view else "")
-        if base_only and self.session is None:
-            return base
+        query = ("?embed" + ("=view" if view else "")) if embed else ""
         return base + query + "#g=" + encode(self.session.snapshot())
 
     def dialog(self, title: str, *body):

@@ -55,9 +55,6 @@ class Session:
     def last_move(self) -> Move | None:
         return self._played[self.ply - 1] if self.ply > 0 else None
 
-    def played(self) -> list[Move]:
-        return list(self._played)
-
     # -- the move being built -------------------------------------------
     def candidates(self) -> list[Move]:
         c = self.clicks
