@@ -33,6 +33,15 @@ from .i18n import pick, tr
 from .rng import Rng
 
 
+#: The viewer of a spectator (a view-only embed, a shared position looked at
+#: by someone who plays no seat): what every player may know and nothing
+#: that only some player may. ``state.view(PUBLIC)`` and a renderer given
+#: ``RenderContext(viewer=PUBLIC)`` show public information only. It is a
+#: string, not an int, so that code indexing per-player data with it fails
+#: loudly instead of reading some player's secrets.
+PUBLIC = "public"
+
+
 class RulesError(ValueError):
     """A move, option or position that the rules do not allow."""
 
@@ -123,8 +132,9 @@ class Option:
 class RenderContext:
     """What the UI asks a renderer to show besides the position.
 
-    * ``viewer`` — whose eyes the board is drawn for (``None``: everything
-      visible, e.g. at the end or in "open hand" mode);
+    * ``viewer`` — whose eyes the board is drawn for: a player index,
+      :data:`PUBLIC` for a spectator (public information only), or ``None``
+      for everything visible (the end of the game, "open hand" mode);
     * ``clicks`` — targets clicked so far in the move being built;
     * ``targets`` — targets that may be clicked next (draw them highlighted,
       clickable and focusable);
@@ -140,7 +150,7 @@ class RenderContext:
     UI as buttons labelled with ``Game.target_label``.
     """
 
-    viewer: int | None = None
+    viewer: int | str | None = None
     clicks: tuple = ()
     targets: frozenset = frozenset()
     last: Move | None = None
@@ -180,9 +190,14 @@ class State:
         """Indexes of the winning players once over ([] for none yet / draw)."""
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict:
-        """Plain data: what ``player`` may know (``None``: everything)."""
+    def view(self, player: int | str | None) -> dict:
+        """Plain data: what ``player`` may know (``None``: everything;
+        :data:`PUBLIC`: what a spectator may know)."""
         raise NotImplementedError
+
+    def public_view(self) -> dict:
+        """What a spectator may know: no player's secrets."""
+        return self.view(PUBLIC)
 
     def clone(self) -> "State":
         raise NotImplementedError

@@ -79,7 +79,7 @@ class App:
         self.session: Session | None = None
         self.save_id: str | None = None
         self.save_name = ""
-        self.revealed_for: int | None = None  # hot-seat: who the board was revealed to
+        self.holder: int | None = None  # hot-seat: who is known to hold the device (Session.viewer)
         self.keyboard = False
         self.root = by_id("app")
         self.messages: list[tuple[str, str]] = []
@@ -160,7 +160,7 @@ class App:
         self.session = session
         self.save_id = None
         self.save_name = ""
-        self.revealed_for = None
+        self.holder = None
         self.show_play()
         if not self.embed:
             self.flash(self.t("play.unsaved"), "info")
@@ -184,8 +184,6 @@ class App:
             e.preventDefault()
             self.keyboard = True
             self.on_target(str(target.getAttribute("data-target")))
-            return
-        if by_id("pass-screen") is not None:
             return
         moves = {"ArrowLeft": self.session.undo, "ArrowRight": self.session.redo,
                  "Home": lambda: self.session.goto(0), "End": lambda: self.session.goto(self.session.total)}
@@ -453,7 +451,7 @@ class App:
             seed = secrets.randbits(48)
         record = Record(gid, g.full_options(options), seed, list(names), [])
         self.session = Session(record)
-        self.revealed_for = None
+        self.holder = None
         if save:
             self.save_id = Store.new_id()
             self.save_name = f"{g.name(self.lang)} — {', '.join(names)}"[:80]
@@ -476,7 +474,7 @@ class App:
         self.session = session
         self.save_id = gid
         self.save_name = sg.name
-        self.revealed_for = None
+        self.holder = None
         self.messages = []
         self.show_play()
         return True
@@ -581,7 +579,11 @@ class App:
         self.draw_board()
 
     def interactive(self) -> bool:
-        return not self.view_only
+        return not self.view_only and self.session.may_play(self.holder)
+
+    def viewer(self):
+        """Whose eyes the page shows the game through (see Session.viewer)."""
+        return self.session.viewer(self.holder, spectator=self.view_only)
 
     def refresh(self) -> None:
         self.draw_board()
@@ -589,11 +591,7 @@ class App:
         self.draw_side()
 
     def must_pass(self) -> bool:
-        s = self.session
-        st = s.state
-        if self.view_only or st.is_over() or not st.hidden_info():
-            return False
-        return self.revealed_for != st.to_play
+        return not self.view_only and self.session.must_pass(self.holder)
 
     def draw_board(self) -> None:
         s = self.session
@@ -606,16 +604,17 @@ class App:
             name = s.record.players[s.state.to_play]
             clear(board)
             clear(tray)
-            board.appendChild(el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog",
-                                         "aria-modal": "true"},
-                                 el("h2", {"text": self.t("pass.title", name=name)}),
-                                 el("p", {"text": self.t("pass.body")}),
-                                 button(self.t("pass.ready", name=name), self.reveal, cls="primary",
-                                        data_action="reveal")))
+            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
+                        el("h2", {"text": self.t("pass.title", name=name)}),
+                        el("p", {"text": self.t("pass.body")}),
+                        button(self.t("pass.ready", name=name), self.reveal, cls="primary", data_action="reveal"))
+            if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
+                screen.appendChild(button(self.t("pass.undo"), self.undo, cls="secondary", data_action="pass-undo"))
+            board.appendChild(screen)
             self.draw_status()
             return
         interactive = self.interactive()
-        board.innerHTML = s.render(self.lang, self.coords, interactive)
+        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer())
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.draw_tray(interactive)
         self.draw_status()
@@ -629,6 +628,13 @@ class App:
         s = self.session
         tray = by_id("tray")
         clear(tray)
+        if s.replaced is not None and not self.view_only and s.ply == s.total:
+            tray.appendChild(button(self.t("play.restore"), self.restore_replaced, data_action="restore"))
+        if not interactive and not self.view_only and s.decider() is not None and s.hidden:
+            # a position where someone else decides: only they may look at it
+            name = s.record.players[s.decider()]
+            tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
+            tray.appendChild(button(self.t("pass.ready", name=name), self.reveal, data_action="reveal"))
         if not interactive or s.state.is_over():
             return
         board = by_id("board")
@@ -691,12 +697,13 @@ class App:
                 for line in st.result_lines(self.lang):
                     result.appendChild(el("p", {"text": line}))
         if s.ply < s.total and by_id("messages") is not None:
+            key = "play.history" if self.interactive() else "play.history_hidden"
             box = by_id("history-note")
             if box is None:
                 by_id("status").after(el("p", {"id": "history-note", "cls": "history-note",
-                                               "text": self.t("play.history", ply=s.ply, total=s.total)}))
+                                               "text": self.t(key, ply=s.ply, total=s.total)}))
             else:
-                box.textContent = self.t("play.history", ply=s.ply, total=s.total)
+                box.textContent = self.t(key, ply=s.ply, total=s.total)
         elif by_id("history-note") is not None:
             by_id("history-note").remove()
 
@@ -707,7 +714,7 @@ class App:
             return
         clear(ol)
         ol.appendChild(self.move_item(0, self.t("play.start")))
-        revealed = s.viewer() is None
+        revealed = self.viewer() is None
         for i, text in enumerate(s.record.moves):
             ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.game.public_move_text(text, revealed)}"))
         cur = q(".current", ol)
@@ -737,8 +744,18 @@ class App:
         self.nav(self.session.ply + 1)
 
     def reveal(self) -> None:
-        self.revealed_for = self.session.state.to_play
-        self.draw_board()
+        """The player who decides at the position shown says they hold the
+        device: the page now shows what they may see."""
+        self.holder = self.session.decider()
+        self.refresh()
+
+    def restore_replaced(self) -> None:
+        s = self.session
+        if s.restore_replaced():
+            self.holder = s.holder_after_move(self.holder)
+            if not self.embed:
+                self.autosave()
+        self.refresh()
 
     # -- board events -----------------------------------------------------------------
     def on_board_click(self, e) -> None:
@@ -770,6 +787,10 @@ class App:
         if played is None:
             self.draw_board()
             return
+        self.holder = self.session.holder_after_move(self.holder)
+        replaced = self.session.replaced
+        if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed:
+            self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
         if not self.embed:
             self.autosave()
         self.refresh()
@@ -811,7 +832,7 @@ class App:
         url = self.share_url()
         field = el("input", {"id": "share-url", "readonly": True, "value": url})
         body = [el("p", {"text": self.t("share.body")}), field, self.copy_button(field)]
-        if self.session.state.hidden_info():
+        if self.session.hidden:
             body.append(el("p", {"cls": "warn", "text": self.t("share.hidden")}))
         self.dialog(self.t("share.title"), *body)
         field.select()
@@ -828,8 +849,11 @@ class App:
 
         listen(check, "change", fill)
         fill()
-        self.dialog(self.t("embed.title"), el("p", {"text": self.t("embed.body")}), area,
-                    el("label", {}, check, el("span", {"text": self.t("embed.viewonly")})), self.copy_button(area))
+        body = [el("p", {"text": self.t("embed.body")}), area,
+                el("label", {}, check, el("span", {"text": self.t("embed.viewonly")})), self.copy_button(area)]
+        if self.session.hidden:
+            body.append(el("p", {"cls": "warn", "text": self.t("embed.hidden")}))
+        self.dialog(self.t("embed.title"), *body)
 
     def export_current(self) -> None:
         """A dialog offering the game as a Plateau file and in the game's

@@ -54,7 +54,13 @@ CATALOGUE = {
         "play.draw": "Match nul",
         "play.as_is": "Jouer {move}",
         "play.cancel_clicks": "Annuler la sélection",
-        "play.history": "Vous regardez le coup {ply} sur {total}. Jouer ici efface la suite.",
+        "play.history": "Vous regardez le coup {ply} sur {total}. Jouer ici remplace les coups suivants "
+                        "(ils restent récupérables avec « Reprendre la suite remplacée »).",
+        "play.history_hidden": "Vous regardez le coup {ply} sur {total}, avec seulement ce que vous pouvez voir.",
+        "play.replaced": "Vous avez joué dans le passé : les {n} coups qui suivaient sont mis de côté.",
+        "play.restore": "Reprendre la suite remplacée",
+        "pass.here": "Ici, c'est à {name} de décider.",
+        "pass.undo": "Annuler le dernier coup (il faudra se réidentifier)",
         "play.choices": "Choix",
         "play.picked": "Choisi :",
         "play.unsaved": "Partie ouverte depuis un lien : elle sera enregistrée dès le prochain coup.",
@@ -65,7 +71,10 @@ CATALOGUE = {
         "share.body": "Ce lien ouvre la même partie, au même coup, dans n'importe quel navigateur.",
         "share.copy": "Copier",
         "share.copied": "Copié !",
-        "share.hidden": "Attention : le lien contient toute la partie, y compris les informations cachées.",
+        "share.hidden": "Attention : le lien contient toute la partie, y compris les informations cachées "
+                        "(il permet de la rejouer). Envoyez-le à des amis qui ne jouent pas, pas à vos adversaires.",
+        "embed.hidden": "Attention : le code contient toute la partie, informations cachées comprises. Le plateau "
+                        "intégré n'affiche que les informations publiques, mais le lien permet de rejouer la partie.",
         "embed.title": "Intégrer le plateau",
         "embed.body": "Collez ce code dans une page du site du club.",
         "embed.viewonly": "Lecture seule",
@@ -150,7 +159,13 @@ CATALOGUE = {
         "play.draw": "Draw",
         "play.as_is": "Play {move}",
         "play.cancel_clicks": "Clear selection",
-        "play.history": "You are looking at move {ply} of {total}. Playing here erases what follows.",
+        "play.history": "You are looking at move {ply} of {total}. Playing here replaces the moves that follow "
+                        "(they can be brought back with “Bring back the replaced moves”).",
+        "play.history_hidden": "You are looking at move {ply} of {total}, with only what you may see.",
+        "play.replaced": "You played in the past: the {n} moves that followed are set aside.",
+        "play.restore": "Bring back the replaced moves",
+        "pass.here": "Here, {name} decides.",
+        "pass.undo": "Undo the last move (you will have to identify again)",
         "play.choices": "Choices",
         "play.picked": "Chosen:",
         "play.unsaved": "Game opened from a link: it will be saved at the next move.",
@@ -161,7 +176,10 @@ CATALOGUE = {
         "share.body": "This link opens the same game, at the same move, in any browser.",
         "share.copy": "Copy",
         "share.copied": "Copied!",
-        "share.hidden": "Note: the link holds the whole game, hidden information included.",
+        "share.hidden": "Note: the link holds the whole game, hidden information included (it replays the "
+                        "game). Send it to friends who are not playing, not to your opponents.",
+        "embed.hidden": "Note: the code holds the whole game, hidden information included. The embedded board "
+                        "shows public information only, but its link replays the game.",
         "embed.title": "Embed the board",
         "embed.body": "Paste this code into a page of the club's site.",
         "embed.viewonly": "View only",

@@ -626,6 +626,8 @@ class ArmadoraState(State):
             return None
         if viewer is None or self.open or self.phase == "over" or self.faceup[s]:
             return self.value[s]
+        if not isinstance(viewer, int):  # a spectator sees face-up values only
+            return None
         if self.owner[s] == viewer and self.review:
             return self.value[s]
         if s in self.seen[viewer]:
