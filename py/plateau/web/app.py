@@ -220,15 +220,25 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
             self.show_home()
 
     def header(self, *extra):
+        """The top bar: the brand (home), what the screen adds (a title, its
+        tools) and the language switch. On a phone the tools fold behind a
+        menu button so that the bar keeps one row."""
         other = "en" if self.lang == "fr" else "fr"
-        return el(
-            "header", {"cls": "top"},
-            el("a", {"cls": "brand", "href": "#", "text": self.t("app.title")},
-               on={"click": lambda e: (e.preventDefault(), self.go_home())}),
-            *extra,
-            button(self.t("nav.lang"), lambda: self.set_lang(other), cls="lang", title=self.t("nav.lang.title"),
-                   data_testid="lang"),
-        )
+        bar = el("header", {"cls": "top"},
+                 el("a", {"cls": "brand", "href": "#", "text": self.t("app.title")},
+                    on={"click": lambda e: (e.preventDefault(), self.go_home())}),
+                 *extra)
+        if any(getattr(x, "tagName", "").lower() == "nav" for x in extra):
+            def toggle():
+                opened = bar.classList.toggle("open")
+                menu.setAttribute("aria-expanded", "true" if opened else "false")
+
+            menu = button("☰", toggle, cls="menu", aria_label=self.t("nav.menu"), data_action="menu")
+            menu.setAttribute("aria-expanded", "false")
+            bar.appendChild(menu)
+        bar.appendChild(button(self.t("nav.lang"), lambda: self.set_lang(other), cls="lang",
+                               title=self.t("nav.lang.title"), data_testid="lang"))
+        return bar
 
     def go_home(self) -> None:
         if str(js.location.hash or "").startswith("#g="):

@@ -59,6 +59,7 @@ class PlayScreen:
                         aria_label=self.t("play.last"), data_action="last"))
         side.appendChild(nav)
         if not self.embed:
+            side.appendChild(el("p", {"id": "history-note", "cls": "history-note", "aria-live": "polite"}))
             side.appendChild(el("div", {"cls": "edit"},
                                 button(self.t("play.undo"), self.undo, data_action="undo"),
                                 button(self.t("play.redo"), self.redo, data_action="redo"),
@@ -197,16 +198,10 @@ class PlayScreen:
                 result.appendChild(el("h2", {"text": self.t("result.title")}))
                 for line in st.result_lines(self.lang):
                     result.appendChild(el("p", {"text": line}))
-        if s.ply < s.total and by_id("messages") is not None:
+        box = by_id("history-note")  # in the side panel, so that it never moves the board
+        if box is not None:
             key = "play.history" if self.interactive() else "play.history_hidden"
-            box = by_id("history-note")
-            if box is None:
-                by_id("status").after(el("p", {"id": "history-note", "cls": "history-note",
-                                               "text": self.t(key, ply=s.ply, total=s.total)}))
-            else:
-                box.textContent = self.t(key, ply=s.ply, total=s.total)
-        elif by_id("history-note") is not None:
-            by_id("history-note").remove()
+            box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
 
     def draw_moves(self) -> None:
         s = self.session
@@ -249,6 +244,7 @@ class PlayScreen:
         device: the page now shows what they may see."""
         self.holder = self.session.decider()
         self.refresh()
+        js.window.scrollTo(0, 0)  # the turn starts at the top: whose turn, then the board (also on a phone)
 
     def restore_replaced(self) -> None:
         s = self.session
