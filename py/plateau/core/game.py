@@ -242,6 +242,8 @@ class Game:
     catalogue: dict = {"fr": {}, "en": {}}
     #: default player names (per language) offered by the new-game dialog
     seat_names: dict = {}
+    #: whether the board draws coordinates that ``RenderContext.coords`` may hide
+    has_coords: bool = True
 
     def new_state(self, players: Sequence[str], options: dict, seed: int) -> State:
         raise NotImplementedError
@@ -277,6 +279,12 @@ class Game:
         """Files in the game's own format(s) for ``record``, as
         ``(file name suffix, text)`` pairs; none by default."""
         return []
+
+    def confirm_text(self, move_text: str, lang: str) -> str:
+        """A question the UI asks before playing ``move_text`` (a move with
+        lasting consequences, e.g. passing for the rest of the game), or ""
+        to play it straight away."""
+        return ""
 
     def public_move_text(self, text: str, revealed: bool) -> str:
         """A move's text as a move list may show it: a game with hidden

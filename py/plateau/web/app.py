@@ -19,7 +19,7 @@ from plateau.core.record import RecordError, decode
 from plateau.core.registry import available, get_game
 
 from .dialogs import Dialogs
-from .dom import button, by_id, clear, closest, document, el, listen, nn
+from .dom import button, by_id, clear, closest, document, el, listen, nn, q
 from .home import HomeScreen
 from .messages import CATALOGUE
 from .newgame import NewGameScreen
@@ -92,6 +92,8 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
         self.root = by_id("app")
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
+        self._routing = False  # showing a screen because of the browser's Back/Forward
+        self._routed = False  # the first screen shown replaces the page's history entry
 
     # -- text -------------------------------------------------------------
     def t(self, key: str, **kw) -> str:
@@ -134,6 +136,7 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
             document.documentElement.classList.add("embed")
         listen(document, "keydown", self.on_key)
         listen(js.window, "hashchange", lambda e: self.open_hash())
+        listen(js.window, "popstate", self.on_pop)
         if not self.backend.ok:
             self.messages.append(("error", self.t("err.storage")))
         if not self.open_hash():
@@ -185,9 +188,13 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
         if tag in ("input", "textarea", "select"):
             return
         key = str(e.key)
-        if self.screen != "play" or self.session is None:
+        if self.screen != "play" or self.session is None or by_id("dialog") is not None:
             return
         target = closest(e.target, "[data-target]")
+        if key.startswith("Arrow") and closest(e.target, "#board") is not None:
+            e.preventDefault()  # on the board, arrows move between the clickable things
+            self.move_focus(e.target, key)
+            return
         if key in ("Enter", " ") and target is not None:
             e.preventDefault()
             self.keyboard = True
@@ -203,7 +210,80 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
             self.session.clear_clicks()
             self.draw_board()
 
-    # -- home -----------------------------------------------------------------
+    def move_focus(self, node, key: str) -> None:
+        """Focus the board target nearest to ``node`` in the arrow's direction."""
+        dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
+        here = node.getBoundingClientRect()
+        hx, hy = here.left + here.width / 2, here.top + here.height / 2
+        best, best_d = None, None
+        for t in by_id("board").querySelectorAll('[tabindex="0"]'):
+            r = t.getBoundingClientRect()
+            x, y = r.left + r.width / 2 - hx, r.top + r.height / 2 - hy
+            ahead = x * dx + y * dy
+            if ahead <= 1:
+                continue
+            d = ahead + 2 * abs(x * dy + y * dx)  # straight ahead first
+            if best_d is None or d < best_d:
+                best, best_d = t, d
+        if best is not None:
+            best.focus()
+
+    def focus_board(self) -> None:
+        """Keyboard play starts on the board: its first clickable thing, or
+        the pass screen's button."""
+        node = q('[data-action="reveal"]') or q("#board .target") or q("#board [data-target]")
+        if node is not None and hasattr(node, "focus"):
+            node.focus()
+
+    # -- routing: the browser's Back goes back inside Plateau ---------------------
+    def remember(self, screen: str, **data) -> bool:
+        """Give a newly shown screen its entry in the browser's history (the
+        first one replaces the page's own entry; a redraw adds none).
+        Returns whether an entry was added (Back then leads to the screen
+        shown before)."""
+        if self._routing or self.embed:  # an embed must not fill its host page's history
+            return False
+        state = {"plateau": screen, **{k: str(v) for k, v in data.items()}}
+        try:
+            current = nn(js.history.state)
+            current = current.to_py() if current is not None and hasattr(current, "to_py") else current
+        except Exception:
+            current = None
+        if current == state:  # a redraw, or the entry a reload kept
+            self._routed = True
+            return False
+        entry = js.Object.fromEntries([[k, v] for k, v in state.items()])
+        url = str(js.location.pathname) + str(js.location.search) + str(js.location.hash)
+        if not self._routed:
+            js.history.replaceState(entry, "", url)
+            self._routed = True
+            return False
+        js.history.pushState(entry, "", url)
+        return True
+
+    def on_pop(self, e) -> None:
+        """Back or Forward: show the screen of that history entry."""
+        state = nn(e.state)
+        try:
+            state = state.to_py() if state is not None and hasattr(state, "to_py") else None
+        except Exception:
+            state = None
+        if not isinstance(state, dict) or "plateau" not in state:
+            return
+        screen, gid = state["plateau"], state.get("game")
+        self._routing = True
+        try:
+            if screen == "play" and self.session is not None:
+                self.show_play()
+            elif screen == "rules" and get_game(gid or ""):
+                self.show_rules(gid)
+            elif screen == "new" and get_game(gid or ""):
+                self.show_new(gid)
+            else:
+                self.show_home()
+        finally:
+            self._routing = False
+
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         self.store.set_setting("lang", lang)

@@ -22,6 +22,7 @@ class HomeScreen:
 
     def show_home(self) -> None:
         self.screen = "home"
+        self.remember("home")
         self.store.set_setting("screen", "home")
         clear(self.root)
         self.root.appendChild(self.header())

@@ -64,19 +64,35 @@ def parse(text: str) -> list:
     return blocks
 
 
-def render_into(node, text: str) -> None:
-    from .dom import el
+def render_into(node, text: str, contents: str = "") -> None:
+    """Append the rules as DOM nodes to ``node``; with ``contents`` (the
+    table of contents' title) a list of the sections comes first, each entry
+    scrolling to its section."""
+    from .dom import el, listen
 
     def fill(parent, parts):
         for kind, s in parts:
             parent.appendChild(el("strong", {"text": s}) if kind == "b" else el("span", {"text": s}))
         return parent
 
-    for kind, content in parse(text):
+    blocks = parse(text)
+    sections = [(i, content) for i, (kind, content) in enumerate(blocks) if kind == "h2"]
+    toc = None
+    if contents and len(sections) > 2:
+        toc = el("ol", {"cls": "toc-list"})
+        node.appendChild(el("nav", {"cls": "toc", "aria-label": contents}, el("h2", {"text": contents}), toc))
+    for i, (kind, content) in enumerate(blocks):
         if kind == "ul":
             ul = el("ul")
             for item in content:
                 ul.appendChild(fill(el("li"), item))
             node.appendChild(ul)
-        else:
-            node.appendChild(fill(el(kind), content))
+            continue
+        head = fill(el(kind), content)
+        node.appendChild(head)
+        if toc is not None and kind == "h2":
+            head.setAttribute("id", f"rules-{i}")
+            head.setAttribute("tabindex", "-1")
+            link = fill(el("button", {"type": "button", "cls": "link"}), content)
+            listen(link, "click", lambda e, h=head: (h.scrollIntoView(), h.focus()))
+            toc.appendChild(el("li", {}, link))

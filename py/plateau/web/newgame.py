@@ -22,6 +22,7 @@ class NewGameScreen:
     def show_new(self, gid: str) -> None:
         g = get_game(gid)
         self.screen = "new"
+        self.remember("new", game=gid)
         clear(self.root)
         self.root.appendChild(self.header())
         self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
@@ -107,6 +108,7 @@ class NewGameScreen:
             self.save_id = None
         self.messages = []
         self.show_play()
+        self.focus_board()
 
     def resume(self, gid: str, quiet: bool = False) -> bool:
         try:

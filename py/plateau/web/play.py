@@ -6,6 +6,7 @@ from __future__ import annotations
 import traceback
 
 import js
+from pyodide.ffi import create_proxy
 
 from .dom import button, by_id, clear, closest, el, listen, nn, q
 
@@ -16,6 +17,7 @@ class PlayScreen:
     def show_play(self) -> None:
         s = self.session
         self.screen = "play"
+        self.remember("play")
         if not self.embed:
             self.store.set_setting("screen", "play")
             if self.save_id:
@@ -34,7 +36,8 @@ class PlayScreen:
                    button(self.t("play.rules"), lambda: self.show_rules(g.id), data_action="rules"),
                    button(self.t("play.share"), self.show_share, data_action="share"),
                    button(self.t("play.embed"), self.show_embed, data_action="embed"),
-                   button(self.t("play.export"), self.export_current, data_action="export")),
+                   button(self.t("play.export"), self.export_current, data_action="export"),
+                   None if self.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
             ))
             self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
         layout = el("div", {"cls": "play"})
@@ -66,7 +69,7 @@ class PlayScreen:
                                 el("label", {"cls": "coords"},
                                    el("input", {"type": "checkbox", "id": "coords", "checked": self.coords},
                                       on={"change": lambda e: self.toggle_coords(bool(e.target.checked))}),
-                                   el("span", {"text": self.t("play.flip_coords")}))))
+                                   el("span", {"text": self.t("play.flip_coords")})) if g.has_coords else None))
             side.appendChild(el("h2", {"text": self.t("play.moves")}))
             side.appendChild(el("ol", {"id": "moves", "cls": "moves"}))
             side.appendChild(el("div", {"id": "result", "cls": "result"}))
@@ -74,6 +77,13 @@ class PlayScreen:
         self.root.appendChild(layout)
         self.draw_messages()
         self.refresh()
+
+    def save_now(self) -> None:
+        """Keep a game opened from a link in the saved games without playing."""
+        self.autosave()
+        if self.save_id:
+            self.flash(self.t("play.saved"), "info")
+            self.show_play()
 
     def toggle_coords(self, on: bool) -> None:
         self.coords = on
@@ -182,15 +192,7 @@ class PlayScreen:
         scores = by_id("scores")
         if scores is not None:
             clear(scores)
-            values = st.scores()
-            tbl = el("table", {"cls": "score-table"},
-                     el("caption", {"text": self.t("play.score")}))
-            for i, name in enumerate(s.record.players):
-                row = el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
-                         el("th", {"text": name, "scope": "row"}),
-                         el("td", {"text": str(values[i]) if i < len(values) else ""}))
-                tbl.appendChild(row)
-            scores.appendChild(tbl)
+            scores.appendChild(self.score_table())
         result = by_id("result")
         if result is not None:
             clear(result)
@@ -202,6 +204,44 @@ class PlayScreen:
         if box is not None:
             key = "play.history" if self.interactive() else "play.history_hidden"
             box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
+
+    def score_table(self):
+        """The players and their scores, the one to decide marked."""
+        s = self.session
+        st = s.state
+        values = st.scores()
+        tbl = el("table", {"cls": "score-table"}, el("caption", {"text": self.t("play.score")}))
+        for i, name in enumerate(s.record.players):
+            row = el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
+                     el("th", {"text": name, "scope": "row"}),
+                     el("td", {"text": str(values[i]) if i < len(values) else ""}))
+            tbl.appendChild(row)
+        return tbl
+
+    def show_result(self) -> None:
+        """The end of the game: who won, the final table and what the game
+        says about it, then a rematch (same players, seats rotated), a new
+        game or a look at the finished game."""
+        s = self.session
+        st = s.state
+        winners = st.winners()
+        head = (self.t("play.winner", names=", ".join(s.record.players[i] for i in winners)) if winners
+                else self.t("play.draw"))
+        lines = el("div", {"cls": "result-lines"}, *[el("p", {"text": line}) for line in st.result_lines(self.lang)])
+        actions = el("div", {"cls": "actions"},
+                     button(self.t("result.rematch"), self.rematch, cls="primary", data_action="rematch"),
+                     button(self.t("result.new"), lambda: self.show_new(s.game.id), data_action="new-game"))
+        self.dialog(self.t("play.over"), el("p", {"cls": "winner", "text": head}), self.score_table(), lines,
+                    actions)
+
+    def rematch(self) -> None:
+        s = self.session
+        r = s.record
+        players = list(r.players[1:]) + list(r.players[:1])
+        box = by_id("dialog")
+        if box is not None:
+            box.close()
+        self.new_game(s.game.id, players, dict(r.options), None)
 
     def draw_moves(self) -> None:
         s = self.session
@@ -263,6 +303,13 @@ class PlayScreen:
     def on_target(self, target: str) -> None:
         if not self.interactive() or self.must_pass():
             return
+        s = self.session
+        if target in s.next_targets():  # a move that cannot be taken back lightly asks first
+            clicks = s.clicks + [target]
+            done = [m for m in s.candidates() if m.complete(clicks)]
+            ask = s.game.confirm_text(done[0].text, self.lang) if len(done) == 1 else ""
+            if ask and not js.window.confirm(ask):
+                return
         try:
             played = self.session.click(target)
         except Exception as err:  # an engine bug must not freeze the page
@@ -283,6 +330,8 @@ class PlayScreen:
         if played is None:
             self.draw_board()
             return
+        if self.session.state.is_over() and not self.embed:
+            js.setTimeout(create_proxy(lambda: self.show_result() if self.session.state.is_over() else None), 400)
         self.holder = self.session.holder_after_move(self.holder)
         replaced = self.session.replaced
         if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed:

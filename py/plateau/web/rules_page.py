@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import js
+
 
 from plateau.core.registry import get_game
 
@@ -17,11 +19,12 @@ class RulesScreen:
         self.rules_game = gid
         back_to_play = self.screen == "play" and self.session is not None
         self.screen = "rules"
+        pushed = self.remember("rules", game=gid)
         clear(self.root)
         self.root.appendChild(self.header())
         art = el("article", {"cls": "rules", "lang": self.lang})
-        art.appendChild(button(self.t("rules.back"), self.show_play if back_to_play else self.show_home,
-                               cls="back"))
+        back = self.show_play if back_to_play else self.show_home
+        art.appendChild(button(self.t("rules.back"), js.history.back if pushed else back, cls="back"))
         art.appendChild(el("h1", {"text": self.t("rules.title", game=g.name(self.lang))}))
-        markdown.render_into(art, g.rules(self.lang))
+        markdown.render_into(art, g.rules(self.lang), contents=self.t("rules.contents"))
         self.root.appendChild(art)

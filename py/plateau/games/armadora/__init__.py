@@ -91,5 +91,13 @@ class Armadora(Game):
             return "W?" + text[2:]
         return text
 
+    def confirm_text(self, move_text: str, lang: str) -> str:
+        """Passing ends a player's game: the UI asks first.
+
+        >>> GAME.confirm_text("pass", "en")[:4], GAME.confirm_text("P:a1-a2", "en")
+        ('Pass', '')
+        """
+        return self.t(lang, "confirm.pass") if move_text == "pass" else ""
+
 
 GAME = Armadora()

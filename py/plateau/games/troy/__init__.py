@@ -26,6 +26,7 @@ class TroyGame(Game):
     title = {"fr": "Le Cheval de Troie", "en": "The Trojan Horse"}
     min_players = 2
     max_players = 4
+    has_coords = False  # districts are numbered on the board itself
     catalogue = CATALOGUE
     seat_names = {"fr": ["Hélène", "Pâris", "Hector", "Cassandre"],
                   "en": ["Helen", "Paris", "Hector", "Cassandra"]}
