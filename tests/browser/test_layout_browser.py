@@ -11,7 +11,7 @@ import pytest
 
 from harness import open_app, start_game
 
-SIZES = {"phone": (375, 667), "desktop": (1440, 900)}
+SIZES = {"phone": (375, 667), "desktop": (1440, 900), "laptop": (1280, 800), "laptop-wide": (1366, 768)}
 GAMES = ["thud", "armadora", "troy", "thorval"]
 
 
@@ -56,6 +56,10 @@ def test_every_screen_fits(browser, base_url, size):
                 page.click('[data-action="reveal"]')
             shot(page, f"{size}-{gid}-play")
             assert in_view(page, "#status"), f"{size} {gid}: whose turn it is is off screen"
+            if size.startswith("laptop"):  # board, turn and the choices of the turn in one view
+                assert in_view(page, "#board svg"), f"{size} {gid}: the board does not fit"
+                if page.locator("#tray button").count():
+                    assert in_view(page, "#tray button"), f"{size} {gid}: the choices are below the fold"
             if page.locator('[data-action="menu"]').is_visible():  # phone: the tools are behind the menu
                 page.click('[data-action="menu"]')
             page.click('[data-action="rules"]')

@@ -355,7 +355,9 @@ class ArmadoraState(State):
                 if self.hand[p][v - 1]:
                     vt = f"v{v}"
                     for s in free:
-                        moves.append(Move(f"W{v}@{SQ_NAMES[s]}", (vt, SQ_NAMES[s])))
+                        # value and square in either order: a click on an empty square first
+                        # offers the values (free=0)
+                        moves.append(Move(f"W{v}@{SQ_NAMES[s]}", (vt, SQ_NAMES[s]), 0))
         if self.pal_left >= 1:
             singles, pairs = palisade_moves(self.pal)
             moves.extend(singles)
