@@ -137,3 +137,19 @@ def test_views_open_up_when_the_game_is_over_or_nothing_is_hidden():
 def test_spectators_see_public_information_during_the_game():
     s = armadora_session()
     assert s.viewer(0, spectator=True) == PUBLIC
+
+
+def test_the_device_never_passes_to_a_computer_seat():
+    """One person against the computer: no pass screen for the computer's
+    turns, and the board stays drawn through the person's eyes."""
+    s = armadora_session()
+    human = s.decider()
+    s.computers = frozenset({1 - human})
+    s.play(next(m for m in s.legal() if m.text != "pass"))
+    assert s.decider() == 1 - human
+    holder = s.holder_after_move(human)
+    assert holder == human
+    assert not s.must_pass(holder) and not s.may_play(holder)  # nobody clicks for the computer
+    assert s.viewer(holder) == human
+    s.play(next(m for m in s.legal() if m.text != "pass"))  # the computer's move
+    assert s.decider() == human and s.holder_after_move(holder) == human and not s.must_pass(human)

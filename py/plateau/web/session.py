@@ -29,6 +29,9 @@ class Session:
         self.replaced: tuple[int, list[str]] | None = None
         #: whether some players may not see everything (hot-seat hides it)
         self.hidden = self._states[0].hidden_info()
+        #: seats played by the computer: the device never passes to them, and
+        #: while they decide the page keeps showing what its holder may see
+        self.computers: frozenset[int] = frozenset()
 
     # -- positions ------------------------------------------------------
     def _extend(self, upto: int) -> None:
@@ -191,22 +194,27 @@ class Session:
     def must_pass(self, holder: int | None) -> bool:
         """The live position waits for a player who has not shown they hold
         the device: the board stays hidden behind a pass screen."""
+        d = self.decider()
         return (self.hidden and not self.finished and self.ply == self.total
-                and self.decider() is not None and self.decider() != holder)
+                and d is not None and d != holder and d not in self.computers)
 
     def may_play(self, holder: int | None) -> bool:
         """Moves may be made at the position shown: by anyone when nothing is
         hidden, otherwise only by its decider once they hold the device."""
-        if self.decider() is None:
+        d = self.decider()
+        if d is None or d in self.computers:
             return False
-        return not self.hidden or self.finished or self.decider() == holder
+        return not self.hidden or self.finished or d == holder
 
     def holder_after_move(self, holder: int | None) -> int | None:
         """The holder once a move is played: unchanged while the same player
         decides, nobody while the device passes to someone else."""
         if not self.hidden:
             return holder
-        return holder if self.decider() == holder else None
+        d = self.decider()
+        if d in self.computers:  # the device stays with the person holding it
+            return holder
+        return holder if d == holder else None
 
     # -- drawing ----------------------------------------------------------
     def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
