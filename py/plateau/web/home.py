@@ -70,9 +70,12 @@ class HomeScreen:
                    button(self.t("saved.delete"), lambda i=sg.id: self.delete(i), cls="danger", data_action="delete")),
             ))
         main.appendChild(ul)
-        inp = el("input", {"type": "file", "id": "import-file", "accept": ".plateau,.txt,.thud,text/plain"})
+        # the browser's own file button speaks the browser's language: a button of ours opens it
+        inp = el("input", {"type": "file", "id": "import-file", "cls": "visually-hidden", "tabindex": "-1",
+                           "accept": ".plateau,.txt,.thud,text/plain"})
         listen(inp, "change", self.on_import)
-        main.appendChild(el("label", {"cls": "import"}, el("span", {"text": self.t("home.import")}), inp))
+        main.appendChild(el("div", {"cls": "import"},
+                            button(self.t("home.import_button"), lambda: inp.click(), data_action="import"), inp))
         self.root.appendChild(main)
         self.draw_messages()
 
