@@ -153,3 +153,22 @@ def test_the_device_never_passes_to_a_computer_seat():
     assert s.viewer(holder) == human
     s.play(next(m for m in s.legal() if m.text != "pass"))  # the computer's move
     assert s.decider() == human and s.holder_after_move(holder) == human and not s.must_pass(human)
+
+
+@pytest.mark.parametrize("gid,n,options", HIDDEN_GAMES)
+def test_the_panel_as_text_shows_what_the_drawn_panel_shows_and_no_secret(gid, n, options):
+    """On a phone the board's panel is given to the page as text
+    (Game.panel): it holds none of the viewer's secrets, and the compact
+    drawing leaves the panel out."""
+    game, positions = random_positions(gid, n, options, 5, every=4)
+    for s in positions:
+        for viewer in list(range(n)) + [PUBLIC]:
+            # the panel's lines are made of the drawn panel's texts joined by " · "
+            fields = {f.strip() for sec in game.panel(s, viewer, "fr") for line in [sec["title"], *sec["lines"]]
+                      for f in line.split(" · ")}
+            leaked = fields & secret_strings(game, s, viewer)
+            assert not leaked, (gid, viewer, leaked)
+        full = game.render(s, RenderContext())
+        compact = game.render(s, RenderContext(compact=True))
+        assert len(compact) < len(full) and 'viewBox="0,0,' in compact
+        assert game.panel(s, 0, "en") and game.panel(s, 0, "fr")

@@ -140,7 +140,10 @@ class RenderContext:
       clickable and focusable);
     * ``last`` — the last move played (mark it), or ``None``;
     * ``lang`` — ``"fr"`` or ``"en"`` for labels;
-    * ``coords`` — whether to draw coordinates.
+    * ``coords`` — whether to draw coordinates;
+    * ``compact`` — a narrow screen (a phone): a game whose board carries a
+      side panel of text leaves it out (:meth:`Game.panel` gives its content
+      to the page as text, readable at any size) and crops its drawing.
 
     Rendering rules shared by all games: every element that may be a target
     carries ``data-target="<name>"`` and an ``aria-label``; when its name is
@@ -156,6 +159,7 @@ class RenderContext:
     last: Move | None = None
     lang: str = "fr"
     coords: bool = True
+    compact: bool = False
 
 
 class State:
@@ -278,6 +282,13 @@ class Game:
     def export_files(self, record) -> list[tuple[str, str]]:
         """Files in the game's own format(s) for ``record``, as
         ``(file name suffix, text)`` pairs; none by default."""
+        return []
+
+    def panel(self, state: State, viewer, lang: str) -> list[dict]:
+        """The text of the board's side panel for ``viewer`` (see
+        :class:`RenderContext` ``compact``), as sections
+        ``{"title": str, "lines": [str, ...]}``; ``[]`` when the board has no
+        panel. Shows exactly what the drawn panel shows to that viewer."""
         return []
 
     def confirm_text(self, move_text: str, lang: str) -> str:

@@ -137,6 +137,7 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
         listen(document, "keydown", self.on_key)
         listen(js.window, "hashchange", lambda e: self.open_hash())
         listen(js.window, "popstate", self.on_pop)
+        listen(js.window, "resize", self.on_resize)
         if not self.backend.ok:
             self.messages.append(("error", self.t("err.storage")))
         if not self.open_hash():

@@ -48,6 +48,7 @@ class PlayScreen:
         listen(board, "click", self.on_board_click)
         board_col.appendChild(board)
         board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
+        board_col.appendChild(el("section", {"id": "panel", "cls": "panel", "aria-live": "polite"}))
         layout.appendChild(board_col)
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
         side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
@@ -123,10 +124,13 @@ class PlayScreen:
             if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
                 screen.appendChild(button(self.t("pass.undo"), self.undo, cls="secondary", data_action="pass-undo"))
             board.appendChild(screen)
+            self.draw_panel(False)
             self.draw_status()
             return
         interactive = self.interactive()
-        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer())
+        self.compact = self.is_narrow()
+        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer(), self.compact)
+        self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.draw_tray(interactive)
         self.draw_status()
@@ -135,6 +139,28 @@ class PlayScreen:
             sel = q(".target", board) or q("[data-target]", board)
             if sel is not None and hasattr(sel, "focus"):
                 sel.focus()
+
+    @staticmethod
+    def is_narrow() -> bool:
+        """A phone-sized window: boards leave their text panel to the page."""
+        return int(js.window.innerWidth) <= 700
+
+    def draw_panel(self, compact: bool) -> None:
+        """The board's side panel as text, on narrow screens (Game.panel)."""
+        box = by_id("panel")
+        if box is None:
+            return
+        clear(box)
+        if not compact:
+            return
+        for sec in self.session.game.panel(self.session.state, self.viewer(), self.lang):
+            box.appendChild(el("h3", {"text": sec["title"]}))
+            box.appendChild(el("ul", {}, *[el("li", {"text": line}) for line in sec["lines"]]))
+
+    def on_resize(self, e=None) -> None:
+        if self.screen == "play" and self.session is not None and by_id("board") is not None \
+                and self.is_narrow() != getattr(self, "compact", False):
+            self.draw_board()
 
     def draw_tray(self, interactive: bool) -> None:
         s = self.session

@@ -218,8 +218,9 @@ class Session:
 
     # -- drawing ----------------------------------------------------------
     def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
-                viewer: int | str | None = None) -> RenderContext:
+                viewer: int | str | None = None, compact: bool = False) -> RenderContext:
         return RenderContext(
+            compact=compact,
             viewer=viewer,
             clicks=tuple(self.clicks),
             targets=frozenset(self.next_targets()) if interactive else frozenset(),
@@ -229,9 +230,9 @@ class Session:
         )
 
     def render(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
-               viewer: int | str | None = None) -> str:
+               viewer: int | str | None = None, compact: bool = False) -> str:
         """The position shown, drawn for ``viewer`` (see :meth:`viewer`)."""
-        return self.game.render(self.state, self.context(lang, coords, interactive, viewer))
+        return self.game.render(self.state, self.context(lang, coords, interactive, viewer, compact))
 
     def snapshot(self, at_ply: bool = True) -> Record:
         """A copy of the record, positioned at the ply shown."""

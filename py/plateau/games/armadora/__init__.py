@@ -91,6 +91,11 @@ class Armadora(Game):
             return "W?" + text[2:]
         return text
 
+    def panel(self, state: ArmadoraState, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, viewer, lang)
+
     def confirm_text(self, move_text: str, lang: str) -> str:
         """Passing ends a player's game: the UI asks first.
 

@@ -51,6 +51,11 @@ class TroyGame(Game):
 
         return render(state, ctx)
 
+    def panel(self, state, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, viewer, lang)
+
     def public_move_text(self, text: str, revealed: bool) -> str:
         """An insertion ``d3r`` is listed as ``d3 ?`` unless everything is
         revealed: with the closed horse the players must remember which

@@ -251,8 +251,36 @@ def render(state, ctx: RenderContext) -> str:
         add(grp)
 
     _horse(dwg, state, viewer, t, lang)
+    if ctx.compact:  # the panel goes to the page as text (Game.panel); its choices become buttons
+        return dwg.tostring().replace(f'viewBox="0,0,{W},{H}"', 'viewBox="0,0,798,800"', 1)
     _panel(dwg, state, ctx, t, lang)
     return dwg.tostring()
+
+
+def panel(state, viewer, lang: str) -> list[dict]:
+    """The side panel as text (see Game.panel), for ``viewer``'s eyes."""
+    t = state.game.t
+    sep = " : " if lang == "fr" else ": "
+    over = state.is_over()
+    pts = state.colour_points()
+    players = []
+    for i, c in enumerate(state.order):
+        mark = "▶ " if i == state.turn and not over else ""
+        players.append(f"{mark}{t(lang, 'colour.' + c)} — {state.players[state.owner[c]]}{sep}"
+                       f"{pts[c]} {t(lang, 'svg.points')}")
+    table = []
+    if state.announced and state.phase != "announce":
+        table.append(f"{t(lang, 'svg.announce')}{sep}{state.announced}")
+    card = ("—" if state.card is None else t(lang, "log.trident") if state.card == TRIDENT else str(state.card))
+    table.append(f"{t(lang, 'svg.pile')}{sep}{len(state.pile)} · {t(lang, 'svg.card')}{sep}{card} · "
+                 f"{t(lang, 'svg.discard')}{sep}{len(state.discard)}")
+    heroes = ", ".join(t(lang, "colour." + c) for c in state.avail) or "—"
+    table.append(f"{t(lang, 'svg.bag')}{sep}{len(state.bag)} · {t(lang, 'svg.available')}{sep}{heroes}")
+    log = [ln.strip() for ln in (_log_line(e, t, lang) for e in state.public_log(viewer)) if ln]
+    sections = [{"title": t(lang, "title"), "lines": players + table}]
+    if log:
+        sections.append({"title": t(lang, "svg.log"), "lines": log[-8:]})
+    return sections
 
 
 def _horse(dwg, state, viewer, t, lang) -> None:
