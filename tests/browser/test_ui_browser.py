@@ -101,3 +101,14 @@ def test_rules_page_has_contents(page, base_url):
     assert entries.count() >= 3
     entries.nth(2).click()
     assert page.evaluate("document.activeElement.tagName") == "H2"
+
+
+def test_rules_pages_draw_their_diagrams(page, base_url):
+    open_app(page, base_url, clear=True)
+    for gid, n in (("thud", 2), ("armadora", 1)):
+        page.click(f'[data-game="{gid}"] [data-action="rules"]')
+        page.wait_for_selector("article.rules figure.diagram svg")
+        assert page.locator("article.rules figure.diagram svg").count() == n
+        assert page.locator("article.rules figure.diagram [tabindex='0']").count() == 0
+        page.click(".rules .back")
+        page.wait_for_selector('[data-game="thud"]')

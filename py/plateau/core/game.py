@@ -284,6 +284,11 @@ class Game:
         ``(file name suffix, text)`` pairs; none by default."""
         return []
 
+    def rules_diagram(self, name: str, lang: str) -> str:
+        """An SVG drawn by the game for its rules page (a ``!diagram name``
+        line of the rules text), or "" when it has none by that name."""
+        return ""
+
     def panel(self, state: State, viewer, lang: str) -> list[dict]:
         """The text of the board's side panel for ``viewer`` (see
         :class:`RenderContext` ``compact``), as sections

@@ -26,5 +26,6 @@ class RulesScreen:
         back = self.show_play if back_to_play else self.show_home
         art.appendChild(button(self.t("rules.back"), js.history.back if pushed else back, cls="back"))
         art.appendChild(el("h1", {"text": self.t("rules.title", game=g.name(self.lang))}))
-        markdown.render_into(art, g.rules(self.lang), contents=self.t("rules.contents"))
+        markdown.render_into(art, g.rules(self.lang), contents=self.t("rules.contents"),
+                             diagram=lambda name: g.rules_diagram(name, self.lang))
         self.root.appendChild(art)
