@@ -159,7 +159,7 @@ class PlayScreen:
 
     def on_resize(self, e=None) -> None:
         if self.screen == "play" and self.session is not None and by_id("board") is not None \
-                and self.is_narrow() != getattr(self, "compact", False):
+                and self.is_narrow() != self.compact:
             self.draw_board()
 
     def draw_tray(self, interactive: bool) -> None:
