@@ -55,6 +55,7 @@ SIZE = {  # map id -> (width, height)
 #: relative area wanted for a cell, by terrain (1 by default)
 AREA = {"sea": 1.9, "lake": 1.15, "chasm": 1.2, "river": 0.9}
 OUT_NODE = "O"
+LLOYD = 0.15
 
 
 # ----------------------------------------------------------------- geometry
@@ -424,7 +425,9 @@ class Layout:
         total = self.W * self.H
         ws = sum(self.want.values())
         for it in range(rounds):
-            ar = self.areas({k: tuple(v) for k, v in pos.items()})
+            cl = self.cells({k: tuple(v) for k, v in pos.items()})
+            cells = {u: np.array([p for _, p in c]) for u, c in cl.items()}
+            ar = {u: abs(poly_area(c)) for u, c in cells.items()}
             ratio = {u: ar[u] / (total * self.want[u] / ws) for u in ar}
             for u in self.regions:
                 ru = ratio[u]
@@ -453,9 +456,10 @@ class Layout:
                     rv = ratio[v]
                     disp += (rv - ru) / (rv + ru) * (pos[v] - pos[u])
                 disp *= 0.2 / max(1, len(self.L[u]) / 4)
-                # a little smoothing toward the neighbours' centre keeps cells round
-                cen = np.mean([pos[v] for v in self.L[u]], axis=0)
-                disp += 0.03 * (cen - pos[u])
+                # toward the centre of its own cell: cells get rounder
+                cell = cells[u]
+                cen = np.mean(cell, axis=0)
+                disp += LLOYD * (cen - pos[u])
                 before = min((min_angle(t, pos) for t in by_v[u]), default=1)
                 for _ in range(6):
                     old = pos[u].copy()
@@ -610,28 +614,52 @@ def find_bad(lines):
     return bad
 
 
+ICON = 29  # spacing of the printed icons drawn in a row at ``mark``
+
+
+def n_marks(region) -> int:
+    n = len(region.get("symbols", ()))
+    n += region["terrain"] in ("mountain", "black_mountain")
+    n += bool(region.get("lost_tribe"))
+    return n
+
+
 def place_spots(poly, region):
-    """anchor (token stack), label (number) and mark (printed symbols)."""
+    """anchor (token stack), label (number) and mark (row of printed icons)."""
     xs_ = [p[0] for p in poly]
     ys_ = [p[1] for p in poly]
-    step = 4.0
-    gx, gy = np.meshgrid(np.arange(min(xs_), max(xs_), step), np.arange(min(ys_), max(ys_), step))
+    step = 3.0
+    gx, gy = np.meshgrid(np.arange(min(xs_) + 1, max(xs_), step), np.arange(min(ys_) + 1, max(ys_), step))
     gx, gy = gx.ravel(), gy.ravel()
     m = inside_mask(poly, gx, gy)
     gx, gy = gx[m], gy[m]
     d = dist_to_poly(poly, gx, gy)
     cx, cy = np.mean(gx), np.mean(gy)
-    # anchor: the widest spot, nudged toward the middle of the cell
-    score = np.minimum(d, 48) - 0.02 * np.hypot(gx - cx, gy - cy)
+    # anchor: room for a token stack, near the middle of the cell
+    score = np.minimum(d, 38) * 2 - 0.12 * np.hypot(gx - cx, gy - cy)
     i = int(np.argmax(score))
-    anchor = (gx[i], gy[i])
+    anchor = np.array([gx[i], gy[i]])
     da = np.hypot(gx - anchor[0], gy - anchor[1])
-    # label: room for a number, away from the anchor, preferably above it
-    score = np.minimum(d, 18) * 3 + np.minimum(da, 50) - 0.15 * np.maximum(gy - anchor[1], 0) - 1000 * (da < 34)
+    # label: a number beside the stack, preferably above it
+    score = (np.minimum(d, 17) * 4 - np.abs(da - 44) - 0.25 * np.maximum(gy - anchor[1] + 10, 0)
+             - 1000 * (da < 36))
     i = int(np.argmax(score))
-    label = (gx[i], gy[i])
+    label = np.array([gx[i], gy[i]])
     dl = np.hypot(gx - label[0], gy - label[1])
-    score = np.minimum(d, 22) * 3 + np.minimum(da, 55) + np.minimum(dl, 45) - 1000 * ((da < 36) | (dl < 28))
+    # mark: the icons in a row, each inside the cell, clear of stack and number
+    n = max(1, n_marks(region))
+    offs = [(k - (n - 1) / 2) * ICON for k in range(n)]
+    clear = np.full(gx.shape, np.inf)
+    near_a = np.full(gx.shape, np.inf)
+    near_l = np.full(gx.shape, np.inf)
+    for o in offs:
+        ok = inside_mask(poly, gx + o, gy)
+        dd = np.where(ok, dist_to_poly(poly, gx + o, gy), 0)
+        clear = np.minimum(clear, dd)
+        near_a = np.minimum(near_a, np.hypot(gx + o - anchor[0], gy - anchor[1]))
+        near_l = np.minimum(near_l, np.hypot(gx + o - label[0], gy - label[1]))
+    score = (np.minimum(clear, 17) * 4 - np.abs(near_a - 48) - 0.5 * np.maximum(30 - near_l, 0)
+             - 1000 * ((near_a < 38) | (near_l < 28)))
     i = int(np.argmax(score))
     mark = (gx[i], gy[i])
     r = lambda p: [round(float(p[0]), 1), round(float(p[1]), 1)]  # noqa: E731
