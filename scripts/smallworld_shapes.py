@@ -55,7 +55,7 @@ SIZE = {  # map id -> (width, height)
 #: relative area wanted for a cell, by terrain (1 by default)
 AREA = {"sea": 1.9, "lake": 1.15, "chasm": 1.2, "river": 0.9}
 OUT_NODE = "O"
-LLOYD = 0.15
+LLOYD = 0.3
 
 
 # ----------------------------------------------------------------- geometry
@@ -614,7 +614,7 @@ def find_bad(lines):
     return bad
 
 
-ICON = 29  # spacing of the printed icons drawn in a row at ``mark``
+ICON = 31  # spacing of the printed icons drawn in a row at ``mark``
 
 
 def n_marks(region) -> int:
@@ -641,8 +641,8 @@ def place_spots(poly, region):
     anchor = np.array([gx[i], gy[i]])
     da = np.hypot(gx - anchor[0], gy - anchor[1])
     # label: a number beside the stack, preferably above it
-    score = (np.minimum(d, 17) * 4 - np.abs(da - 44) - 0.25 * np.maximum(gy - anchor[1] + 10, 0)
-             - 1000 * (da < 36))
+    score = (np.minimum(d, 19) * 4 - np.abs(da - 46) - 0.25 * np.maximum(gy - anchor[1] + 10, 0)
+             - 1000 * (da < 36) - 300 * (d < 16))
     i = int(np.argmax(score))
     label = np.array([gx[i], gy[i]])
     dl = np.hypot(gx - label[0], gy - label[1])
@@ -658,8 +658,8 @@ def place_spots(poly, region):
         clear = np.minimum(clear, dd)
         near_a = np.minimum(near_a, np.hypot(gx + o - anchor[0], gy - anchor[1]))
         near_l = np.minimum(near_l, np.hypot(gx + o - label[0], gy - label[1]))
-    score = (np.minimum(clear, 17) * 4 - np.abs(near_a - 48) - 0.5 * np.maximum(30 - near_l, 0)
-             - 1000 * ((near_a < 38) | (near_l < 28)))
+    score = (np.minimum(clear, 19) * 4 - np.abs(near_a - 50) - 0.5 * np.maximum(30 - near_l, 0)
+             - 1000 * ((near_a < 38) | (near_l < 30)) - 300 * (clear < 18))
     i = int(np.argmax(score))
     mark = (gx[i], gy[i])
     r = lambda p: [round(float(p[0]), 1), round(float(p[1]), 1)]  # noqa: E731

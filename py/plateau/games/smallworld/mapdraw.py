@@ -356,7 +356,7 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
                f'stroke-width="1.5" pointer-events="none"/>')
     # symbols and markers
     out.append('<g class="sw-marks" pointer-events="none">')
-    size = 26
+    size = 28
     for rid in g.ids:
         kinds = g.marks(rid)
         if not kinds:
@@ -364,12 +364,12 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
         mx, my = g.mark(rid)
         n = len(kinds)
         for i, k in enumerate(kinds):
-            x = mx + (i - (n - 1) / 2) * (size + 3)
+            x = mx + (i - (n - 1) / 2) * (size + 3)  # 31: the spacing the shapes were placed for
             out.append(_icon(k, x, my, size, g.terrain(rid)))
     out.append("</g>")
     # region numbers
     out.append('<g class="sw-numbers" pointer-events="none" font-family="Georgia, serif" font-weight="bold" '
-               'font-size="21" text-anchor="middle" dominant-baseline="central" '
+               'font-size="25" text-anchor="middle" dominant-baseline="central" '
                'stroke="#fffaf0" stroke-width="4" paint-order="stroke" fill="#2b2118">')
     for rid in g.ids:
         x, y = g.label(rid)
