@@ -11,7 +11,7 @@ renderer at each region's ``anchor``; :func:`lost_tribe_icon` and
 >>> g = geometry("base-2p")
 >>> g.width, g.height, len(g.ids)
 (1200, 800, 23)
->>> g.path(0).startswith("M") and g.path(0).endswith("Z")
+>>> g.path(0).startswith("M") and g.path(0).endswith("z")
 True
 >>> terrain_name("swamp", "fr"), terrain_name("mushroom_forest", "en")
 ('Marais', 'Mushroom Forest')
@@ -93,7 +93,10 @@ def symbol_name(symbol: str, lang: str = "fr") -> str:
 
 def _num(v: float) -> str:
     r = round(v, 1)
-    return str(int(r)) if r == int(r) else str(r)
+    if r == int(r):
+        return str(int(r))
+    t = str(r)
+    return t.replace("0.", ".", 1) if t.startswith(("0.", "-0.")) else t
 
 
 class MapGeometry:
@@ -127,7 +130,15 @@ class MapGeometry:
         d = self._paths.get(rid)
         if d is None:
             pts = self._s(rid)["polygon"]
-            d = "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z"
+            # relative moves, minus signs as separators: about half the size
+            out = [f"M{_num(pts[0][0])} {_num(pts[0][1])}l"]
+            first = True
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+                for v in (_num(x1 - x0), _num(y1 - y0)):
+                    out.append(v if first or v.startswith("-") else " " + v)
+                    first = False
+            out.append("z")
+            d = "".join(out)
             self._paths[rid] = d
         return d
 
