@@ -287,16 +287,22 @@ def mountain_icon(x: float, y: float, size: float = 24, dark: bool = False) -> s
 
 def lost_tribe_icon(x: float, y: float, size: float = 28, printed: bool = False) -> str:
     """A Lost Tribe token (round, sandstone, with a shield crest) centred on
-    (x, y), ``size`` across. ``printed`` gives the faint sigil printed on the
-    board where a Lost Tribe starts."""
+    (x, y), ``size`` across. ``printed`` gives instead the sigil printed on
+    the board where a Lost Tribe starts: the crest alone, in outline, so that
+    it is not mistaken for a token."""
     r = size / 2
-    op = ' opacity=".55"' if printed else ""
-    return (f'<g class="sw-lost-tribe" transform="translate({_num(x)} {_num(y)})"{op}>'
-            f'<circle r="{_num(r)}" fill="#c8b79a" stroke="#3d2f1e" stroke-width="{1.2 if printed else 1.8}"/>'
+    shield = (f'M{_num(-r * .42)} {_num(-r * .45)}H{_num(r * .42)}V{_num(r * .05)}Q{_num(r * .42)} {_num(r * .45)} 0 {_num(r * .6)}'
+              f'Q{_num(-r * .42)} {_num(r * .45)} {_num(-r * .42)} {_num(r * .05)}Z')
+    cross = f'M0 {_num(-r * .35)}V{_num(r * .45)}M{_num(-r * .3)} {_num(-r * .05)}H{_num(r * .3)}'
+    if printed:
+        return (f'<g class="sw-lost-tribe" transform="translate({_num(x)} {_num(y)}) scale(1.5)" opacity=".8">'
+                f'<path d="{shield}" fill="#f3ead6" fill-opacity=".5" stroke="#4a3822" stroke-width="1.1"/>'
+                f'<path d="{cross}" stroke="#4a3822" stroke-width="1"/></g>')
+    return (f'<g class="sw-lost-tribe" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle r="{_num(r)}" fill="#c8b79a" stroke="#3d2f1e" stroke-width="1.8"/>'
             f'<circle r="{_num(r * .78)}" fill="none" stroke="#8c7656" stroke-width="1"/>'
-            f'<path d="M{_num(-r * .42)} {_num(-r * .45)}H{_num(r * .42)}V{_num(r * .05)}Q{_num(r * .42)} {_num(r * .45)} 0 {_num(r * .6)}'
-            f'Q{_num(-r * .42)} {_num(r * .45)} {_num(-r * .42)} {_num(r * .05)}Z" fill="#6b4f2e" stroke="#3d2f1e" stroke-width="1"/>'
-            f'<path d="M0 {_num(-r * .35)}V{_num(r * .45)}M{_num(-r * .3)} {_num(-r * .05)}H{_num(r * .3)}" stroke="#e9dcc0" stroke-width="1.3"/></g>')
+            f'<path d="{shield}" fill="#6b4f2e" stroke="#3d2f1e" stroke-width="1"/>'
+            f'<path d="{cross}" stroke="#e9dcc0" stroke-width="1.3"/></g>')
 
 
 def _icon(kind: str, x: float, y: float, size: float, terrain: str) -> str:
