@@ -551,6 +551,8 @@ def froth(lay, cells, sweeps=400):
 
     def valid(P):
         segs = [(tuple(P[a]), tuple(P[b])) for a, b in pieces]
+        if min(math.dist(a, b) for a, b in segs) < 4:
+            return False
         if not segments_ok(segs):
             return False
         return all(poly_area([P[k] for k in ks]) * sgn[u] > 0.02 * target[u] for u, ks in cyc.items())
@@ -686,6 +688,8 @@ def build_map(mid: str, m: dict):
         raise SystemExit(f"{mid}: could not make valid borders")
     polys = polygons(lines)
     for u, pg in polys.items():
+        if len(set(pg)) != len(pg):
+            raise SystemExit(f"{mid}: region {u} repeats a point")
         if poly_area(pg) < 0:
             polys[u] = pg[::-1]
     spots = {u: place_spots(polys[u], lay.regions[u]) for u in polys}
