@@ -354,8 +354,6 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
     terrains = sorted({g.terrain(r) for r in g.ids})
     out = [f'<g class="sw-map" data-map="{map_id}">', "<defs>"]
     out += [_pattern(t) for t in terrains]
-    out.append('<filter id="sw-soft" x="-5%" y="-5%" width="110%" height="110%">'
-               '<feGaussianBlur stdDeviation="3"/></filter>')
     out.append("</defs>")
     out.append(f'<rect class="sw-frame-bg" x="0" y="0" width="{W}" height="{H}" fill="#4a87c6"/>')
     # regions
