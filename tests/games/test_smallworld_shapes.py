@@ -278,3 +278,10 @@ def test_marker_helpers_are_svg_fragments():
 def test_unknown_map_is_a_clear_error():
     with pytest.raises(KeyError, match="unknown Small World map"):
         mapdraw.geometry("base-9p")
+
+
+def test_docstring_examples():
+    import doctest
+
+    result = doctest.testmod(mapdraw)
+    assert result.attempted > 0 and result.failed == 0
