@@ -22,12 +22,18 @@ Method:
    around it. Two regions share a border exactly when they are neighbours; a
    face where four regions meet gives a single common point. Edge regions are
    carried out to the frame by radial projection.
-4. Every border piece is replaced by one deterministic wiggly polyline used
+4. The drawn map is relaxed like a soap froth (borders pull tight, cells
+   push toward their wanted area, frame points slide along the frame), every
+   step checked so that no borders cross.
+5. Every border piece is replaced by one deterministic wiggly polyline used
    by both cells, so shared borders stay exactly shared; the wiggle is
    reduced where it would make cells cross.
-5. Each cell gets an ``anchor`` (the widest spot, for the token stack), a
-   ``label`` point (region number) and a ``mark`` point (printed symbols,
-   Mountain marker, Lost Tribe sigil), found by sampling the cell.
+6. Each cell gets an ``anchor`` (the widest spot, for the token stack), a
+   ``label`` point (region number) and ``icons`` points (printed symbols,
+   Mountain marker, Lost Tribe sigil; ``mark`` is their centre), found by
+   sampling the cell.
+
+The output is deterministic: running the script again gives the same file.
 """
 
 from __future__ import annotations
