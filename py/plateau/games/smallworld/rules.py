@@ -428,6 +428,8 @@ class SmallWorldState(State):
             o = self.owner[r]
             if o < 0 or self.tok[r] != 1 or self.camp[r]:
                 continue
+            if self.water[r] and not self.has(rid, "seafaring"):
+                continue
             orec = self.recs[o]
             if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
                 continue
