@@ -76,6 +76,9 @@ CATALOGUE = {
         "terrain.sea": "mer", "terrain.lake": "lac", "terrain.farmland": "champs", "terrain.forest": "forêt",
         "terrain.hill": "collines", "terrain.swamp": "marais", "terrain.mountain": "montagne",
         "lt": "tribu oubliée", "declined": "en déclin",
+        "mk.lair": "tanière de Trolls", "mk.fortress": "forteresse", "mk.camp": "campement",
+        "mk.hole": "terrier", "mk.hero": "héros", "mk.dragon": "dragon",
+        "card.tokens": "{n} jetons", "card.cost": "coûte {c} pièce(s)",
     },
     "en": {
         "seat.0": "Red", "seat.1": "Blue", "seat.2": "Green", "seat.3": "Yellow", "seat.4": "Purple",
@@ -146,6 +149,9 @@ CATALOGUE = {
         "terrain.sea": "sea", "terrain.lake": "lake", "terrain.farmland": "farmland", "terrain.forest": "forest",
         "terrain.hill": "hill", "terrain.swamp": "swamp", "terrain.mountain": "mountain",
         "lt": "Lost Tribe", "declined": "In Decline",
+        "mk.lair": "Troll lair", "mk.fortress": "fortress", "mk.camp": "encampment",
+        "mk.hole": "hole-in-the-ground", "mk.hero": "hero", "mk.dragon": "dragon",
+        "card.tokens": "{n} tokens", "card.cost": "costs {c} coin(s)",
     },
 }
 
