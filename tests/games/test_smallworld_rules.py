@@ -693,3 +693,12 @@ def test_every_race_and_power_has_an_effect_and_text():
 
 def test_token_caps_box():
     assert sum(b for _, b in C.RACES.values()) == 168
+
+
+def test_rules_pages_name_every_race_power_and_dispute():
+    for lang in ("fr", "en"):
+        text = GAME.rules(lang)
+        for key in list(C.RACES) + list(C.POWERS):
+            assert C.name(key, lang) in text, (lang, key)
+        for word in ("13", "19", "28", "0, 0, 0, 1, 2, 3"):
+            assert word in text

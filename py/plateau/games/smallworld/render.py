@@ -287,7 +287,7 @@ def render(st, ctx: RenderContext) -> str:
         out.append("</g>")
     # events
     ey = py + 140
-    evs = [e for e in st.log if e[2] not in ("turn",)][-5:]
+    evs = [e for e in st.log if e[2] not in ("turn",)][-8:]
     for k, (_, _, key, f) in enumerate(evs):
         if key == "score" and not st.coins_visible(ctx.viewer, f["p"]):
             txt = t(lang, "ev.score_hidden", p=st.players[f["p"]])
