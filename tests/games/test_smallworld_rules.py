@@ -702,3 +702,12 @@ def test_rules_pages_name_every_race_power_and_dispute():
             assert C.name(key, lang) in text, (lang, key)
         for word in ("13", "19", "28", "0, 0, 0, 1, 2, 3"):
             assert word in text
+
+
+def test_doctests_of_the_smallworld_modules():
+    import doctest
+    import importlib
+
+    for name in ("plateau.games.smallworld", "plateau.games.smallworld.mapdraw"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.attempted > 0 and result.failed == 0, name
