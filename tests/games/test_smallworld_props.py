@@ -156,3 +156,27 @@ def test_render_every_few_plies():
 @given(seed=st.integers(0, 2**31), n=st.integers(2, 5), o=st.integers(0, len(OPTION_SETS) - 1))
 def test_many_random_games(seed, n, o):
     play_game(seed, n, OPTION_SETS[o])
+
+
+def test_coins_hidden_from_other_players_and_spectators():
+    """§1.5 "Coin totals are hidden": views, boards, panel text and the score table."""
+    from plateau.core.game import PUBLIC
+
+    s = GAME.start(["a", "b", "c"], {}, 21)
+    r = Rng(4)
+    for _ in range(70):
+        s.play(policy(s, r))
+    assert s.scores() == ["?", "?", "?"]
+    pub = s.public_view()
+    assert pub["coins"] == [None, None, None] and all(e[2] != "score" for e in pub["events"])
+    for viewer, hidden in ((0, 2), (1, 2), (PUBLIC, 3)):
+        for compact in (False, True):
+            svg = GAME.render(s, RenderContext(viewer=viewer, lang="fr", compact=compact))
+            text = " ".join(x for sec in GAME.panel(s, viewer, "fr") for x in sec["lines"]) if compact else svg
+            assert text.count("pièces cachées") == hidden
+            for p in range(3):
+                if p != viewer:
+                    assert f"{s.coins[p]} pièces" not in text or any(
+                        s.coins[q] == s.coins[p] for q in range(3) if q == viewer)
+    o = GAME.start(["a", "b"], {"open_coins": True}, 1)
+    assert o.scores() == [5, 5] and "pièces cachées" not in GAME.render(o, RenderContext(viewer=0))

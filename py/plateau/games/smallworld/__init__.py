@@ -59,6 +59,11 @@ class SmallWorld(Game):
 
         return render(state, ctx)
 
+    def panel(self, state, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, viewer, lang)
+
     def combo_label(self, state, i: int, lang: str) -> str:
         race, power, coins = state.column[i]
         n = C.RACES[race][0] + C.POWERS[power]

@@ -220,13 +220,20 @@ def render(st, ctx: RenderContext) -> str:
                f'font-weight="bold" fill="#3a2a18">{tt}</text></g>')
     # panel
     y0 = MH
-    out.append(f'<rect x="0" y="{y0}" width="{W}" height="{PANEL_H}" fill="#f4ecd8"/>')
-    out.append(f'<text x="12" y="{y0 + 22}" font-size="18" font-weight="bold" fill="#3a2a18">'
+    compact = ctx.compact
+    cols, k = (3, 1.6) if compact else (6, 1.0)
+    rows = (len(st.column) + cols - 1) // cols or 1
+    ch = CARD_H * (1.25 if compact else 1)
+    panel_h = 34 + rows * (ch + 12) if compact else PANEL_H
+    out[0] = out[0].replace(f'viewBox="0 0 {W} {H}"', f'viewBox="0 0 {W} {MH + panel_h:.0f}"').replace(
+        f'height="{H}"', f'height="{MH + panel_h:.0f}"')
+    out.append(f'<rect x="0" y="{y0}" width="{W}" height="{panel_h:.0f}" fill="#f4ecd8"/>')
+    out.append(f'<text x="12" y="{y0 + 24}" font-size="{18 * k:.0f}" font-weight="bold" fill="#3a2a18">'
                f'{escape(t(lang, "panel.column"))}</text>')
-    cw = (W - 12 * 7) / 6
+    cw = (W - 12 * (cols + 1)) / cols
     for i, (race, power, coins) in enumerate(st.column):
-        x = 12 + i * (cw + 12)
-        y = y0 + 34
+        x = 12 + (i % cols) * (cw + 12)
+        y = y0 + 34 + (i // cols) * (ch + 12) + (6 if compact else 0)
         name = f"combo{i}"
         n = C.RACES[race][0] + C.POWERS[power]
         label = t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n, cost=i,
@@ -234,24 +241,26 @@ def render(st, ctx: RenderContext) -> str:
         full = label + ". " + C.name(race, lang) + " : " + C.text(race, lang) + " " + C.name(power, lang) + " : " \
             + C.text(power, lang)
         a, cls = _attrs(name, ctx, full)
+        hh = 34 * k
         out.append(f'<g class="{" ".join(["sw-card"] + cls)}"{a}><title>{escape(full)}</title>'
-                   f'<rect x="{x:.0f}" y="{y}" width="{cw:.0f}" height="{CARD_H}" rx="10" fill="#fffdf5" '
+                   f'<rect x="{x:.0f}" y="{y:.0f}" width="{cw:.0f}" height="{ch:.0f}" rx="10" fill="#fffdf5" '
                    f'stroke="#6d5a3a" stroke-width="2"/>'
-                   f'<rect x="{x:.0f}" y="{y}" width="{cw:.0f}" height="34" rx="10" fill="{RACE_FILL[race]}"/>'
-                   f'<text x="{x + 10:.0f}" y="{y + 23}" font-size="19" font-weight="bold" '
+                   f'<rect x="{x:.0f}" y="{y:.0f}" width="{cw:.0f}" height="{hh:.0f}" rx="10" fill="{RACE_FILL[race]}"/>'
+                   f'<text x="{x + 10:.0f}" y="{y + hh * .7:.0f}" font-size="{19 * k:.0f}" font-weight="bold" '
                    f'fill="{"#222" if race in DARK_TEXT else "#fff"}">{escape(C.name(race, lang))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + 58}" font-size="17" font-weight="bold" fill="#3a2a18">'
-                   f'{escape(C.name(power, lang))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + 84}" font-size="15" fill="#3a2a18">'
-                   f'{escape(t(lang, "card.tokens", n=n))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + 106}" font-size="15" fill="#3a2a18">'
-                   f'{escape(t(lang, "card.cost", c=i))}</text>')
+                   f'<text x="{x + 10:.0f}" y="{y + hh + 24 * k:.0f}" font-size="{17 * k:.0f}" font-weight="bold" '
+                   f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
+                   f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{15 * k:.0f}" fill="#3a2a18">'
+                   f'{escape(t(lang, "card.tokens", n=n))} · {escape(t(lang, "card.cost", c=i))}</text>')
         if coins:
-            out.append(f'<circle cx="{x + cw - 26:.0f}" cy="{y + CARD_H - 26}" r="17" fill="#f9c74f" '
-                       f'stroke="#7a5b00" stroke-width="2"/><text x="{x + cw - 26:.0f}" y="{y + CARD_H - 25}" '
-                       f'font-size="16" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+            out.append(f'<circle cx="{x + cw - 26 * k:.0f}" cy="{y + hh * .5:.0f}" r="{15 * k:.0f}" fill="#f9c74f" '
+                       f'stroke="#7a5b00" stroke-width="2"/><text x="{x + cw - 26 * k:.0f}" y="{y + hh * .5 + 1:.0f}" '
+                       f'font-size="{16 * k:.0f}" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
                        f'fill="#3a2a00">{coins}</text>')
         out.append("</g>")
+    if compact:  # players and events go to the page as text (Game.panel)
+        out.append("</svg>")
+        return "".join(out)
     # players
     py = y0 + 34 + CARD_H + 14
     pw = (W - 12 * (st.n + 1)) / st.n
@@ -287,12 +296,40 @@ def render(st, ctx: RenderContext) -> str:
         out.append("</g>")
     # events
     ey = py + 140
-    evs = [e for e in st.log if e[2] not in ("turn",)][-8:]
-    for k, (_, _, key, f) in enumerate(evs):
-        if key == "score" and not st.coins_visible(ctx.viewer, f["p"]):
-            txt = t(lang, "ev.score_hidden", p=st.players[f["p"]])
-        else:
-            txt = event_text(st.players, key, f, lang)
+    for k, txt in enumerate(event_lines(st, ctx.viewer, lang)):
         out.append(f'<text x="16" y="{ey + 22 * k}" font-size="16" fill="#3a2a18">{escape(txt[:130])}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _player_lines(st, p, viewer, lang):
+    coins = (t(lang, "panel.coins", c=st.coins[p]) if st.coins_visible(viewer, p)
+             else t(lang, "panel.coins_hidden"))
+    lines = [f"{st.players[p]}{' ▶' if st.to_play == p else ''} — {coins}"]
+    rid = st.active[p]
+    if rid is not None:
+        rec = st.recs[rid]
+        extra = t(lang, "panel.hand", n=rec["hand"]) + (f" (+{rec['parked']})" if rec["parked"] else "")
+        lines.append(f"  {C.name(rec['race'], lang)} {C.name(rec['power'], lang)}, {extra}")
+    for did in st.declined[p]:
+        lines.append(f"  {C.name(st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
+    return lines
+
+
+def event_lines(st, viewer, lang, last=8):
+    out = []
+    for _, _, key, f in [e for e in st.log if e[2] != "turn"][-last:]:
+        if key == "score" and not st.coins_visible(viewer, f["p"]):
+            out.append(t(lang, "ev.score_hidden", p=st.players[f["p"]]))
+        else:
+            out.append(event_text(st.players, key, f, lang))
+    return out
+
+
+def panel(st, viewer, lang):
+    """The text of the panel under the map, for a narrow screen."""
+    players = []
+    for p in range(st.n):
+        players.extend(_player_lines(st, p, viewer, lang))
+    return [{"title": t(lang, "panel.turn", n=st.turn, m=st.turns), "lines": players},
+            {"title": t(lang, "panel.events"), "lines": event_lines(st, viewer, lang)}]

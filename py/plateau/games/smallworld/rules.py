@@ -838,7 +838,12 @@ class SmallWorldState(State):
         return not self.opts.get("open_coins", False)
 
     def scores(self):
-        return list(self.coins)
+        """Coins once the game is over or when the table plays open coins;
+        "?" before that: the UI's score table is shown to whoever holds the
+        device, and coins are secret (§1.5)."""
+        if self.win is not None or self.opts.get("open_coins", False):
+            return list(self.coins)
+        return ["?"] * self.n
 
     def winners(self):
         return list(self.win or [])
