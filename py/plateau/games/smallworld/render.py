@@ -167,8 +167,11 @@ def render(st, ctx: RenderContext) -> str:
            "stroke-dasharray:10 6}"
            ".smallworld .sw-hit.target:hover,.smallworld .sw-hit.target:focus{fill:rgba(255,255,255,.38)}"
            ".smallworld .sw-hit.selected{fill:rgba(255,230,0,.35);stroke:#ffd600;stroke-width:5}"
-           ".smallworld .sw-card.target rect{stroke:#fff;stroke-width:4;cursor:pointer}"
-           ".smallworld .sw-card.target:hover rect,.smallworld .sw-card.target:focus rect{fill:#fff7d6}"
+           ".smallworld .sw-card.target>rect:first-of-type{stroke:#d35400;stroke-width:6;cursor:pointer}"
+           ".smallworld .sw-card.target{cursor:pointer}"
+           ".smallworld .sw-card.target:hover>rect:first-of-type,.smallworld .sw-card.target:focus>rect:first-of-type"
+           "{fill:#ffe9b3}"
+           ".smallworld .sw-card.selected>rect:first-of-type{stroke:#ffd600;stroke-width:7}"
            "</style>"]
     if md is not None:
         out.append(md.terrain_layer(f"base-{st.n}p", lang))
@@ -221,19 +224,20 @@ def render(st, ctx: RenderContext) -> str:
     # panel
     y0 = MH
     compact = ctx.compact
-    cols, k = (3, 1.6) if compact else (6, 1.0)
+    cols, k = (2, 2.4) if compact else (6, 1.0)
     rows = (len(st.column) + cols - 1) // cols or 1
-    ch = CARD_H * (1.25 if compact else 1)
-    panel_h = 34 + rows * (ch + 12) if compact else PANEL_H
+    ch = 100 * k if compact else CARD_H
+    top = 60 if compact else 34  # the heading above the cards
+    panel_h = top + rows * (ch + 12) if compact else PANEL_H
     out[0] = out[0].replace(f'viewBox="0 0 {W} {H}"', f'viewBox="0 0 {W} {MH + panel_h:.0f}"').replace(
         f'height="{H}"', f'height="{MH + panel_h:.0f}"')
     out.append(f'<rect x="0" y="{y0}" width="{W}" height="{panel_h:.0f}" fill="#f4ecd8"/>')
-    out.append(f'<text x="12" y="{y0 + 24}" font-size="{18 * k:.0f}" font-weight="bold" fill="#3a2a18">'
+    out.append(f'<text x="12" y="{y0 + top - 12}" font-size="{18 * k:.0f}" font-weight="bold" fill="#3a2a18">'
                f'{escape(t(lang, "panel.column"))}</text>')
     cw = (W - 12 * (cols + 1)) / cols
     for i, (race, power, coins) in enumerate(st.column):
         x = 12 + (i % cols) * (cw + 12)
-        y = y0 + 34 + (i // cols) * (ch + 12) + (6 if compact else 0)
+        y = y0 + top + (i // cols) * (ch + 12)
         name = f"combo{i}"
         n = C.RACES[race][0] + C.POWERS[power]
         label = t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n, cost=i,
