@@ -1,7 +1,12 @@
 """Small World engine benchmark: random full games, legal-move generation,
 play, clone, view and render time mid-game.
 
-Run: PYTHONPATH=py python3 bench/bench_smallworld.py
+Run: PYTHONPATH=py python3 bench/bench_smallworld.py [--pyodide]
+
+``--pyodide`` runs the same measurements in the vendored Pyodide under node
+(node_modules/pyodide, as scripts/build.py uses it): the source tree is
+mounted read-only into Pyodide's file system and this file's ``main`` runs
+there unchanged.
 
 Random games use the same policy as the property tests: a uniformly random
 legal move, except that "end conquests", "end turn", "no peace" and "do not
@@ -11,7 +16,11 @@ shuffles tokens between its regions for a very long time).
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from plateau.core.game import RenderContext
 from plateau.core.rng import Rng
@@ -89,10 +98,38 @@ def main():
     except ImportError:
         rows.append(("  (map drawing from mapdraw)", "absent: plain cells"))
     width = max(len(a) for a, _ in rows)
-    print("Small World benchmark (CPython, this machine)")
+    where = "Pyodide " + sys.version.split()[0] + " under node" if sys.platform == "emscripten" else "CPython"
+    print(f"Small World benchmark ({where}, this machine)")
     for a, b in rows:
         print(f"  {a:<{width}}  {b:>10}")
 
 
+NODE_JS = r"""
+const { loadPyodide } = await import(process.env.PLATEAU_PYODIDE_MJS);
+const py = await loadPyodide({ indexURL: process.env.PLATEAU_PYODIDE_DIR });
+py.FS.mkdirTree("/plateau");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PLATEAU_ROOT }, "/plateau");
+py.setStdout({ batched: (s) => process.stdout.write(s + "\n") });
+py.runPython(`
+import os, sys
+sys.path[:0] = ["/plateau/py", "/plateau/bench"]
+os.environ["PLATEAU_BOARDS"] = "/plateau/boards"
+import bench_smallworld
+bench_smallworld.main()
+`);
+"""
+
+
+def run_pyodide():
+    root = Path(__file__).resolve().parent.parent
+    pyo = root / "node_modules" / "pyodide"
+    env = {**os.environ, "PLATEAU_PYODIDE_MJS": (pyo / "pyodide.mjs").as_uri(),
+           "PLATEAU_PYODIDE_DIR": str(pyo) + "/", "PLATEAU_ROOT": str(root)}
+    subprocess.run(["node", "--input-type=module", "-e", NODE_JS], env=env, check=True)
+
+
 if __name__ == "__main__":
-    main()
+    if "--pyodide" in sys.argv[1:]:
+        run_pyodide()
+    else:
+        main()
