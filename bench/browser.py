@@ -319,6 +319,7 @@ GAME_SETUP = {  # players and options of the scripted games (the defaults otherw
     "armadora": (["Ann", "Bob"], {}),
     "troy": (["Ann", "Bob"], {}),
     "thorval": (["Ann", "Bob"], {}),
+    "smallworld": (["Ann", "Bob", "Cy"], {}),
 }
 RARE = {"offer", "pass", "resign"}  # moves that end a game early: picked rarely
 

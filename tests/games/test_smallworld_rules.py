@@ -711,3 +711,24 @@ def test_doctests_of_the_smallworld_modules():
     for name in ("plateau.games.smallworld", "plateau.games.smallworld.mapdraw"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted > 0 and result.failed == 0, name
+
+
+def test_board_offers_every_target_of_the_turn():
+    """Regions, combo cards and (Diplomat) player boxes are board targets with labels; the rest are tray buttons."""
+    from plateau.core.game import RenderContext
+
+    s = fresh(3)
+    give(s, 1, "humans", "hill", {19: 1})
+    give(s, 0, "ratmen", "diplomat", {20: 1})
+    begin(s, 0)
+    s.play("end"); s.play("done")
+    targets = frozenset(m.path[0] for m in s.legal_moves())
+    svg = GAME.render(s, RenderContext(viewer=0, targets=targets, lang="en"))
+    assert 'data-target="p1"' in svg and 'aria-label="Peace with Bob"' in svg
+    g = fresh(2, clear=False)
+    svg = GAME.render(g, RenderContext(viewer=0, targets=frozenset(m.path[0] for m in g.legal_moves()), lang="en"))
+    for i in range(6):
+        assert f'data-target="combo{i}"' in svg
+    for r in range(g.R):
+        assert f'data-target="r{r}"' in svg
+    assert "<title>" in svg and "Lost Tribe" in svg

@@ -73,7 +73,7 @@ class SmallWorld(Game):
     def target_label(self, target: str, lang: str) -> str:
         m = _PEACE.match(target)
         if m:
-            return self.t(lang, "target.peace", p=self.seat_names[lang][int(m.group(1))])
+            return self.t(lang, "target.peace_n", n=int(m.group(1)) + 1)
         return super().target_label(target, lang)
 
 

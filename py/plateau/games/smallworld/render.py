@@ -169,6 +169,7 @@ def render(st, ctx: RenderContext) -> str:
            ".smallworld .sw-hit.selected{fill:rgba(255,230,0,.35);stroke:#ffd600;stroke-width:5}"
            ".smallworld .sw-card.target>rect:first-of-type{stroke:#d35400;stroke-width:6;cursor:pointer}"
            ".smallworld .sw-card.target{cursor:pointer}"
+           ".smallworld .sw-player.target>rect:first-of-type{stroke:#d35400;stroke-width:6;cursor:pointer}"
            ".smallworld .sw-card.target:hover>rect:first-of-type,.smallworld .sw-card.target:focus>rect:first-of-type"
            "{fill:#ffe9b3}"
            ".smallworld .sw-card.selected>rect:first-of-type{stroke:#ffd600;stroke-width:7}"
@@ -271,7 +272,9 @@ def render(st, ctx: RenderContext) -> str:
     for p in range(st.n):
         x = 12 + p * (pw + 12)
         active = st.to_play == p
-        out.append(f'<g class="sw-player" data-player="{p}"><rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="120" '
+        a, cls = _attrs(f"p{p}", ctx, t(lang, "target.peace", p=st.players[p]))
+        out.append(f'<g class="{" ".join(["sw-player"] + cls)}" data-player="{p}"{a}>'
+                   f'<rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="120" '
                    f'rx="8" fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="{5 if active else 2}"/>'
                    f'<rect x="{x:.0f}" y="{py}" width="12" height="120" fill="{PLAYER[p]}"/>')
         coins = (t(lang, "panel.coins", c=st.coins[p]) if st.coins_visible(ctx.viewer, p)
