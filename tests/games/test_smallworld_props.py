@@ -74,7 +74,7 @@ def check_view(s):
         for q in range(s.n):
             if q != p and not s.opts.get("open_coins") and not s.is_over():
                 assert v["coins"][q] is None
-                assert all(e[2] != "score" or e[3]["p"] != q for e in v["events"])
+                assert all(e[2] != "score" or e[3]["p"] != q or e[3]["total"] is None for e in v["events"])
 
 
 def play_game(seed, n, opts, every=1):
@@ -168,7 +168,8 @@ def test_coins_hidden_from_other_players_and_spectators():
         s.play(policy(s, r))
     assert s.scores() == ["?", "?", "?"]
     pub = s.public_view()
-    assert pub["coins"] == [None, None, None] and all(e[2] != "score" for e in pub["events"])
+    assert pub["coins"] == [None, None, None]
+    assert all(e[3]["total"] is None for e in pub["events"] if e[2] == "score")
     for viewer, hidden in ((0, 2), (1, 2), (PUBLIC, 3)):
         for compact in (False, True):
             svg = GAME.render(s, RenderContext(viewer=viewer, lang="fr", compact=compact))

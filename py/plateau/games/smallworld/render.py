@@ -159,7 +159,7 @@ def render(st, ctx: RenderContext) -> str:
         geo = _Grid(st.R)
     W, MH = geo.width, geo.height
     H = MH + PANEL_H
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board smallworld" viewBox="0 0 {W} {H}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board smallworld" viewBox="0,0,{W},{H}" '
            f'width="{W}" height="{H}" font-family="sans-serif" role="group" '
            f'aria-label={quoteattr("Small World")}>',
            "<style>.smallworld .sw-hit{fill:transparent;stroke:none}"
@@ -230,7 +230,7 @@ def render(st, ctx: RenderContext) -> str:
     ch = 100 * k if compact else CARD_H
     top = 60 if compact else 34  # the heading above the cards
     panel_h = top + rows * (ch + 12) if compact else PANEL_H
-    out[0] = out[0].replace(f'viewBox="0 0 {W} {H}"', f'viewBox="0 0 {W} {MH + panel_h:.0f}"').replace(
+    out[0] = out[0].replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{W},{MH + panel_h:.0f}"').replace(
         f'height="{H}"', f'height="{MH + panel_h:.0f}"')
     out.append(f'<rect x="0" y="{y0}" width="{W}" height="{panel_h:.0f}" fill="#f4ecd8"/>')
     out.append(f'<text x="12" y="{y0 + top - 12}" font-size="{18 * k:.0f}" font-weight="bold" fill="#3a2a18">'

@@ -868,8 +868,9 @@ class SmallWorldState(State):
             "recs": recs, "active": list(self.active), "declined": [list(d) for d in self.declined],
             "peace": list(self.peace),
             "winners": None if self.win is None else list(self.win),
-            "events": [[s, t, k, _dc(f)] for s, t, k, f in self.log[-30:]
-                       if k != "score" or self.coins_visible(player, f["p"])],
+            # a score event of a player whose coins are hidden keeps only who scored
+            "events": [[s, t, k, _dc(f) if k != "score" or self.coins_visible(player, f["p"])
+                        else {"p": f["p"], "total": None, "lines": None}] for s, t, k, f in self.log[-30:]],
         }
         if player is None:
             v["rng"] = self.rng.state
