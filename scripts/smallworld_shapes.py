@@ -55,7 +55,7 @@ SIZE = {  # map id -> (width, height)
 #: relative area wanted for a cell, by terrain (1 by default)
 AREA = {"sea": 1.9, "lake": 1.15, "chasm": 1.2, "river": 0.9}
 OUT_NODE = "O"
-LLOYD = 0.15
+LLOYD = 0.3
 
 
 # ----------------------------------------------------------------- geometry
@@ -495,23 +495,122 @@ def wiggle(p, q, key: str, amp: float, steps: int):
         return []
     nrm = np.array([-d[1], d[0]]) / L
     rng = rng_for(key)
-    n1, n2, n3 = rng.uniform(-1, 1, 3)
-    ph = rng.uniform(0, 2 * math.pi, 2)
+    n1, n2, n3, n4 = rng.uniform(-1, 1, 4)
+    ph = rng.uniform(0, 2 * math.pi, 3)
     out = []
     for i in range(1, steps):
         t = i / steps
         env = math.sin(math.pi * t)
         off = (n1 * math.sin(math.pi * t) * 0.9 + 0.45 * math.sin(2 * math.pi * t * 2 + ph[0]) * n2
                + 0.25 * math.sin(2 * math.pi * t * 3.5 + ph[1]) * n3) * env
-        pt = p + d * t + nrm * off * amp * min(L, 160) / 40
+        # a short ripple (wavelength about 50 px) for the hand-drawn look
+        ripple = 0.5 * amp * math.sin(2 * math.pi * t * max(1.0, round(L / 50)) + ph[2]) * (0.5 + 0.5 * abs(n4)) * env
+        pt = p + d * t + nrm * (off * amp * min(L, 160) / 40 + ripple)
         out.append((float(pt[0]), float(pt[1])))
+    return out
+
+
+def froth(lay, cells, sweeps=400):
+    """Relaxes the drawn map like a soap froth: borders pull tight (so
+    junctions tend to three equal angles and borders straighten), cells push
+    toward their wanted area. Frame points slide along their side, corners
+    stay. A sweep that would make any borders cross is undone and the step
+    halved."""
+    W, H = lay.W, lay.H
+    key = {}
+    pos = {}
+    cyc = {}
+    for u, c in cells.items():
+        ks = []
+        for nd, p in c:
+            k = repr(nd)
+            key[k] = nd
+            pos[k] = np.array(p, float)
+            ks.append(k)
+        cyc[u] = ks
+    nbr = {k: set() for k in pos}
+    for ks in cyc.values():
+        for i in range(len(ks)):
+            a, b = ks[i], ks[(i + 1) % len(ks)]
+            nbr[a].add(b)
+            nbr[b].add(a)
+    side = {}
+    for k, nd in key.items():
+        if nd[0] == "C":
+            side[k] = "fixed"
+        elif lay.is_frame(nd):
+            x, y = pos[k]
+            side[k] = "h" if abs(y) < 1e-6 or abs(y - H) < 1e-6 else "v"
+        else:
+            side[k] = "free"
+    total = W * H
+    ws = sum(lay.want.values())
+    target = {u: total * lay.want[u] / ws for u in cells}
+    step = 1.0
+    pieces = sorted({tuple(sorted((ks[i], ks[(i + 1) % len(ks)]))) for ks in cyc.values() for i in range(len(ks))})
+
+    def valid(P):
+        segs = [(tuple(P[a]), tuple(P[b])) for a, b in pieces]
+        if min(math.dist(a, b) for a, b in segs) < 4:
+            return False
+        if not segments_ok(segs):
+            return False
+        return all(poly_area([P[k] for k in ks]) * sgn[u] > 0.02 * target[u] for u, ks in cyc.items())
+
+    sgn = {u: np.sign(poly_area([pos[k] for k in ks])) for u, ks in cyc.items()}
+    for sweep in range(sweeps):
+        force = {k: np.zeros(2) for k in pos}
+        for k in pos:
+            if side[k] == "fixed":
+                continue
+            for j in nbr[k]:
+                d = pos[j] - pos[k]
+                L = np.hypot(*d)
+                if L > 1e-9:
+                    force[k] += d / L * (1.0 if len(nbr[k]) > 2 else 2.0)
+        for u, ks in cyc.items():
+            pts = [pos[k] for k in ks]
+            A = abs(poly_area(pts))
+            err = (target[u] - A) / target[u]
+            n = len(ks)
+            for i, k in enumerate(ks):
+                prv, nxt = pts[i - 1], pts[(i + 1) % n]
+                g = 0.5 * sgn[u] * np.array([nxt[1] - prv[1], prv[0] - nxt[0]])
+                force[k] += 0.08 * err * g
+        new = {}
+        for k, p in pos.items():
+            f = force[k]
+            if side[k] == "fixed":
+                new[k] = p
+                continue
+            if side[k] == "h":
+                f = np.array([f[0], 0.0])
+            elif side[k] == "v":
+                f = np.array([0.0, f[1]])
+            mag = np.hypot(*f)
+            if mag > 3:
+                f = f * 3 / mag
+            q = p + step * f
+            q[0] = min(max(q[0], 0.0), W)
+            q[1] = min(max(q[1], 0.0), H)
+            new[k] = q
+        if valid(new):
+            pos = new
+            step = min(step * 1.1, 1.5)
+        else:
+            step /= 2
+            if step < 0.01:
+                break
+    out = {}
+    for u, c in cells.items():
+        out[u] = [(nd, (float(pos[repr(nd)][0]), float(pos[repr(nd)][1]))) for nd, _ in c]
     return out
 
 
 def build_map(mid: str, m: dict):
     lay = Layout(mid, m)
     pos = lay.layout()
-    cells = lay.cells(pos)
+    cells = froth(lay, lay.cells(pos))
     W, H = lay.W, lay.H
 
     def key_of(nd):
@@ -520,10 +619,12 @@ def build_map(mid: str, m: dict):
     def r1(p):
         return (round(p[0], 1), round(p[1], 1))
 
-    coast = {"sea", "lake", "river", "chasm"}
-
-    def edge_amp(a_nd, b_nd):
-        return 1.0
+    water = {"sea", "lake", "river", "chasm"}
+    wet = {}
+    for u, c in cells.items():
+        for i in range(len(c)):
+            k = tuple(sorted((key_of(c[i][0]), key_of(c[(i + 1) % len(c)][0]))))
+            wet[k] = wet.get(k, False) or lay.regions[u]["terrain"] in water
 
     # border pieces: (node a, node b) sorted -> polyline
     amp_of = {}
@@ -536,7 +637,8 @@ def build_map(mid: str, m: dict):
                 continue
             frame_piece = lay.is_frame(na) and lay.is_frame(nb)
             pieces[k] = (na, nb, pa, pb, frame_piece)
-            amp_of[k] = 0.0 if frame_piece else 3.2
+            # coasts and chasm rims wander more than borders on land
+            amp_of[k] = 0.0 if frame_piece else (4.6 if wet[k] else 3.6)
 
     def polylines():
         res = {}
@@ -586,6 +688,8 @@ def build_map(mid: str, m: dict):
         raise SystemExit(f"{mid}: could not make valid borders")
     polys = polygons(lines)
     for u, pg in polys.items():
+        if len(set(pg)) != len(pg):
+            raise SystemExit(f"{mid}: region {u} repeats a point")
         if poly_area(pg) < 0:
             polys[u] = pg[::-1]
     spots = {u: place_spots(polys[u], lay.regions[u]) for u in polys}
@@ -614,7 +718,7 @@ def find_bad(lines):
     return bad
 
 
-ICON = 29  # spacing of the printed icons drawn in a row at ``mark``
+ICON = 31  # spacing of the printed icons drawn in a row at ``mark``
 
 
 def n_marks(region) -> int:
@@ -641,8 +745,8 @@ def place_spots(poly, region):
     anchor = np.array([gx[i], gy[i]])
     da = np.hypot(gx - anchor[0], gy - anchor[1])
     # label: a number beside the stack, preferably above it
-    score = (np.minimum(d, 17) * 4 - np.abs(da - 44) - 0.25 * np.maximum(gy - anchor[1] + 10, 0)
-             - 1000 * (da < 36))
+    score = (np.minimum(d, 19) * 4 - np.abs(da - 46) - 0.25 * np.maximum(gy - anchor[1] + 10, 0)
+             - 1000 * (da < 36) - 300 * (d < 16))
     i = int(np.argmax(score))
     label = np.array([gx[i], gy[i]])
     dl = np.hypot(gx - label[0], gy - label[1])
@@ -658,8 +762,8 @@ def place_spots(poly, region):
         clear = np.minimum(clear, dd)
         near_a = np.minimum(near_a, np.hypot(gx + o - anchor[0], gy - anchor[1]))
         near_l = np.minimum(near_l, np.hypot(gx + o - label[0], gy - label[1]))
-    score = (np.minimum(clear, 17) * 4 - np.abs(near_a - 48) - 0.5 * np.maximum(30 - near_l, 0)
-             - 1000 * ((near_a < 38) | (near_l < 28)))
+    score = (np.minimum(clear, 19) * 4 - np.abs(near_a - 50) - 0.5 * np.maximum(30 - near_l, 0)
+             - 1000 * ((near_a < 38) | (near_l < 30)) - 300 * (clear < 18))
     i = int(np.argmax(score))
     mark = (gx[i], gy[i])
     r = lambda p: [round(float(p[0]), 1), round(float(p[1]), 1)]  # noqa: E731

@@ -11,7 +11,7 @@ renderer at each region's ``anchor``; :func:`lost_tribe_icon` and
 >>> g = geometry("base-2p")
 >>> g.width, g.height, len(g.ids)
 (1200, 800, 23)
->>> g.path(0).startswith("M") and g.path(0).endswith("Z")
+>>> g.path(0).startswith("M") and g.path(0).endswith("z")
 True
 >>> terrain_name("swamp", "fr"), terrain_name("mushroom_forest", "en")
 ('Marais', 'Mushroom Forest')
@@ -93,7 +93,10 @@ def symbol_name(symbol: str, lang: str = "fr") -> str:
 
 def _num(v: float) -> str:
     r = round(v, 1)
-    return str(int(r)) if r == int(r) else str(r)
+    if r == int(r):
+        return str(int(r))
+    t = str(r)
+    return t.replace("0.", ".", 1) if t.startswith(("0.", "-0.")) else t
 
 
 class MapGeometry:
@@ -127,7 +130,15 @@ class MapGeometry:
         d = self._paths.get(rid)
         if d is None:
             pts = self._s(rid)["polygon"]
-            d = "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + "Z"
+            # relative moves, minus signs as separators: about half the size
+            out = [f"M{_num(pts[0][0])} {_num(pts[0][1])}l"]
+            first = True
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+                for v in (_num(x1 - x0), _num(y1 - y0)):
+                    out.append(v if first or v.startswith("-") else " " + v)
+                    first = False
+            out.append("z")
+            d = "".join(out)
             self._paths[rid] = d
         return d
 
@@ -276,16 +287,22 @@ def mountain_icon(x: float, y: float, size: float = 24, dark: bool = False) -> s
 
 def lost_tribe_icon(x: float, y: float, size: float = 28, printed: bool = False) -> str:
     """A Lost Tribe token (round, sandstone, with a shield crest) centred on
-    (x, y), ``size`` across. ``printed`` gives the faint sigil printed on the
-    board where a Lost Tribe starts."""
+    (x, y), ``size`` across. ``printed`` gives instead the sigil printed on
+    the board where a Lost Tribe starts: the crest alone, in outline, so that
+    it is not mistaken for a token."""
     r = size / 2
-    op = ' opacity=".55"' if printed else ""
-    return (f'<g class="sw-lost-tribe" transform="translate({_num(x)} {_num(y)})"{op}>'
-            f'<circle r="{_num(r)}" fill="#c8b79a" stroke="#3d2f1e" stroke-width="{1.2 if printed else 1.8}"/>'
+    shield = (f'M{_num(-r * .42)} {_num(-r * .45)}H{_num(r * .42)}V{_num(r * .05)}Q{_num(r * .42)} {_num(r * .45)} 0 {_num(r * .6)}'
+              f'Q{_num(-r * .42)} {_num(r * .45)} {_num(-r * .42)} {_num(r * .05)}Z')
+    cross = f'M0 {_num(-r * .35)}V{_num(r * .45)}M{_num(-r * .3)} {_num(-r * .05)}H{_num(r * .3)}'
+    if printed:
+        return (f'<g class="sw-lost-tribe" transform="translate({_num(x)} {_num(y)}) scale(1.5)" opacity=".8">'
+                f'<path d="{shield}" fill="#f3ead6" fill-opacity=".5" stroke="#4a3822" stroke-width="1.1"/>'
+                f'<path d="{cross}" stroke="#4a3822" stroke-width="1"/></g>')
+    return (f'<g class="sw-lost-tribe" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle r="{_num(r)}" fill="#c8b79a" stroke="#3d2f1e" stroke-width="1.8"/>'
             f'<circle r="{_num(r * .78)}" fill="none" stroke="#8c7656" stroke-width="1"/>'
-            f'<path d="M{_num(-r * .42)} {_num(-r * .45)}H{_num(r * .42)}V{_num(r * .05)}Q{_num(r * .42)} {_num(r * .45)} 0 {_num(r * .6)}'
-            f'Q{_num(-r * .42)} {_num(r * .45)} {_num(-r * .42)} {_num(r * .05)}Z" fill="#6b4f2e" stroke="#3d2f1e" stroke-width="1"/>'
-            f'<path d="M0 {_num(-r * .35)}V{_num(r * .45)}M{_num(-r * .3)} {_num(-r * .05)}H{_num(r * .3)}" stroke="#e9dcc0" stroke-width="1.3"/></g>')
+            f'<path d="{shield}" fill="#6b4f2e" stroke="#3d2f1e" stroke-width="1"/>'
+            f'<path d="{cross}" stroke="#e9dcc0" stroke-width="1.3"/></g>')
 
 
 def _icon(kind: str, x: float, y: float, size: float, terrain: str) -> str:
@@ -356,7 +373,7 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
                f'stroke-width="1.5" pointer-events="none"/>')
     # symbols and markers
     out.append('<g class="sw-marks" pointer-events="none">')
-    size = 26
+    size = 28
     for rid in g.ids:
         kinds = g.marks(rid)
         if not kinds:
@@ -364,12 +381,12 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
         mx, my = g.mark(rid)
         n = len(kinds)
         for i, k in enumerate(kinds):
-            x = mx + (i - (n - 1) / 2) * (size + 3)
+            x = mx + (i - (n - 1) / 2) * (size + 3)  # 31: the spacing the shapes were placed for
             out.append(_icon(k, x, my, size, g.terrain(rid)))
     out.append("</g>")
     # region numbers
     out.append('<g class="sw-numbers" pointer-events="none" font-family="Georgia, serif" font-weight="bold" '
-               'font-size="21" text-anchor="middle" dominant-baseline="central" '
+               'font-size="25" text-anchor="middle" dominant-baseline="central" '
                'stroke="#fffaf0" stroke-width="4" paint-order="stroke" fill="#2b2118">')
     for rid in g.ids:
         x, y = g.label(rid)
