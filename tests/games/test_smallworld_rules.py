@@ -732,3 +732,10 @@ def test_board_offers_every_target_of_the_turn():
     for r in range(g.R):
         assert f'data-target="r{r}"' in svg
     assert "<title>" in svg and "Lost Tribe" in svg
+
+
+def test_token_initials_are_distinct():
+    from plateau.games.smallworld.render import ABBR
+
+    for lang in ("fr", "en"):
+        assert sorted(ABBR[lang]) == sorted(C.RACES) and len(set(ABBR[lang].values())) == 14

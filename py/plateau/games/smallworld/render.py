@@ -59,8 +59,18 @@ class _Grid:
         return x + w / 2, y + h * 0.8
 
 
+ABBR = {  # two letters per race, distinct in each language
+    "fr": {"amazons": "Am", "dwarves": "Na", "elves": "El", "ghouls": "Go", "giants": "Gé", "halflings": "Hb",
+           "humans": "Hu", "orcs": "Or", "ratmen": "Rt", "skeletons": "Sq", "sorcerers": "So", "tritons": "Tr",
+           "trolls": "Tl", "wizards": "Ma"},
+    "en": {"amazons": "Am", "dwarves": "Dw", "elves": "El", "ghouls": "Gh", "giants": "Gi", "halflings": "Ha",
+           "humans": "Hu", "orcs": "Or", "ratmen": "Ra", "skeletons": "Sk", "sorcerers": "So", "tritons": "Tr",
+           "trolls": "Tl", "wizards": "Wi"},
+}
+
+
 def _initials(race, lang):
-    return C.name(race, lang)[:2]
+    return ABBR.get(lang, ABBR["en"])[race]
 
 
 def _attrs(name, ctx, label):
