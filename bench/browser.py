@@ -551,7 +551,7 @@ def main(argv=None) -> None:
     s.add_argument("--baseline", metavar="DIR", help="also the app of another built site (before/after)")
     s.set_defaults(fn=cmd_startup)
     c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
-    c.add_argument("--games", default="thud,armadora,troy,thorval")
+    c.add_argument("--games", default="thud,armadora,troy,thorval,smallworld")
     c.add_argument("--clicks", type=int, default=120, help="clicks per game")
     c.add_argument("--seed", type=int, default=11)
     c.set_defaults(fn=cmd_click)

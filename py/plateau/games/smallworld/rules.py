@@ -298,11 +298,13 @@ class SmallWorldState(State):
                 return True
         return False
 
-    def reachable(self, rid, r):
-        """May the race attempt region ``r`` (adjacency, entry, water)?"""
+    def reachable(self, rid, r, held=None):
+        """May the race attempt region ``r`` (adjacency, entry, water)?
+        ``held``: the race's regions, when the caller has them."""
         if self.water[r] and not self.has(rid, "seafaring"):
             return False
-        held = self.regions_of(rid)
+        if held is None:
+            held = self.regions_of(rid)
         if self.has(rid, "flying") and not self.water[r]:
             if held or self.opts.get("flying_entry", "anywhere") == "anywhere":
                 return True
@@ -334,8 +336,9 @@ class SmallWorldState(State):
 
     def targets(self, rid):
         out = []
+        held = self.regions_of(rid)
         for r in range(self.R):
-            if self.protected_from(rid, r) or not self.reachable(rid, r):
+            if self.protected_from(rid, r) or not self.reachable(rid, r, held):
                 continue
             out.append(r)
         return out
