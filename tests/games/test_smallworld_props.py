@@ -98,7 +98,7 @@ def play_game(seed, n, opts, every=1):
     return s, moves
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), n=st.integers(2, 5), o=st.integers(0, len(OPTION_SETS) - 1))
 def test_random_games_keep_invariants_and_replay(seed, n, o):
     s, moves = play_game(seed, n, OPTION_SETS[o])
