@@ -425,6 +425,25 @@ def test_humans_farmland_bonus():
     assert s.coins[0] == 5 + 3 + 2
 
 
+def _two_conquests(race, power):
+    s = fresh(clear=False)
+    give(s, 0, race, power, {}, hand=20)
+    begin(s, 0)
+    s.play("c:3")  # Lost Tribe: non-empty
+    s.play("c:4")  # empty
+    s.play("end")
+    while "done" not in texts(s):
+        s.play(texts(s)[0])
+    s.play("done")
+    return s.coins[0] - 5
+
+
+def test_orcs_and_pillaging_each_one_coin_per_non_empty_conquest():
+    assert _two_conquests("ratmen", "hill") == 2 + 1  # 2 regions, 1 hill (region 4)
+    assert _two_conquests("orcs", "hill") == 2 + 1 + 1
+    assert _two_conquests("ratmen", "pillaging") == 2 + 1
+
+
 def test_orcs_and_pillaging_non_empty_conquests():
     s = fresh(clear=False)
     give(s, 0, "orcs", "pillaging", {}, hand=20)
@@ -507,7 +526,9 @@ def test_trolls_lair_defends_even_in_decline():
     s.play("done")
     begin(s, 0)
     s.play("decline")
-    assert s.lair[1] and s.cost(1 if 1 in s.recs else 0, 1) >= 2 + 1 + 1
+    assert s.lair[1] and s.recs[s.owner[1]]["dec"]
+    e = give(s, 1, "ratmen", "hill", {}, hand=9)
+    assert s.cost(e, 1) == 2 + 1 + 1  # one token + the lair, which stays In Decline
 
 
 def test_wizards_magic_bonus():
