@@ -218,6 +218,26 @@ def render(st, ctx: RenderContext) -> str:
         for i, (k, n) in enumerate(mk):
             out.append(_marker(k, ax - 34 + i * 26 - (len(mk) - 1) * 0, ay + 30, lang, n))
     out.append("</g>")
+    # the cost of each region the acting race may attack, written on it
+    if st.phase == "conquer" and st.acting is not None and st.win is None:
+        hand = st.recs[st.acting]["hand"]
+        roll = st.tp["roll"]
+        out.append('<g class="sw-costs" pointer-events="none" font-size="17" font-weight="bold" '
+                   'text-anchor="middle" dominant-baseline="central">')
+        for r in st.targets(st.acting):
+            c = st.cost(st.acting, r)
+            if roll is not None:
+                c = max(1, c - roll)
+            elif c > hand + 3 or hand == 0:
+                continue
+            x, y = geo.anchor(r)
+            x, y = x + 46, y + 4  # right of the token stack
+            die = c > hand
+            fill = "#fff3e0" if die else "#ffffff"
+            out.append(f'<g transform="translate({x:.0f} {y:.0f})"><title>{escape(t(lang, "cost", c=c))}</title>'
+                       f'<rect x="-17" y="-13" width="34" height="26" rx="6" fill="{fill}" stroke="#d35400" '
+                       f'stroke-width="2"/><text y="1" fill="#7a2e00">{c}{"*" if die else ""}</text></g>')
+        out.append("</g>")
     # clickable overlay
     out.append('<g class="sw-hits">')
     for r in range(st.R):
