@@ -22,7 +22,7 @@ RACE_FILL = {
     "trolls": "#6d4c41", "wizards": "#3949ab",
 }
 DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants"}
-PANEL_H = 470
+PANEL_H = 580
 CARD_H = 150
 
 
@@ -257,7 +257,7 @@ def render(st, ctx: RenderContext) -> str:
     compact = ctx.compact
     cols, k = (2, 2.4) if compact else (6, 1.0)
     rows = (len(st.column) + cols - 1) // cols or 1
-    ch = 100 * k if compact else CARD_H
+    ch = 118 * k if compact else CARD_H
     top = 60 if compact else 34  # the heading above the cards
     panel_h = top + rows * (ch + 12) if compact else PANEL_H
     out[0] = out[0].replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{W},{MH + panel_h:.0f}"').replace(
@@ -285,8 +285,10 @@ def render(st, ctx: RenderContext) -> str:
                    f'fill="{"#222" if race in DARK_TEXT else "#fff"}">{escape(C.name(race, lang))}</text>'
                    f'<text x="{x + 10:.0f}" y="{y + hh + 24 * k:.0f}" font-size="{17 * k:.0f}" font-weight="bold" '
                    f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{15 * k:.0f}" fill="#3a2a18">'
-                   f'{escape(t(lang, "card.tokens", n=n))} · {escape(t(lang, "card.cost", c=i))}</text>')
+                   f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
+                   f'{escape(t(lang, "card.tokens", n=n))}</text>'
+                   f'<text x="{x + 10:.0f}" y="{y + hh + 74 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
+                   f'{escape(t(lang, "card.cost", c=i))}</text>')
         if coins:
             out.append(f'<circle cx="{x + cw - 26 * k:.0f}" cy="{y + hh * .5:.0f}" r="{15 * k:.0f}" fill="#f9c74f" '
                        f'stroke="#7a5b00" stroke-width="2"/><text x="{x + cw - 26 * k:.0f}" y="{y + hh * .5 + 1:.0f}" '
@@ -304,14 +306,14 @@ def render(st, ctx: RenderContext) -> str:
         active = st.to_play == p
         a, cls = _attrs(f"p{p}", ctx, t(lang, "target.peace", p=st.players[p]))
         out.append(f'<g class="{" ".join(["sw-player"] + cls)}" data-player="{p}"{a}>'
-                   f'<rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="120" '
+                   f'<rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="140" '
                    f'rx="8" fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="{5 if active else 2}"/>'
-                   f'<rect x="{x:.0f}" y="{py}" width="12" height="120" fill="{PLAYER[p]}"/>')
+                   f'<rect x="{x:.0f}" y="{py}" width="12" height="140" fill="{PLAYER[p]}"/>')
         coins = (t(lang, "panel.coins", c=st.coins[p]) if st.coins_visible(ctx.viewer, p)
                  else t(lang, "panel.coins_hidden"))
-        out.append(f'<text x="{x + 22:.0f}" y="{py + 24}" font-size="18" font-weight="bold" fill="#222">'
+        out.append(f'<text x="{x + 22:.0f}" y="{py + 28}" font-size="22" font-weight="bold" fill="#222">'
                    f'{escape(st.players[p])}{" ▶" if active else ""}</text>'
-                   f'<text x="{x + pw - 10:.0f}" y="{py + 24}" font-size="16" text-anchor="end" fill="#5a4a00">'
+                   f'<text x="{x + pw - 10:.0f}" y="{py + 28}" font-size="19" text-anchor="end" fill="#5a4a00">'
                    f'{escape(coins)}</text>')
         lines = []
         rid = st.active[p]
@@ -327,14 +329,14 @@ def render(st, ctx: RenderContext) -> str:
             rec = st.recs[did]
             lines.append((f"{C.name(rec['race'], lang)} — {t(lang, 'declined')}", C.text(rec["race"], lang), True))
         for k, (s, tip, dec) in enumerate(lines[:4]):
-            out.append(f'<text x="{x + 22:.0f}" y="{py + 50 + 22 * k}" font-size="15" '
+            out.append(f'<text x="{x + 22:.0f}" y="{py + 56 + 24 * k}" font-size="18" '
                        f'fill="{"#777" if dec else "#222"}">{"<title>" + escape(tip) + "</title>" if tip else ""}'
                        f'{escape(s)}</text>')
         out.append("</g>")
     # events
-    ey = py + 140
+    ey = py + 170
     for k, txt in enumerate(event_lines(st, ctx.viewer, lang)):
-        out.append(f'<text x="16" y="{ey + 22 * k}" font-size="16" fill="#3a2a18">{escape(txt[:130])}</text>')
+        out.append(f'<text x="16" y="{ey + 25 * k}" font-size="19" fill="#3a2a18">{escape(txt[:115])}</text>')
     out.append("</svg>")
     return "".join(out)
 
