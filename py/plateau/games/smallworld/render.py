@@ -22,8 +22,9 @@ RACE_FILL = {
     "trolls": "#6d4c41", "wizards": "#3949ab",
 }
 DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants"}
-PANEL_H = 580
-CARD_H = 150
+PANEL_H = 580  # room below the map before the final size is known
+COL_W = 470  # the combo column beside the map
+BOTTOM_H = 390  # players and events under the map
 
 
 def _geometry(map_id):
@@ -252,23 +253,30 @@ def render(st, ctx: RenderContext) -> str:
                f'fill="#fffaf0" stroke="#3a2a18" stroke-width="2" opacity=".92"/>'
                f'<text x="101" y="37" text-anchor="middle" dominant-baseline="central" font-size="22" '
                f'font-weight="bold" fill="#3a2a18">{tt}</text></g>')
-    # panel
-    y0 = MH
+    # the combo column: beside the map on a wide screen, under it on a phone
     compact = ctx.compact
-    cols, k = (2, 2.4) if compact else (6, 1.0)
-    rows = (len(st.column) + cols - 1) // cols or 1
-    ch = 118 * k if compact else CARD_H
-    top = 60 if compact else 34  # the heading above the cards
-    panel_h = top + rows * (ch + 12) if compact else PANEL_H
-    out[0] = out[0].replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{W},{MH + panel_h:.0f}"').replace(
-        f'height="{H}"', f'height="{MH + panel_h:.0f}"')
-    out.append(f'<rect x="0" y="{y0}" width="{W}" height="{panel_h:.0f}" fill="#f4ecd8"/>')
-    out.append(f'<text x="12" y="{y0 + top - 12}" font-size="{18 * k:.0f}" font-weight="bold" fill="#3a2a18">'
-               f'{escape(t(lang, "panel.column"))}</text>')
-    cw = (W - 12 * (cols + 1)) / cols
+    if compact:
+        cols, k, top = 2, 2.4, 60
+        ox, oy, area = 0, MH, W
+        ch = 118 * k
+        rows = (len(st.column) + cols - 1) // cols or 1
+        TW, TH = W, MH + top + rows * (ch + 12)
+    else:
+        cols, k, top = 1, 1.2, 44
+        ox, oy, area = W, 0, COL_W
+        ch = (MH - top - 6 * 12) / 6
+        TW, TH = W + COL_W, MH + BOTTOM_H
+    out[0] = out[0].replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{TW:.0f},{TH:.0f}"').replace(
+        f'width="{W}" height="{H}"', f'width="{TW:.0f}" height="{TH:.0f}"')
+    out.append(f'<rect x="{ox}" y="{oy}" width="{TW - ox:.0f}" height="{TH - oy:.0f}" fill="#f4ecd8"/>')
+    if not compact:
+        out.append(f'<rect x="0" y="{MH}" width="{TW:.0f}" height="{TH - MH:.0f}" fill="#f4ecd8"/>')
+    out.append(f'<text x="{ox + 12}" y="{oy + top - 12}" font-size="{18 * k:.0f}" font-weight="bold" '
+               f'fill="#3a2a18">{escape(t(lang, "panel.column"))}</text>')
+    cw = (area - 12 * (cols + 1)) / cols
     for i, (race, power, coins) in enumerate(st.column):
-        x = 12 + (i % cols) * (cw + 12)
-        y = y0 + top + (i // cols) * (ch + 12)
+        x = ox + 12 + (i % cols) * (cw + 12)
+        y = oy + top + (i // cols) * (ch + 12)
         name = f"combo{i}"
         n = C.RACES[race][0] + C.POWERS[power]
         label = t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n, cost=i,
@@ -277,18 +285,24 @@ def render(st, ctx: RenderContext) -> str:
             + C.text(power, lang)
         a, cls = _attrs(name, ctx, full)
         hh = 34 * k
+        if compact:
+            body = (f'<text x="{x + 10:.0f}" y="{y + hh + 24 * k:.0f}" font-size="{17 * k:.0f}" font-weight="bold" '
+                    f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
+                    f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
+                    f'{escape(t(lang, "card.tokens", n=n))}</text>'
+                    f'<text x="{x + 10:.0f}" y="{y + hh + 74 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
+                    f'{escape(t(lang, "card.cost", c=i))}</text>')
+        else:
+            body = (f'<text x="{x + 12:.0f}" y="{y + hh + 26 * k:.0f}" font-size="{18 * k:.0f}" font-weight="bold" '
+                    f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
+                    f'<text x="{x + 12:.0f}" y="{y + hh + 52 * k:.0f}" font-size="{16 * k:.0f}" fill="#3a2a18">'
+                    f'{escape(t(lang, "card.tokens", n=n))} · {escape(t(lang, "card.cost", c=i))}</text>')
         out.append(f'<g class="{" ".join(["sw-card"] + cls)}"{a}><title>{escape(full)}</title>'
                    f'<rect x="{x:.0f}" y="{y:.0f}" width="{cw:.0f}" height="{ch:.0f}" rx="10" fill="#fffdf5" '
                    f'stroke="#6d5a3a" stroke-width="2"/>'
                    f'<rect x="{x:.0f}" y="{y:.0f}" width="{cw:.0f}" height="{hh:.0f}" rx="10" fill="{RACE_FILL[race]}"/>'
                    f'<text x="{x + 10:.0f}" y="{y + hh * .7:.0f}" font-size="{19 * k:.0f}" font-weight="bold" '
-                   f'fill="{"#222" if race in DARK_TEXT else "#fff"}">{escape(C.name(race, lang))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + hh + 24 * k:.0f}" font-size="{17 * k:.0f}" font-weight="bold" '
-                   f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
-                   f'{escape(t(lang, "card.tokens", n=n))}</text>'
-                   f'<text x="{x + 10:.0f}" y="{y + hh + 74 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
-                   f'{escape(t(lang, "card.cost", c=i))}</text>')
+                   f'fill="{"#222" if race in DARK_TEXT else "#fff"}">{escape(C.name(race, lang))}</text>' + body)
         if coins:
             out.append(f'<circle cx="{x + cw - 26 * k:.0f}" cy="{y + hh * .5:.0f}" r="{15 * k:.0f}" fill="#f9c74f" '
                        f'stroke="#7a5b00" stroke-width="2"/><text x="{x + cw - 26 * k:.0f}" y="{y + hh * .5 + 1:.0f}" '
@@ -299,8 +313,8 @@ def render(st, ctx: RenderContext) -> str:
         out.append("</svg>")
         return "".join(out)
     # players
-    py = y0 + 34 + CARD_H + 14
-    pw = (W - 12 * (st.n + 1)) / st.n
+    py = MH + 14
+    pw = (TW - 12 * (st.n + 1)) / st.n
     for p in range(st.n):
         x = 12 + p * (pw + 12)
         active = st.to_play == p
@@ -336,7 +350,7 @@ def render(st, ctx: RenderContext) -> str:
     # events
     ey = py + 170
     for k, txt in enumerate(event_lines(st, ctx.viewer, lang)):
-        out.append(f'<text x="16" y="{ey + 25 * k}" font-size="19" fill="#3a2a18">{escape(txt[:115])}</text>')
+        out.append(f'<text x="16" y="{ey + 25 * k}" font-size="19" fill="#3a2a18">{escape(txt[:160])}</text>')
     out.append("</svg>")
     return "".join(out)
 
