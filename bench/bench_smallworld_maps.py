@@ -3,12 +3,20 @@ time to load the shapes, to build each map's terrain layer and thumbnail
 (first call, before the caches fill), and the size of what is sent to the
 page.
 
-Run: PYTHONPATH=py python3 bench/bench_smallworld_maps.py
+Run: PYTHONPATH=py python3 bench/bench_smallworld_maps.py [--pyodide]
+
+``--pyodide`` also times the first ``terrain_layer`` call of each map in the
+vendored Pyodide under node (node_modules/pyodide, as scripts/build.py uses it).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from plateau.core.boards import load_board
 from plateau.games.smallworld import mapdraw
@@ -26,6 +34,43 @@ def cold(fn, *args, repeat=5):
         fn(*args)
         best = min(best, time.perf_counter() - t)
     return best * 1e3
+
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_JS = r"""
+const { loadPyodide } = await import(process.env.PYO_MJS);
+const py = await loadPyodide({ indexURL: process.env.PYO_DIR });
+for (const d of ["py", "boards"]) {
+  py.FS.mkdirTree("/" + d);
+  py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.ROOT + "/" + d }, "/" + d);
+}
+process.stdout.write(py.runPython(`
+import json, os, sys, time
+sys.path.insert(0, "/py")
+sys.dont_write_bytecode = True
+os.environ["PLATEAU_BOARDS"] = "/boards"
+from plateau.games.smallworld import mapdraw
+res = {"python": sys.version.split()[0]}
+for mid in mapdraw.MAP_IDS:
+    t = time.perf_counter()
+    mapdraw.terrain_layer(mid, "fr")
+    res[mid] = (time.perf_counter() - t) * 1e3
+json.dumps(res)
+`) + "\n");
+"""
+
+
+def pyodide_times():
+    pyo = ROOT / "node_modules" / "pyodide"
+    env = {**os.environ, "PYO_MJS": (pyo / "pyodide.mjs").as_uri(), "PYO_DIR": str(pyo) + "/", "ROOT": str(ROOT)}
+    run = subprocess.run(["node", "--input-type=module", "-e", NODE_JS], env=env, capture_output=True,
+                         text=True, timeout=300)
+    if run.returncode != 0:
+        raise SystemExit(f"pyodide run failed: {run.stderr.strip()[-400:]}")
+    res = json.loads(run.stdout.strip().splitlines()[-1])
+    print(f"\nPyodide (Python {res.pop('python')}), first terrain_layer call (the first one also loads the JSON):")
+    for mid, ms in res.items():
+        print(f"  {mid:<16}{ms:>8.1f} ms")
 
 
 def main():
@@ -49,3 +94,5 @@ def main():
 
 if __name__ == "__main__":
     main()
+    if "--pyodide" in sys.argv[1:]:
+        pyodide_times()

@@ -22,12 +22,18 @@ Method:
    around it. Two regions share a border exactly when they are neighbours; a
    face where four regions meet gives a single common point. Edge regions are
    carried out to the frame by radial projection.
-4. Every border piece is replaced by one deterministic wiggly polyline used
+4. The drawn map is relaxed like a soap froth (borders pull tight, cells
+   push toward their wanted area, frame points slide along the frame), every
+   step checked so that no borders cross.
+5. Every border piece is replaced by one deterministic wiggly polyline used
    by both cells, so shared borders stay exactly shared; the wiggle is
    reduced where it would make cells cross.
-5. Each cell gets an ``anchor`` (the widest spot, for the token stack), a
-   ``label`` point (region number) and a ``mark`` point (printed symbols,
-   Mountain marker, Lost Tribe sigil), found by sampling the cell.
+6. Each cell gets an ``anchor`` (the widest spot, for the token stack), a
+   ``label`` point (region number) and ``icons`` points (printed symbols,
+   Mountain marker, Lost Tribe sigil; ``mark`` is their centre), found by
+   sampling the cell.
+
+The output is deterministic: running the script again gives the same file.
 """
 
 from __future__ import annotations
@@ -192,7 +198,8 @@ class Layout:
                 self.faces[fi] = g
                 for w in g[2:-1]:
                     self.L.add_edge(g[0], w)
-        self.want = {i: AREA.get(r["terrain"], 1.0) for i, r in self.regions.items()}
+        # regions with printed symbols get a little more room for them
+        self.want = {i: AREA.get(r["terrain"], 1.0) * (1 + 0.12 * n_marks(r)) for i, r in self.regions.items()}
         self.cx, self.cy = self.W / 2, self.H / 2
         self.ax, self.ay = self.W / 2 * 0.80, self.H / 2 * 0.76
 
@@ -745,29 +752,48 @@ def place_spots(poly, region):
     anchor = np.array([gx[i], gy[i]])
     da = np.hypot(gx - anchor[0], gy - anchor[1])
     # label: a number beside the stack, preferably above it
+    # the game's renderer puts its markers (camps, fortresses, ...) in a row
+    # just under the stack: keep number and icons out of that band
+    below = (np.abs(gx - anchor[0]) < 62) & (gy > anchor[1] + 8) & (gy < anchor[1] + 56)
     score = (np.minimum(d, 19) * 4 - np.abs(da - 46) - 0.25 * np.maximum(gy - anchor[1] + 10, 0)
-             - 1000 * (da < 36) - 300 * (d < 16))
+             - 1000 * (da < 36) - 300 * (d < 16) - 200 * below)
     i = int(np.argmax(score))
     label = np.array([gx[i], gy[i]])
     dl = np.hypot(gx - label[0], gy - label[1])
-    # mark: the icons in a row, each inside the cell, clear of stack and number
+    # icons: a row (else a column, else two rows) inside the cell, clear of
+    # stack and number; mark is the centre of the group
     n = max(1, n_marks(region))
-    offs = [(k - (n - 1) / 2) * ICON for k in range(n)]
-    clear = np.full(gx.shape, np.inf)
-    near_a = np.full(gx.shape, np.inf)
-    near_l = np.full(gx.shape, np.inf)
-    for o in offs:
-        ok = inside_mask(poly, gx + o, gy)
-        dd = np.where(ok, dist_to_poly(poly, gx + o, gy), 0)
-        clear = np.minimum(clear, dd)
-        near_a = np.minimum(near_a, np.hypot(gx + o - anchor[0], gy - anchor[1]))
-        near_l = np.minimum(near_l, np.hypot(gx + o - label[0], gy - label[1]))
-    score = (np.minimum(clear, 19) * 4 - np.abs(near_a - 50) - 0.5 * np.maximum(30 - near_l, 0)
-             - 1000 * ((near_a < 38) | (near_l < 30)) - 300 * (clear < 18))
-    i = int(np.argmax(score))
-    mark = (gx[i], gy[i])
+    layouts = [[((k - (n - 1) / 2) * ICON, 0.0) for k in range(n)]]
+    if n > 1:
+        layouts.append([(0.0, (k - (n - 1) / 2) * ICON) for k in range(n)])
+        top = (n + 1) // 2
+        two = [((k - (top - 1) / 2) * ICON, -ICON / 2) for k in range(top)]
+        two += [((k - (n - top - 1) / 2) * ICON, ICON / 2) for k in range(n - top)]
+        layouts.append(two)
+    best = None
+    for li, offs in enumerate(layouts):
+        clear = np.full(gx.shape, np.inf)
+        near_a = np.full(gx.shape, np.inf)
+        near_l = np.full(gx.shape, np.inf)
+        in_band = np.zeros(gx.shape, dtype=bool)
+        for ox, oy in offs:
+            x, y = gx + ox, gy + oy
+            ok = inside_mask(poly, x, y)
+            clear = np.minimum(clear, np.where(ok, dist_to_poly(poly, x, y), 0))
+            near_a = np.minimum(near_a, np.hypot(x - anchor[0], y - anchor[1]))
+            near_l = np.minimum(near_l, np.hypot(x - label[0], y - label[1]))
+            in_band |= (np.abs(x - anchor[0]) < 62) & (y > anchor[1] + 8) & (y < anchor[1] + 56)
+        score = (np.minimum(clear, 19) * 4 - np.abs(near_a - 50) - 0.5 * np.maximum(30 - near_l, 0)
+                 - 1000 * ((near_a < 38) | (near_l < 30)) - 300 * (clear < 18) - 200 * in_band
+                 - 5000 * (clear < 8)
+                 - 15 * li)  # a row reads best
+        i = int(np.argmax(score))
+        if best is None or score[i] > best[0]:
+            best = (score[i], (gx[i], gy[i]), offs)
+    _, mark, offs = best
+    icons = [(mark[0] + ox, mark[1] + oy) for ox, oy in offs][:n_marks(region)]
     r = lambda p: [round(float(p[0]), 1), round(float(p[1]), 1)]  # noqa: E731
-    return {"label": r(label), "anchor": r(anchor), "mark": r(mark)}
+    return {"label": r(label), "anchor": r(anchor), "mark": r(mark), "icons": [r(p) for p in icons]}
 
 
 def fmt(v):
@@ -779,7 +805,8 @@ def main():
     lines = ['{', ' "format": "plateau-smallworld-shapes/1",',
              ' "about": "Drawn shapes of the Small World regions, computed by scripts/smallworld_shapes.py from '
              'boards/smallworld-graphs.json: per map the drawing size and, per region, its polygon, the point for '
-             'its number (label), the point for the token stack (anchor) and the point for printed symbols (mark). '
+             'its number (label), the point for the token stack (anchor), the centre of its printed symbols (mark) and '
+             'one point per printed symbol or marker (icons: symbols in graph order, then Mountain, then Lost Tribe). '
              'Neighbouring regions share a border; other regions share at most a point.",',
              ' "maps": {']
     mids = list(data["maps"])
@@ -795,7 +822,8 @@ def main():
             s = spots[u]
             row = (f'   "{u}": {{"label": [{fmt(s["label"][0])},{fmt(s["label"][1])}], '
                    f'"anchor": [{fmt(s["anchor"][0])},{fmt(s["anchor"][1])}], '
-                   f'"mark": [{fmt(s["mark"][0])},{fmt(s["mark"][1])}], "polygon": [{pg}]}}')
+                   f'"mark": [{fmt(s["mark"][0])},{fmt(s["mark"][1])}], '
+                   f'"icons": [{",".join(f"[{fmt(x)},{fmt(y)}]" for x, y in s["icons"])}], "polygon": [{pg}]}}')
             lines.append(row + ("," if j < len(ids) - 1 else ""))
         lines.append("  }}" + ("," if mi < len(mids) - 1 else ""))
     lines += [" }", "}"]

@@ -10,6 +10,7 @@ players judge adjacency by looking." Rules notes §2.5 lists the maps.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 import xml.etree.ElementTree as ET
 
@@ -117,6 +118,7 @@ def test_every_region_has_a_shape(mid):
         assert len(v["polygon"]) >= 3
         for key in ("label", "anchor", "mark"):
             assert len(v[key]) == 2, (mid, k, key)
+        assert all(len(p) == 2 for p in v["icons"])
 
 
 @pytest.mark.parametrize("mid", MAPS)
@@ -170,6 +172,20 @@ def test_label_anchor_and_mark_lie_inside_their_region(mid):
         ax, ay = v["anchor"]
         lx, ly = v["label"]
         assert (ax - lx) ** 2 + (ay - ly) ** 2 >= 30 ** 2, f"{mid}: label of {k} on its token stack"
+
+
+@pytest.mark.parametrize("mid", MAPS)
+def test_printed_icons_are_inside_and_clear_of_number_and_stack(mid):
+    g = mapdraw.geometry(mid)
+    for rid in g.ids:
+        icons = g.icons(rid)
+        assert [k for k, _, _ in icons] == g.marks(rid)
+        for i, (k, x, y) in enumerate(icons):
+            assert inside(g.polygon(rid), x, y), (mid, rid, k)
+            assert math.dist((x, y), g.label(rid)) >= 26, (mid, rid, "icon on the number")
+            assert math.dist((x, y), g.anchor(rid)) >= 34, (mid, rid, "icon under the token stack")
+            for _, x2, y2 in icons[i + 1:]:
+                assert math.dist((x, y), (x2, y2)) >= mapdraw.ICON_SIZE, (mid, rid, "icons overlap")
 
 
 @pytest.mark.parametrize("mid", MAPS)
@@ -262,3 +278,10 @@ def test_marker_helpers_are_svg_fragments():
 def test_unknown_map_is_a_clear_error():
     with pytest.raises(KeyError, match="unknown Small World map"):
         mapdraw.geometry("base-9p")
+
+
+def test_docstring_examples():
+    import doctest
+
+    result = doctest.testmod(mapdraw)
+    assert result.attempted > 0 and result.failed == 0

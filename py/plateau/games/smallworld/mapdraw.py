@@ -27,6 +27,10 @@ from plateau.core.boards import load_board
 GRAPHS = "smallworld-graphs.json"
 SHAPES = "smallworld-shapes.json"
 
+#: printed icons: their size, and the spacing the shapes were placed for
+ICON_SIZE = 28
+ICON_STEP = 31
+
 MAP_IDS = ("base-2p", "base-3p", "base-4p", "base-5p", "underground-2p")
 
 _TERRAIN_NAMES = {
@@ -156,6 +160,16 @@ class MapGeometry:
         """Where the printed symbols and markers of the region are drawn."""
         x, y = self._s(rid)["mark"]
         return (x, y)
+
+    def icons(self, rid) -> list[tuple[str, float, float]]:
+        """The printed things of :meth:`marks` with the point where each is
+        drawn (a row, a column or two rows around :meth:`mark`)."""
+        pts = self._s(rid).get("icons")
+        kinds = self.marks(rid)
+        if pts is None or len(pts) != len(kinds):  # older shapes: a row at mark
+            mx, my = self.mark(rid)
+            pts = [(mx + (i - (len(kinds) - 1) / 2) * ICON_STEP, my) for i in range(len(kinds))]
+        return [(k, x, y) for k, (x, y) in zip(kinds, pts)]
 
     def neighbours(self, rid) -> tuple[int, ...]:
         return self._nb[int(rid)]
@@ -340,8 +354,6 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
     terrains = sorted({g.terrain(r) for r in g.ids})
     out = [f'<g class="sw-map" data-map="{map_id}">', "<defs>"]
     out += [_pattern(t) for t in terrains]
-    out.append('<filter id="sw-soft" x="-5%" y="-5%" width="110%" height="110%">'
-               '<feGaussianBlur stdDeviation="3"/></filter>')
     out.append("</defs>")
     out.append(f'<rect class="sw-frame-bg" x="0" y="0" width="{W}" height="{H}" fill="#4a87c6"/>')
     # regions
@@ -373,16 +385,9 @@ def terrain_layer(map_id: str, lang: str = "fr") -> str:
                f'stroke-width="1.5" pointer-events="none"/>')
     # symbols and markers
     out.append('<g class="sw-marks" pointer-events="none">')
-    size = 28
     for rid in g.ids:
-        kinds = g.marks(rid)
-        if not kinds:
-            continue
-        mx, my = g.mark(rid)
-        n = len(kinds)
-        for i, k in enumerate(kinds):
-            x = mx + (i - (n - 1) / 2) * (size + 3)  # 31: the spacing the shapes were placed for
-            out.append(_icon(k, x, my, size, g.terrain(rid)))
+        for k, x, y in g.icons(rid):
+            out.append(_icon(k, x, y, ICON_SIZE, g.terrain(rid)))
     out.append("</g>")
     # region numbers
     out.append('<g class="sw-numbers" pointer-events="none" font-family="Georgia, serif" font-weight="bold" '
