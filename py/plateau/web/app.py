@@ -89,6 +89,7 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
         self.save_name = ""
         self.holder: int | None = None  # hot-seat: who is known to hold the device (Session.viewer)
         self.keyboard = False
+        self.compact = False  # the board drawn for a phone (its panel as text under it)
         self.root = by_id("app")
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
