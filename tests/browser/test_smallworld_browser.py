@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 
 from plateau.core.record import Record
-from plateau.games.smallworld import GAME
 from plateau.web.session import Session
 
 from harness import (check_save_and_reload, check_share, mirror, open_app, play_move_seen, reveal_if_needed,

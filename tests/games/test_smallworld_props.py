@@ -115,7 +115,6 @@ def test_replay_at_every_ply_is_exact():
     rec = Record("smallworld", {}, 11, list(s.players), moves)
     states = rec.states()
     s2 = GAME.start(list(s.players), {}, 11)
-    r = Rng(11 * 7 + 1)
     for i, st_ in enumerate(states[:-1]):
         assert st_.view(None) == s2.view(None), i
         s2.play(moves[i])

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from plateau.core.game import IllegalMove
-from plateau.core.rng import Rng
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import DIE_FACES, EMPTY, LT

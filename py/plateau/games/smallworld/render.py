@@ -12,7 +12,7 @@ from plateau.core.game import RenderContext
 
 from . import content as C
 from .catalogue import event_text, t
-from .rules import EMPTY, LT
+from .rules import LT
 
 PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#e0b000", "#8a3fc0"]
 RACE_FILL = {
