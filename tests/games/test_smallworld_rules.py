@@ -759,3 +759,56 @@ def test_token_initials_are_distinct():
 
     for lang in ("fr", "en"):
         assert sorted(ABBR[lang]) == sorted(C.RACES) and len(set(ABBR[lang].values())) == 14
+
+
+def test_diplomat_cannot_name_an_opponent_attacked_this_turn():
+    """§1.9 Diplomat: "name one opponent whose active race you did not attack this turn"."""
+    s = fresh(3)
+    give(s, 1, "humans", "hill", {21: 1, 1: 2})
+    give(s, 2, "elves", "hill", {2: 1})
+    give(s, 0, "ratmen", "diplomat", {20: 1}, hand=5)
+    begin(s, 0)
+    s.play("c:21")
+    s.play("end")
+    while "done" not in texts(s):
+        s.play(texts(s)[0])
+    s.play("done")
+    assert texts(s) == ["peace:2", "nopeace"]
+
+
+def test_heroes_dragon_camps_and_holes_leave_on_decline_fortress_and_lair_stay():
+    """§1.9: heroes, dragon, encampments removed on decline; fortress +1 defence even In Decline."""
+    s = fresh()
+    rid = give(s, 0, "trolls", "heroic", {1: 1, 2: 1, 5: 1})
+    s.hero[1] = s.hero[2] = True
+    s.dragon = 5
+    s.camp[5] = 2
+    s.fort[2] = True
+    s.lair[1] = True
+    begin(s, 0)
+    s.play("decline")
+    assert not any(s.hero) and s.dragon == -1 and not any(s.camp)
+    assert s.fort[2] and s.lair[1] and s.recs[rid]["dec"]
+
+
+def test_conquest_removes_fortress_and_lair_and_returns_encampments():
+    """§1.9 Fortress/lair "removed on abandon or conquest"; encampments "never lost in an attack"."""
+    s = fresh()
+    give(s, 1, "trolls", "bivouacking", {2: 1, 21: 1})
+    s.lair[2] = True
+    s.fort[2] = True
+    s.camp[2] = 1
+    give(s, 0, "ratmen", "hill", {1: 1}, hand=9)
+    begin(s, 0)
+    assert s.cost(s.active[0], 2) == 2 + 1 + 1 + 1 + 1  # token, lair, fortress, encampment
+    s.play("c:2")
+    assert not s.lair[2] and not s.fort[2] and s.camp[2] == 0 and s.supply_left("camp") == 5
+
+
+def test_badges_reshuffled_when_the_stack_is_empty():
+    """§1.3 "Badge stack empty → reshuffle discarded badges"."""
+    s = GAME.start(["a", "b"], {}, 3)
+    s.discard = list(s.badges)
+    s.badges = []
+    s.play("pick:0")
+    assert len(s.column) == 6 and not s.discard and len(s.badges) == 20 - 6 - 1
