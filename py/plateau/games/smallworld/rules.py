@@ -132,6 +132,12 @@ class SmallWorldState(State):
         s.win = None if self.win is None else list(self.win)
         return s
 
+    def pay(self, p, n):
+        """Every change of a player's coins goes through here (a table of a
+        tournament keeps its players' coins elsewhere and overrides this and
+        ``coins``)."""
+        self.coins[p] += n
+
     def ev(self, key, **f):
         self.seq += 1
         self.log.append([self.seq, self.turn, key, f])
@@ -261,8 +267,7 @@ class SmallWorldState(State):
         race, power, coins = self.column[i]
         for j in range(i):
             self.column[j][2] += 1
-        self.coins[p] -= i
-        self.coins[p] += coins
+        self.pay(p, coins - i)
         del self.column[i]
         self._refill()
         rid = self.next_rid
@@ -633,7 +638,7 @@ class SmallWorldState(State):
         p = self.cur
         lines = self.score_lines(p, decline_turn)
         total = sum(k for _, k, _ in lines)
-        self.coins[p] += total
+        self.pay(p, total)
         if not decline_turn and self.active[p] is not None:
             self.recs[self.active[p]]["scored"] = True
         self.ev("score", p=p, total=total, lines=[list(x) for x in lines])
