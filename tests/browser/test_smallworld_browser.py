@@ -99,6 +99,10 @@ def test_smallworld_three_players_two_rounds(page, base_url, browser):
             labels = svg_labels(page)
             assert sum("jetons, coûte" in x for x in labels) == 6
         m = choose(session)
+        if m.text.startswith(("c:", "die:")):  # the region shows its cost before the click
+            label = page.get_attribute(f'#board [data-target="r{m.text.split(":")[1]}"]', "aria-label")
+            cost = st.cost(st.acting, int(m.text.split(":")[1]))
+            assert f"coût {cost}" in label and ("dé nécessaire" in label) == m.text.startswith("die:")
         kinds.add(m.text.split(":")[0])
         shown = play_move_seen(page, session, m)
         if shown is not None:
