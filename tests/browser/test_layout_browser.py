@@ -12,7 +12,7 @@ import pytest
 from harness import open_app, start_game
 
 SIZES = {"phone": (375, 667), "desktop": (1440, 900), "laptop": (1280, 800), "laptop-wide": (1366, 768)}
-GAMES = ["thud", "armadora", "troy", "thorval"]
+GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
 
 
 def shot(page, name: str) -> None:
