@@ -121,6 +121,11 @@ def _clip(poly, tags, a, b, c, tag):
     return out, otags
 
 
+def _hypot(dx, dy):
+    # sqrt is correctly rounded everywhere; math.hypot's algorithm has changed between versions
+    return math.sqrt(dx * dx + dy * dy)
+
+
 def _area(poly):
     s = 0.0
     n = len(poly)
@@ -184,7 +189,7 @@ def _dist_seg(px, py, a, b):
     dx, dy = x2 - x1, y2 - y1
     L = dx * dx + dy * dy
     t = 0.0 if L == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / L))
-    return math.hypot(px - x1 - t * dx, py - y1 - t * dy)
+    return _hypot(px - x1 - t * dx, py - y1 - t * dy)
 
 
 def _clearance(poly, x, y):
@@ -195,6 +200,11 @@ def _clearance(poly, x, y):
 def _on_frame(p, tol=1e-6):
     x, y = p
     return x <= tol or y <= tol or x >= W - tol or y >= H - tol
+
+
+def _corner(p, tol=1e-6):
+    x, y = p
+    return (x <= tol or x >= W - tol) and (y <= tol or y >= H - tol)
 
 
 class _Layout:
@@ -268,7 +278,7 @@ def _build(rng, n, ring, lloyd=6):
                 ids.append(len(verts) - 1)
         vidx.append(ids)
 
-    # collapse interior edges shorter than lmin to a point (the two regions then only touch)
+    # collapse edges shorter than lmin to a point (two regions that shared one then only touch)
     parent = list(range(len(verts)))
 
     def find(a):
@@ -283,18 +293,23 @@ def _build(rng, n, ring, lloyd=6):
         for ci, (poly, tags) in enumerate(cells):
             ids = vidx[ci]
             for k in range(len(ids)):
-                if tags[k] < 0:
-                    continue
                 a, b = find(ids[k]), find(ids[(k + 1) % len(ids)])
                 if a == b:
                     continue
                 pa, pb = pos[a], pos[b]
-                if math.hypot(pa[0] - pb[0], pa[1] - pb[1]) >= lmin:
+                if _hypot(pa[0] - pb[0], pa[1] - pb[1]) >= lmin:
                     continue
                 fa, fb = _on_frame(pa), _on_frame(pb)
                 if fa and fb:
-                    return None
-                new = pa if fa else pb if fb else ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+                    # a short piece of the frame: keep the corner if there is one
+                    ca, cb = _corner(pa), _corner(pb)
+                    if ca and cb:
+                        return None
+                    if not (ca or cb) and tags[k] >= 0:
+                        return None  # an inner edge from side to side: a cell cut off in a corner
+                    new = pa if ca else pb if cb else ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+                else:
+                    new = pa if fa else pb if fb else ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
                 lo, hi = min(a, b), max(a, b)
                 parent[hi] = lo
                 pos[lo] = new
@@ -344,7 +359,7 @@ def _build(rng, n, ring, lloyd=6):
             continue
         pa, pb = pos[a], pos[b]
         pts = [pa, pb]
-        for level, amp in ((0, 0.22), (1, 0.10)):
+        for amp in (0.3, 0.14):
             new = [pts[0]]
             for k in range(len(pts) - 1):
                 p, q = pts[k], pts[k + 1]
@@ -352,6 +367,10 @@ def _build(rng, n, ring, lloyd=6):
                 side = cs[rng.below(2)]
                 sx, sy = sites[side]
                 t = amp * (0.35 + 0.65 * rng.below(1000) / 1000.0)
+                # never more than a fifth of the segment's length: no spikes on short edges
+                d = _hypot(sx - mx, sy - my)
+                seg = _hypot(q[0] - p[0], q[1] - p[1])
+                t = min(t, 0.2 * seg / d) if d > 0 else 0.0
                 new.append((mx + t * (sx - mx), my + t * (sy - my)))
                 new.append(q)
             pts = new
@@ -589,10 +608,32 @@ def underground_board(players: int, seed: int | None = None) -> dict:
     rng = Rng(seed)
     for _ in range(400):
         lay = _layout(rng, rec["regions"], rec["ring"])
-        board = _underground_terrain(rng, lay, players, rec)
-        if board is not None:
-            return board
+        for _ in range(25):
+            board = _underground_terrain(rng, lay, players, rec)
+            if board is not None:
+                return board
     raise RuntimeError("no Underground board found")  # pragma: no cover
+
+
+def _blockers(rng, candidates, count, nb, blocked, n):
+    """Add ``count`` impassable regions (chasms, seas, lakes) from ``candidates``, one at a time in
+    random order: never two side by side, and each keeps the passable regions connected with at
+    least two passable neighbours each (no dead-end pockets)."""
+    chosen = []
+    for r in rng.shuffled(candidates):
+        if len(chosen) == count:
+            break
+        if r in blocked or any(w in blocked for w in nb[r]):
+            continue
+        trial = blocked | {r}
+        land = [v for v in range(n) if v not in trial]
+        if any(sum(1 for w in nb[v] if w not in trial) < 2 for v in land):
+            continue
+        if not _connected(land, nb):
+            continue
+        blocked.add(r)
+        chosen.append(r)
+    return sorted(chosen) if len(chosen) == count else None
 
 
 def _underground_terrain(rng, lay, players, rec):
@@ -603,24 +644,18 @@ def _underground_terrain(rng, lay, players, rec):
     terrain = [None] * n
     for r in river:
         terrain[r] = "river"
-    # chasms: never two side by side, never beside the river's ends, the rest stays connected
-    free_edge = [r for r in range(n) if edge[r] and terrain[r] is None]
-    free_in = [r for r in range(n) if not edge[r] and terrain[r] is None]
-    banned = list(river)
-    ce = _independent(rng, free_edge, rec["edge_chasms"], nb, banned=banned)
+    # chasms: never two side by side, never on or beside the river, the rest stays connected
+    near_river = set(river) | {w for r in river for w in nb[r]}
+    blocked = set()
+    free_edge = [r for r in range(n) if edge[r] and r not in near_river]
+    free_in = [r for r in range(n) if not edge[r] and r not in near_river]
+    ce = _blockers(rng, free_edge, rec["edge_chasms"], nb, blocked, n)
     if ce is None:
         return None
-    ci = _independent(rng, free_in, rec["chasms"] - rec["edge_chasms"], nb, banned=banned + ce
-                      + [w for c in ce for w in nb[c]])
+    ci = _blockers(rng, free_in, rec["chasms"] - rec["edge_chasms"], nb, blocked, n)
     if ci is None:
         return None
     chasms = sorted(ce + ci)
-    land = [r for r in range(n) if r not in chasms]
-    if not _connected(land, nb):
-        return None
-    # no dead ends: every land region keeps two land neighbours
-    if any(sum(1 for w in nb[r] if w not in chasms) < 2 for r in land):
-        return None
     for c in chasms:
         terrain[c] = "chasm"
     symbols = [[] for _ in range(n)]
@@ -628,7 +663,7 @@ def _underground_terrain(rng, lay, players, rec):
     for c in sorted(vol[: rec["volcanoes"]]):
         symbols[c].append("volcano")
     # monster regions: pairwise apart, mostly inside, never on the river
-    plain = [r for r in land if terrain[r] is None]
+    plain = [r for r in range(n) if terrain[r] is None]
     mon = _independent(rng, plain, rec["monsters"], nb, max_edge=rec["edge_monsters"], at_edge=edge)
     if mon is None:
         return None
@@ -666,36 +701,38 @@ def random_board(players: int, seed: int) -> dict:
     ring = max(round(n / 2), BASE_ENTRIES[players] + 3)
     for _ in range(400):
         lay = _layout(rng, n, ring)
-        board = _random_terrain(rng, lay, players)
-        if board is not None:
-            return board
+        for _ in range(25):
+            board = _random_terrain(rng, lay, players)
+            if board is not None:
+                return board
     raise RuntimeError("no random board found")  # pragma: no cover
 
 
 def _random_terrain(rng, lay, players):
     n, nb, edge = lay.n, lay.neighbours, lay.at_edge
     terrain = [None] * n
-    # water: 1–2 seas on the edge, a lake inside half the time
-    seas = _independent(rng, [r for r in range(n) if edge[r]], 1 + rng.below(2), nb)
+    # a short river (3–4 regions) from edge to edge
+    river = _river(rng, lay, 3 + rng.below(2))
+    if river is None:
+        return None
+    for r in river:
+        terrain[r] = "river"
+    near_river = set(river) | {w for r in river for w in nb[r]}
+    blocked = set()
+    # 1–2 seas on the edge, a lake inside half the time, 1–3 chasms inside
+    seas = _blockers(rng, [r for r in range(n) if edge[r] and r not in near_river], 1 + rng.below(2), nb,
+                     blocked, n)
     if seas is None:
         return None
     for r in seas:
         terrain[r] = "sea"
     if rng.below(2):
-        lake = _independent(rng, [r for r in range(n) if not edge[r]], 1, nb,
-                            banned=seas + [w for s in seas for w in nb[s]])
+        lake = _blockers(rng, [r for r in range(n) if not edge[r] and r not in near_river], 1, nb, blocked, n)
         if lake is None:
             return None
         terrain[lake[0]] = "lake"
-    # a short river (2–4 regions) through the inside; chasms (1–3) inside
-    river = _river(rng, lay, 3 + rng.below(2))
-    if river is None or any(terrain[r] is not None for r in river):
-        return None
-    for r in river:
-        terrain[r] = "river"
-    taken = [r for r in range(n) if terrain[r] is not None]
-    ch = _independent(rng, [r for r in range(n) if terrain[r] is None and not edge[r]], 1 + rng.below(3), nb,
-                      banned=taken + [w for r in taken for w in nb[r]])
+    ch = _blockers(rng, [r for r in range(n) if not edge[r] and r not in near_river], 1 + rng.below(3), nb,
+                   blocked, n)
     if ch is None:
         return None
     for r in ch:
@@ -703,28 +740,28 @@ def _random_terrain(rng, lay, players):
     symbols = [[] for _ in range(n)]
     if rng.below(2):
         symbols[ch[0]].append("volcano")
-    land = [r for r in range(n) if terrain[r] not in ("sea", "lake", "chasm")]
-    if not _connected(land, nb):
-        return None
-    if any(sum(1 for w in nb[r] if w in land) < 2 for r in land):
-        return None
+    land = [r for r in range(n) if r not in blocked]
     shore = [terrain[r] not in ("sea", "lake") and any(terrain[w] == "sea" and edge[w] for w in nb[r])
              for r in range(n)]
-    entry = [r in land and (edge[r] or shore[r]) for r in range(n)]
+    entry = [r not in blocked and (edge[r] or shore[r]) for r in range(n)]
     if sum(entry) < BASE_ENTRIES[players]:
         return None
     # the other land regions: ten terrains, equal shares, in random order
     plain = [r for r in land if terrain[r] is None]
     mixed = list(BASE_TERRAINS + UNDERGROUND_TERRAINS)
     _fill(rng, plain, mixed, nb, terrain)
-    # monsters and the two specials: inner plain regions, pairwise apart
-    inner = [r for r in plain if not entry[r]]
-    mon = _independent(rng, inner, players + 3, nb)
-    if mon is None:
+    # the two specials inside (not entry regions), the Snow Thing with somewhere to go;
+    # then players + 1 monster regions, at most a quarter of them on entry regions;
+    # all of them pairwise apart
+    inner = [r for r in plain if not entry[r]
+             and sum(1 for w in nb[r] if w in land and terrain[w] != "river") >= 2]
+    sp = _independent(rng, inner, 2, nb)
+    if sp is None:
         return None
-    mon = rng.shuffled(mon)
-    knight, snow, monsters = mon[0], mon[1], sorted(mon[2:])
-    if not any(w in land and terrain[w] != "river" for w in nb[snow]):
+    knight, snow = rng.shuffled(sp)
+    monsters = _independent(rng, plain, players + 1, nb, banned=sp + nb[knight] + nb[snow],
+                            max_edge=max(1, (players + 1) // 4), at_edge=entry)
+    if monsters is None:
         return None
     for r in monsters:
         symbols[r].append("monster")
@@ -735,10 +772,9 @@ def _random_terrain(rng, lay, players):
     for sym in ("cavern", "magic", "mine"):
         for r in rng.shuffled(base)[: round(len(base) / 5)]:
             symbols[r].append(sym)
-    specials = set(mon)
-    lt_cands = [r for r in base if r not in specials]
+    taken = set(monsters) | {knight, snow}
     lost = [False] * n
-    for r in rng.shuffled(lt_cands)[: round(len(base) * 0.35)]:
+    for r in rng.shuffled([r for r in base if r not in taken])[: round(len(base) * 0.35)]:
         lost[r] = True
     for r in range(n):
         symbols[r].sort()
