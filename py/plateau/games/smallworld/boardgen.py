@@ -46,7 +46,7 @@ __all__ = [
     "TURNS",
 ]
 
-W, H = 1000.0, 680.0
+W, H = 1200.0, 800.0  # the drawing size of the printed maps in smallworld-shapes.json
 TURNS = {2: 10, 3: 10, 4: 9, 5: 8}
 #: about 28/36/46/56 regions including chasms for 2/3/4/5 players (2p = the printed board).
 UNDERGROUND_REGIONS = {2: 28, 3: 36, 4: 46, 5: 56}
@@ -184,17 +184,21 @@ def _point_in(poly, x, y):
     return inside
 
 
-def _dist_seg(px, py, a, b):
-    (x1, y1), (x2, y2) = a, b
-    dx, dy = x2 - x1, y2 - y1
-    L = dx * dx + dy * dy
-    t = 0.0 if L == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / L))
-    return _hypot(px - x1 - t * dx, py - y1 - t * dy)
-
-
 def _clearance(poly, x, y):
-    n = len(poly)
-    return min(_dist_seg(x, y, poly[k], poly[(k + 1) % n]) for k in range(n))
+    """Distance from (x, y) to the outline of ``poly``."""
+    best = 1e300
+    x1, y1 = poly[-1]
+    for x2, y2 in poly:
+        dx, dy = x2 - x1, y2 - y1
+        L = dx * dx + dy * dy
+        t = 0.0 if L == 0 else ((x - x1) * dx + (y - y1) * dy) / L
+        t = 0.0 if t < 0 else 1.0 if t > 1 else t
+        ex, ey = x - x1 - t * dx, y - y1 - t * dy
+        d = ex * ex + ey * ey
+        if d < best:
+            best = d
+        x1, y1 = x2, y2
+    return math.sqrt(best)
 
 
 def _on_frame(p, tol=1e-6):
@@ -557,25 +561,72 @@ def _graph_and_shapes(lay, players, terrain, symbols, lost_tribe, entry, shore, 
         graph.update(extra)
     graph["regions"] = regions
     graph["borders"] = borders
-    shapes = {"width": int(W), "height": int(H)}
+    spots = {}
     for r in range(lay.n):
-        poly = lay.polys[r]
-        sx, sy = lay.sites[r]
-        size = math.sqrt(abs(_area(poly)))
-        label = _inside(poly, sx - 0.16 * size, sy - 0.14 * size, sx, sy)
-        anchor = _inside(poly, sx + 0.06 * size, sy + 0.08 * size, sx, sy)
-        shapes[str(r)] = {"polygon": poly, "label": label, "anchor": anchor}
-    return {"graph": graph, "shapes": shapes}
+        marks = len(symbols[r]) + (terrain[r] in ("mountain", "black_mountain")) + bool(lost_tribe[r])
+        spots[str(r)] = dict(_spots(lay.polys[r], lay.sites[r], marks), polygon=lay.polys[r])
+    return {"graph": graph, "shapes": {"width": int(W), "height": int(H), "regions": spots}}
 
 
-def _inside(poly, x, y, sx, sy):
-    """(x, y) pulled toward the site (sx, sy) until it lies well inside ``poly``."""
-    for k in range(11):
-        t = k / 10
-        px, py = x + t * (sx - x), y + t * (sy - y)
-        if _point_in(poly, px, py) and _clearance(poly, px, py) >= 8:
-            return [round(px, 1), round(py, 1)]
-    return [round(sx, 1), round(sy, 1)]
+ICON = 31  # spacing of the printed icons drawn in a row at ``mark`` (as in mapdraw)
+
+
+def _spots(poly, site, marks):
+    """``anchor`` (token stack: room around it, near the middle), ``label`` (region number, beside
+    the stack, preferably above) and ``mark`` (a row of ``marks`` printed icons, clear of both),
+    the same roles as in smallworld-shapes.json."""
+    cx, cy = _centroid(poly)
+    if not _point_in(poly, cx, cy):
+        cx, cy = site
+    size = math.sqrt(abs(_area(poly)))
+    step = size / 8
+    best = None
+    for i in range(-2, 3):
+        for j in range(-2, 3):
+            x, y = cx + i * step, cy + j * step
+            if not _point_in(poly, x, y):
+                continue
+            sc = min(_clearance(poly, x, y), 38) * 2 - 0.12 * _hypot(x - cx, y - cy)
+            if best is None or sc > best[0]:
+                best = (sc, x, y)
+    ax, ay = best[1], best[2]
+
+    def ring(radii):
+        for rad in radii:
+            for deg in range(0, 360, 30):
+                t = math.radians(deg)
+                yield rad, ax + rad * math.cos(t), ay + rad * math.sin(t)
+
+    best = None
+    for rad, x, y in ring((46, 38, 54)):
+        if not _point_in(poly, x, y):
+            continue
+        c = _clearance(poly, x, y)
+        sc = min(c, 19) * 4 - abs(rad - 46) - 0.25 * max(y - ay + 10, 0) - 300 * (c < 16)
+        if best is None or sc > best[0]:
+            best = (sc, x, y)
+    lx, ly = (best[1], best[2]) if best else (ax, ay)
+    n = max(1, marks)
+    offs = [(k - (n - 1) / 2) * ICON for k in range(n)]
+    best = None
+    for rad, x, y in ring((50, 42, 60)):
+        clear = near_a = near_l = 1e9
+        for o in offs:
+            if not _point_in(poly, x + o, y):
+                clear = -1
+                break
+            clear = min(clear, _clearance(poly, x + o, y))
+            near_a = min(near_a, _hypot(x + o - ax, y - ay))
+            near_l = min(near_l, _hypot(x + o - lx, y - ly))
+        if clear < 0:
+            continue
+        sc = (min(clear, 19) * 4 - abs(near_a - 50) - 0.5 * max(30 - near_l, 0)
+              - 1000 * (near_a < 38 or near_l < 30) - 300 * (clear < 18))
+        if best is None or sc > best[0]:
+            best = (sc, x, y)
+    mx, my = (best[1], best[2]) if best else (ax, ay)
+    r1 = lambda v: round(v, 1)  # noqa: E731
+    return {"label": [r1(lx), r1(ly)], "anchor": [r1(ax), r1(ay)], "mark": [r1(mx), r1(my)]}
 
 
 # ----------------------------------------------------------------------------------------------
