@@ -504,7 +504,10 @@ def _river(rng, lay, length):
                 cands.append((s, t, ends, prev))
     if not cands:
         return None
-    s, t, ends, prev = rng.choice(cands)
+    # the river crosses the board: keep the third of the candidates whose ends are farthest apart
+    far = lambda c: -_hypot(lay.sites[c[0]][0] - lay.sites[c[1]][0], lay.sites[c[0]][1] - lay.sites[c[1]][1])  # noqa: E731
+    cands.sort(key=lambda c: (far(c), c[0], c[1]))
+    s, t, ends, prev = rng.choice(cands[: max(1, len(cands) // 3)])
     path = [t]
     v = rng.choice(sorted(ends))
     while v != s:
@@ -820,8 +823,10 @@ def _random_terrain(rng, lay, players):
     symbols[snow].append("snow_thing")
     # symbols and Lost Tribes on base-terrain regions, about as often as on the base maps
     base = [r for r in plain if terrain[r] in BASE_TERRAINS]
-    for sym in ("cavern", "magic", "mine"):
-        for r in rng.shuffled(base)[: round(len(base) / 5)]:
+    k = round(len(base) / 5)
+    marked = rng.shuffled(base)  # one symbol at most per region, as on the printed maps
+    for i, sym in enumerate(("cavern", "magic", "mine")):
+        for r in marked[i * k: (i + 1) * k]:
             symbols[r].append(sym)
     taken = set(monsters) | {knight, snow}
     lost = [False] * n
