@@ -156,9 +156,13 @@ def _cells(sites):
     out = []
     for i, (xi, yi) in enumerate(sites):
         poly, tags = list(frame), [-1, -2, -3, -4]
-        for j, (xj, yj) in enumerate(sites):
-            if j == i:
-                continue
+        # nearest sites first; once a site is farther than twice the cell's reach, none cuts it
+        order = sorted((((xj - xi) ** 2 + (yj - yi) ** 2), j) for j, (xj, yj) in enumerate(sites) if j != i)
+        reach = max((x - xi) ** 2 + (y - yi) ** 2 for x, y in poly)
+        for d2, j in order:
+            if d2 > 4 * reach:
+                break
+            xj, yj = sites[j]
             a, b = xj - xi, yj - yi
             c = (xj * xj + yj * yj - xi * xi - yi * yi) / 2
             # quick reject: the bisector is beyond every vertex of the current cell
@@ -167,6 +171,7 @@ def _cells(sites):
             poly, tags = _clip(poly, tags, a, b, c, j)
             if not poly:
                 break
+            reach = max((x - xi) ** 2 + (y - yi) ** 2 for x, y in poly)
         out.append((poly, tags))
     return out
 
