@@ -284,6 +284,12 @@ def test_underground_rejects_bad_player_counts():
             G.underground_board(bad)
         with pytest.raises(ValueError, match="2 to 5 players"):
             G.random_board(bad, 1)
+    for bad in ("7", 1.5, None, True):
+        with pytest.raises(ValueError, match="whole number"):
+            G.random_board(3, bad)
+        if bad is not None:
+            with pytest.raises(ValueError, match="whole number"):
+                G.underground_board(3, seed=bad)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -370,3 +376,10 @@ def test_base_equivalent():
     assert G.base_equivalent("chasm") is None
     for t in G.BASE_TERRAINS + ("sea", "lake"):
         assert G.base_equivalent(t) == t
+
+
+def test_doctests():
+    import doctest
+
+    result = doctest.testmod(G)
+    assert result.attempted > 0 and result.failed == 0

@@ -42,8 +42,8 @@ from plateau.core.rng import Rng
 
 __all__ = [
     "UNDERGROUND_SEEDS", "UNDERGROUND_REGIONS", "RANDOM_REGIONS", "BASE_ENTRIES",
-    "BASE_TERRAINS", "UNDERGROUND_TERRAINS", "base_equivalent", "underground_board", "random_board",
-    "TURNS",
+    "BASE_TERRAINS", "UNDERGROUND_TERRAINS", "base_equivalent", "symbol_equivalent", "underground_board",
+    "random_board", "TURNS",
 ]
 
 W, H = 1200.0, 800.0  # the drawing size of the printed maps in smallworld-shapes.json
@@ -616,22 +616,29 @@ def _spots(poly, site, marks):
     lx, ly = (best[1], best[2]) if best else (ax, ay)
     n = max(1, marks)
     offs = [(k - (n - 1) / 2) * ICON for k in range(n)]
-    best = None
-    for rad, x, y in ring((50, 42, 60)):
+    best = spare = None
+    for rad, x, y in ring((50, 42, 60, 36, 70)):
+        if not _point_in(poly, x, y):
+            continue
         clear = near_a = near_l = 1e9
+        inside = 0
         for o in offs:
-            if not _point_in(poly, x + o, y):
-                clear = -1
-                break
-            clear = min(clear, _clearance(poly, x + o, y))
+            if _point_in(poly, x + o, y):
+                inside += 1
+                clear = min(clear, _clearance(poly, x + o, y))
             near_a = min(near_a, _hypot(x + o - ax, y - ay))
             near_l = min(near_l, _hypot(x + o - lx, y - ly))
-        if clear < 0:
+        if inside < n:
+            # a row too long for a small region: the most icons inside, away from the stack
+            sc = (inside, near_a >= 34, min(clear, 19))
+            if spare is None or sc > spare[0]:
+                spare = (sc, x, y)
             continue
         sc = (min(clear, 19) * 4 - abs(near_a - 50) - 0.5 * max(30 - near_l, 0)
               - 1000 * (near_a < 38 or near_l < 30) - 300 * (clear < 18))
         if best is None or sc > best[0]:
             best = (sc, x, y)
+    best = best or spare
     mx, my = (best[1], best[2]) if best else (ax, ay)
     r1 = lambda v: round(v, 1)  # noqa: E731
     return {"label": [r1(lx), r1(ly)], "anchor": [r1(ax), r1(ay)], "mark": [r1(mx), r1(my)]}
@@ -639,6 +646,11 @@ def _spots(poly, site, marks):
 
 # ----------------------------------------------------------------------------------------------
 # Underground boards
+
+
+def _check_seed(seed):
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a board's seed is a whole number, not {seed!r}")
 
 
 def _underground_recipe(players):
@@ -659,10 +671,11 @@ def _underground_recipe(players):
 def underground_board(players: int, seed: int | None = None) -> dict:
     """Plateau's Underground board for ``players`` (3–5; 2 is accepted for comparison with the
     printed board). ``seed`` defaults to the fixed seed of the checked-in board."""
-    if players not in UNDERGROUND_REGIONS:
+    if players not in UNDERGROUND_REGIONS or isinstance(players, bool):
         raise ValueError(f"Underground boards exist for 2 to 5 players, not {players!r}")
     if seed is None:
         seed = UNDERGROUND_SEEDS.get(players, 2002)
+    _check_seed(seed)
     rec = _underground_recipe(players)
     rng = Rng(seed)
     for _ in range(400):
@@ -753,8 +766,9 @@ def random_board(players: int, seed: int) -> dict:
     side by side, never entry regions, and the Snow Thing has a land neighbour to move to.
     There are at least as many entry regions as on the base map for the same count.
     """
-    if players not in RANDOM_REGIONS:
+    if players not in RANDOM_REGIONS or isinstance(players, bool):
         raise ValueError(f"random boards exist for 2 to 5 players, not {players!r}")
+    _check_seed(seed)
     rng = Rng(seed)
     n = RANDOM_REGIONS[players]
     ring = max(round(n / 2), BASE_ENTRIES[players] + 3)
