@@ -510,8 +510,11 @@ def _river(rng, lay, length):
     if not cands:
         return None
     # the river crosses the board: keep the third of the candidates whose ends are farthest apart
-    far = lambda c: -_hypot(lay.sites[c[0]][0] - lay.sites[c[1]][0], lay.sites[c[0]][1] - lay.sites[c[1]][1])  # noqa: E731
-    cands.sort(key=lambda c: (far(c), c[0], c[1]))
+    def apart(c):
+        (x1, y1), (x2, y2) = lay.sites[c[0]], lay.sites[c[1]]
+        return (-_hypot(x2 - x1, y2 - y1), c[0], c[1])
+
+    cands.sort(key=apart)
     s, t, ends, prev = rng.choice(cands[: max(1, len(cands) // 3)])
     path = [t]
     v = rng.choice(sorted(ends))
