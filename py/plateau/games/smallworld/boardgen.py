@@ -579,6 +579,10 @@ def _graph_and_shapes(lay, players, terrain, symbols, lost_tribe, entry, shore, 
     return {"graph": graph, "shapes": {"width": int(W), "height": int(H), "regions": spots}}
 
 
+_R3 = math.sqrt(3) / 2  # sqrt is correctly rounded on every platform; cos and sin are not
+#: the twelve directions every 30 degrees
+_DIRECTIONS = ((1.0, 0.0), (_R3, 0.5), (0.5, _R3), (0.0, 1.0), (-0.5, _R3), (-_R3, 0.5),
+               (-1.0, 0.0), (-_R3, -0.5), (-0.5, -_R3), (0.0, -1.0), (0.5, -_R3), (_R3, -0.5))
 ICON = 31  # spacing of the printed icons drawn in a row at ``mark`` (as in mapdraw)
 
 
@@ -604,9 +608,8 @@ def _spots(poly, site, marks):
 
     def ring(radii):
         for rad in radii:
-            for deg in range(0, 360, 30):
-                t = math.radians(deg)
-                yield rad, ax + rad * math.cos(t), ay + rad * math.sin(t)
+            for ux, uy in _DIRECTIONS:
+                yield rad, ax + rad * ux, ay + rad * uy
 
     best = None
     for rad, x, y in ring((46, 38, 54)):
