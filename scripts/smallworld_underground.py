@@ -46,8 +46,43 @@ def build() -> dict:
     }
 
 
+def _j(v) -> str:
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
 def dump(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=False) + "\n"
+    """JSON with one line per region (graph and shapes), so that a change reads as a small diff."""
+    out = ["{", f' "format": {_j(data["format"])},', f' "about": {_j(data["about"])},', ' "maps": {']
+    keys = list(data["maps"])
+    for k, key in enumerate(keys):
+        m = data["maps"][key]
+        out.append(f"  {_j(key)}: {{")
+        for name, v in m.items():
+            if name in ("regions", "borders"):
+                continue
+            out.append(f"   {_j(name)}: {_j(v)},")
+        out.append('   "regions": [')
+        regs = m["regions"]
+        out += [f"    {_j(r)}" + ("," if i < len(regs) - 1 else "") for i, r in enumerate(regs)]
+        out.append("   ],")
+        out.append(f'   "borders": {_j(m["borders"])}')
+        out.append("  }" + ("," if k < len(keys) - 1 else ""))
+    out.append(" },")
+    out.append(' "shapes": {')
+    for k, key in enumerate(keys):
+        sh = data["shapes"][key]
+        out.append(f"  {_j(key)}: {{")
+        out.append(f'   "width": {sh["width"]}, "height": {sh["height"]},')
+        out.append('   "regions": {')
+        ids = list(sh["regions"])
+        out += [f"    {_j(r)}: {_j(sh['regions'][r])}" + ("," if i < len(ids) - 1 else "") for i, r in enumerate(ids)]
+        out.append("   }")
+        out.append("  }" + ("," if k < len(keys) - 1 else ""))
+    out.append(" }")
+    out.append("}")
+    text = "\n".join(out) + "\n"
+    assert json.loads(text) == data
+    return text
 
 
 def main(argv: list[str]) -> int:
