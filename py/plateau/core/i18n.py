@@ -8,20 +8,145 @@ A catalogue is ``{"fr": {key: text}, "en": {key: text}}``; texts use
 'Hello Ada'
 >>> tr(cat, "de", "hi", name="Ada")
 'Bonjour Ada'
+
+Two format specs keep sentences grammatical whatever the fields hold:
+
+* ``{n:@soldat|soldats}`` — the singular or the plural form for the number
+  ``n`` (French: 0 and 1 take the singular; English: only 1 does);
+* ``{name:de}`` — the word ``de`` (or ``le``, ``la``, ``que``, ``ne``, ``je``,
+  ``ce``, ``si`` before ``il``) then the field, elided before a vowel or a
+  mute h: ``d'Alice``, ``de Bruno``.
+
+>>> cat = {"fr": {"t": "le trésor {p:de} ({n} {n:@soldat|soldats})"},
+...        "en": {"t": "{p}'s treasure ({n} {n:@soldier|soldiers})"}}
+>>> tr(cat, "fr", "t", p="Alice", n=2)
+"le trésor d'Alice (2 soldats)"
+>>> tr(cat, "fr", "t", p="Bruno", n=0)
+'le trésor de Bruno (0 soldat)'
+>>> tr(cat, "en", "t", p="Ann", n=0)
+"Ann's treasure (0 soldiers)"
 """
 
 from __future__ import annotations
 
+import string
+
 LANGS = ("fr", "en")
 DEFAULT_LANG = "fr"
 
+_VOWELS = set("aeiouyàâäéèêëîïôöùûüœæ")
+#: words whose h is aspirated: no elision before them ("le héros", "de Hugues")
+H_ASPIRE = frozenset({
+    "hache", "haie", "haine", "halte", "hameau", "hanche", "hangar", "hardi", "harpe", "hasard",
+    "haut", "haute", "hauteur", "héros", "hibou", "hollandais", "honte", "huit", "hurler", "hutte",
+    "hugues", "hubert",
+})
+#: the words that elide (``si`` only before ``il``/``ils``)
+ELIDING = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "ne": "n'", "je": "j'", "ce": "c'",
+           "me": "m'", "te": "t'", "se": "s'", "si": "s'"}
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    """True when French elides before ``word``: a vowel or a mute h.
+
+    >>> [starts_with_vowel_sound(w) for w in ("Alice", "Hélène", "héros", "Bruno", "Yves", "")]
+    [True, True, False, False, True, False]
+    """
+    w = word.strip().lower()
+    if not w:
+        return False
+    if w[0] in _VOWELS:
+        return True
+    if w[0] == "h":
+        first = w.split()[0].strip(".,;:!?")
+        return len(w) > 1 and w[1] in _VOWELS and first not in H_ASPIRE
+    return False
+
+
+def elide(little: str, word: str) -> str:
+    """``little`` (de, le, la, que…) followed by ``word``, elided when French
+    asks for it.
+
+    >>> elide("de", "Armadora"), elide("de", "Thud"), elide("que", "Ann"), elide("le", "héros")
+    ("d'Armadora", 'de Thud', "qu'Ann", 'le héros')
+    >>> elide("si", "il"), elide("si", "elle"), elide("De", "Ève")
+    ("s'il", 'si elle', "D'Ève")
+    """
+    low = little.lower()
+    short = ELIDING.get(low)
+    if short is None:
+        return f"{little} {word}"
+    if low == "si":
+        ok = word.split()[:1] in (["il"], ["ils"])
+    else:
+        ok = starts_with_vowel_sound(word)
+    if not ok:
+        return f"{little} {word}"
+    if little[:1].isupper():
+        short = short[0].upper() + short[1:]
+    return short + word
+
+
+def plural(n, one: str, many: str, lang: str = DEFAULT_LANG) -> str:
+    """The form of a noun for ``n``: French uses the singular for 0 and 1
+    (and any number below 2), English only for exactly 1.
+
+    >>> plural(0, "soldat", "soldats"), plural(1, "soldat", "soldats"), plural(2, "soldat", "soldats")
+    ('soldat', 'soldat', 'soldats')
+    >>> plural(0, "dwarf", "dwarfs", "en"), plural(1, "dwarf", "dwarfs", "en")
+    ('dwarfs', 'dwarf')
+    """
+    if lang == "fr":
+        return one if abs(n) < 2 else many
+    return one if n == 1 else many
+
+
+def count(n, one: str, many: str, lang: str = DEFAULT_LANG) -> str:
+    """``n`` followed by the right form: ``count(2, "soldat", "soldats")``
+    gives ``'2 soldats'``.
+
+    >>> count(1, "trésor", "trésors"), count(3, "unit", "units", "en")
+    ('1 trésor', '3 units')
+    """
+    return f"{n} {plural(n, one, many, lang)}"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value, spec: str) -> str:
+        if spec.startswith("@") and "|" in spec:
+            one, many = spec[1:].split("|", 1)
+            return plural(value, one, many, self.lang)
+        if spec.lower() in ELIDING:
+            return elide(spec, str(value))
+        return super().format_field(value, spec)
+
+
+_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
+
+
+def fmt(text: str, lang: str = DEFAULT_LANG, **fields) -> str:
+    """``text.format(**fields)`` that also understands the plural and
+    elision specs described above.
+
+    >>> fmt("Nouvelle partie {g:de}", g="Armadora")
+    "Nouvelle partie d'Armadora"
+    >>> fmt("{n} {n:@unit|units}", "en", n=1)
+    '1 unit'
+    """
+    f = _FORMATTERS.get(lang) or _Formatter(lang)
+    return f.vformat(text, (), fields)
+
 
 def tr(catalogue: dict, lang: str, key: str, **fields) -> str:
-    table = catalogue.get(lang) or catalogue[DEFAULT_LANG]
-    text = table.get(key)
+    table = catalogue.get(lang)
+    text = table.get(key) if table else None
     if text is None:
         text = catalogue[DEFAULT_LANG].get(key, key)
-    return text.format(**fields) if fields else text
+        lang = DEFAULT_LANG
+    return fmt(text, lang, **fields) if fields else text
 
 
 def pick(texts: dict, lang: str) -> str:
