@@ -78,6 +78,26 @@ FR = {
     "log.load_hidden": "Odysseus charge le Cheval de {n} héros",
     "log.blacks": "les pions noirs entrent en jeu",
     "log.reshuffle": "la défausse est mélangée",
+    "mv.announce": "Annonce {n} héros",
+    "mv.keep": "N'échange pas de trésors",
+    "mv.swap": "Échange les trésors des districts {i} et {j}",
+    "mv.count0": "N'insère aucun héros",
+    "mv.count": "Insère {n} héros",
+    "mv.insert": "Cheval vers le district {d} : entre un {c}, tombe un {f}",
+    "mv.insert_hidden": "Cheval vers le district {d} : entre un héros, tombe un {f}",
+    "piece.r": "héros rouge",
+    "piece.b": "héros bleu",
+    "piece.y": "héros jaune",
+    "piece.g": "héros vert",
+    "piece.k": "pion noir",
+    "score.player": "Joueur",
+    "score.colours": "Couleurs",
+    "score.districts": "Districts conquis",
+    "score.points": "Points",
+    "score.points_live": "Points (sans les trésors)",
+    "score.caption": "Points des districts tels qu'ils sont conquis maintenant : héros présents + bonus ; "
+                     "les trésors, face cachée, ne comptent qu'à la fin.",
+    "score.caption_over": "Points : héros présents + bonus + trésor de chaque district conquis.",
 }
 
 EN = {
@@ -156,6 +176,26 @@ EN = {
     "log.load_hidden": "Odysseus loads the Horse with {n} heroes",
     "log.blacks": "the black pawns come into play",
     "log.reshuffle": "the discard pile is shuffled",
+    "mv.announce": "Announces {n} {n:@hero|heroes}",
+    "mv.keep": "Does not swap treasures",
+    "mv.swap": "Swaps the treasures of districts {i} and {j}",
+    "mv.count0": "Inserts no hero",
+    "mv.count": "Inserts {n} {n:@hero|heroes}",
+    "mv.insert": "Horse to district {d}: a {c} goes in, a {f} falls out",
+    "mv.insert_hidden": "Horse to district {d}: a hero goes in, a {f} falls out",
+    "piece.r": "red hero",
+    "piece.b": "blue hero",
+    "piece.y": "yellow hero",
+    "piece.g": "green hero",
+    "piece.k": "black pawn",
+    "score.player": "Player",
+    "score.colours": "Colours",
+    "score.districts": "Districts conquered",
+    "score.points": "Points",
+    "score.points_live": "Points (without treasures)",
+    "score.caption": "Points of the districts as they are conquered now: heroes present + bonus; "
+                     "the treasures, face down, only count at the end.",
+    "score.caption_over": "Points: heroes present + bonus + treasure of each district conquered.",
 }
 
 CATALOGUE = {"fr": FR, "en": EN}
