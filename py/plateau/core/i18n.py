@@ -71,8 +71,19 @@ def elide(little: str, word: str) -> str:
     ("d'Armadora", 'de Thud', "qu'Ann", 'le héros')
     >>> elide("si", "il"), elide("si", "elle"), elide("De", "Ève")
     ("s'il", 'si elle', "D'Ève")
+    >>> elide("de", "les Orks"), elide("de", "le héros"), elide("de", "Léa")
+    ('des Orks', 'du héros', 'de Léa')
     """
     low = little.lower()
+    art = word.split(" ", 1)
+    if len(art) == 2:
+        # contracted articles: de les → des, de le → du, à les → aux, à le → au
+        merged = {("de", "les"): "des", ("de", "le"): "du", ("à", "les"): "aux", ("à", "le"): "au"}
+        m = merged.get((low, art[0].lower()))
+        if m is not None:
+            if little[:1].isupper():
+                m = m.capitalize()
+            return f"{m} {art[1]}"
     short = ELIDING.get(low)
     if short is None:
         return f"{little} {word}"
