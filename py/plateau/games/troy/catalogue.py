@@ -15,7 +15,7 @@ FR = {
     "status.count": "{who} : insérer les 3 héros disponibles, ou les {n} annoncés ?",
     "status.count0": "{who} : insérer les 3 héros disponibles, ou aucun ?",
     "status.insert": "{who} : héros {i} sur {n} — tournez le Cheval vers un district, puis insérez un héros.",
-    "status.over": "Partie terminée — victoire de {names} ({points} points).",
+    "status.over": "Partie terminée — victoire {names:de} ({points} points).",
     "target.a1": "Annoncer 1",
     "target.a2": "Annoncer 2",
     "target.a3": "Annoncer 3",
