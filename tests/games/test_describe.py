@@ -311,3 +311,14 @@ def test_open_hand_and_default_rule():
     assert not must_pass_between(s, 0, 1)
     s = ARMADORA.start(["Ann", "Bob"], {}, seed=1)
     assert must_pass_between(s, 0, 1) and must_pass_between(s, None, 0) and not must_pass_between(s, 0, 0)
+
+
+@pytest.mark.parametrize("mod", ["plateau.games.armadora", "plateau.games.armadora.rules", "plateau.games.troy",
+                                 "plateau.games.troy.rules", "plateau.games.thorval",
+                                 "plateau.games.thorval.rules", "plateau.games.thorval.describe"])
+def test_doctests(mod):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(mod))
+    assert result.attempted > 0 and result.failed == 0
