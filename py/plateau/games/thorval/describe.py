@@ -19,11 +19,11 @@ TEXTS = {
         "mv.ten": "10 soldats en {case}",
         "mv.ten_sp": "10 soldats en {case}, dont {sp}",
         "mv.ten_two": "10 soldats en {case}, dont {sp} ; {sp2} en {case2}",
-        "mv.place": "+{n} {n:@soldat|soldats} en {case}",
+        "mv.place": "Pose {n} {n:@soldat|soldats} en {case}",
         "mv.place_sp": "{sp} en {case} (pour 2 soldats)",
-        "mv.arrive": "{n} {n:@soldat|soldats} {n:@arrive|arrivent}",
-        "mv.arrive_sp": "{sp} et {n} {n:@soldat|soldats} arrivent",
-        "mv.arrive_sp0": "{sp} arrive (pour 2 soldats)",
+        "mv.arrive": "{n} {n:@soldat arrive|soldats arrivent} en {case}",
+        "mv.arrive_sp": "{sp} et {n} {n:@soldat|soldats} arrivent en {case}",
+        "mv.arrive_sp0": "{sp} arrive en {case} (pour 2 soldats)",
         "mv.no_aid": "Pas d'aide du médiateur",
         "mv.aid": "Aide du médiateur : {aid}",
         "mv.tmove": "Déplace un trésor {owner:de} de {src} à {tgt}",
@@ -55,11 +55,11 @@ TEXTS = {
         "mv.ten": "10 soldiers on {case}",
         "mv.ten_sp": "10 soldiers on {case}, {sp} among them",
         "mv.ten_two": "10 soldiers on {case}, {sp} among them; {sp2} on {case2}",
-        "mv.place": "+{n} {n:@soldier|soldiers} on {case}",
+        "mv.place": "Places {n} {n:@soldier|soldiers} on {case}",
         "mv.place_sp": "{sp} on {case} (for 2 soldiers)",
-        "mv.arrive": "{n} {n:@soldier arrives|soldiers arrive}",
-        "mv.arrive_sp": "{sp} and {n} {n:@soldier|soldiers} arrive",
-        "mv.arrive_sp0": "{sp} arrives (for 2 soldiers)",
+        "mv.arrive": "{n} {n:@soldier arrives|soldiers arrive} on {case}",
+        "mv.arrive_sp": "{sp} and {n} {n:@soldier|soldiers} arrive on {case}",
+        "mv.arrive_sp0": "{sp} arrives on {case} (for 2 soldiers)",
         "mv.no_aid": "No aid from the mediator",
         "mv.aid": "Mediator's aid: {aid}",
         "mv.tmove": "Moves one of {owner}'s treasures from {src} to {tgt}",
@@ -134,12 +134,13 @@ def describe(state, text: str, viewer=None, lang: str = "fr") -> str:
         return _t(lang, "mv.place_sp", sp=Sp(k), case=word[1])
     if head[:1] == "+":
         parts = head[1:].split("+")
+        case = B.NAMES[d["case"]] if d.get("case", -1) >= 0 else "?"
         if parts[0].isdigit():
-            return _t(lang, "mv.arrive", n=int(parts[0]))
+            return _t(lang, "mv.arrive", n=int(parts[0]), case=case)
         n = int(parts[1]) if len(parts) > 1 else 0
         if n:
-            return _t(lang, "mv.arrive_sp", sp=Sp(parts[0]), n=n)
-        return _t(lang, "mv.arrive_sp0", sp=Sp(parts[0]))
+            return _t(lang, "mv.arrive_sp", sp=Sp(parts[0]), n=n, case=case)
+        return _t(lang, "mv.arrive_sp0", sp=Sp(parts[0]), case=case)
     if text == "no aid":
         return _t(lang, "mv.no_aid")
     if head == "aid":
