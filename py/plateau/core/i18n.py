@@ -29,7 +29,7 @@ Two format specs keep sentences grammatical whatever the fields hold:
 
 from __future__ import annotations
 
-import string
+import re
 
 LANGS = ("fr", "en")
 DEFAULT_LANG = "fr"
@@ -122,22 +122,6 @@ def count(n, one: str, many: str, lang: str = DEFAULT_LANG) -> str:
     return f"{n} {plural(n, one, many, lang)}"
 
 
-class _Formatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def format_field(self, value, spec: str) -> str:
-        if spec.startswith("@") and "|" in spec:
-            one, many = spec[1:].split("|", 1)
-            return plural(value, one, many, self.lang)
-        if spec.lower() in ELIDING:
-            return elide(spec, str(value))
-        return super().format_field(value, spec)
-
-
-_FORMATTERS = {lang: _Formatter(lang) for lang in LANGS}
-
-
 def fmt(text: str, lang: str = DEFAULT_LANG, **fields) -> str:
     """``text.format(**fields)`` that also understands the plural and
     elision specs described above.
@@ -147,8 +131,43 @@ def fmt(text: str, lang: str = DEFAULT_LANG, **fields) -> str:
     >>> fmt("{n} {n:@unit|units}", "en", n=1)
     '1 unit'
     """
-    f = _FORMATTERS.get(lang) or _Formatter(lang)
-    return f.vformat(text, (), fields)
+    plan = _PLANS.get(text)
+    if plan is None:
+        if len(_PLANS) > 4096:  # catalogue texts are few; keep the cache small anyway
+            _PLANS.clear()
+        plan = _PLANS[text] = _plan(text)
+    template, specials = plan
+    if specials:  # plural or elision fields become extra plain fields
+        fields = dict(fields)
+        for slot, name, spec in specials:
+            v = fields[name]
+            if spec[0] == "@":
+                one, many = spec[1:].split("|", 1)
+                fields[slot] = plural(v, one, many, lang)
+            else:
+                fields[slot] = elide(spec, str(v))
+    return template.format(**fields)
+
+
+#: a field with a plural (``@one|many``) or elision (``de``, ``le``…) spec
+_SPEC_RE = re.compile(r"\{([^{}:]+):(@[^{}|]*\|[^{}]*|[A-Za-zÀ-ÿ]{1,3})\}")
+_PLANS: dict = {}
+
+
+def _plan(text: str) -> tuple:
+    """``text`` with each special field replaced by a plain slot
+    (``{_s0}``…), and the slots' ``(slot, field, spec)``; cached per text."""
+    specials = []
+
+    def slot(m):
+        spec = m.group(2)
+        if spec[0] != "@" and spec.lower() not in ELIDING:
+            return m.group(0)
+        name = f"_s{len(specials)}"
+        specials.append((name, m.group(1), spec))
+        return "{" + name + "}"
+
+    return _SPEC_RE.sub(slot, text), tuple(specials)
 
 
 def tr(catalogue: dict, lang: str, key: str, **fields) -> str:
