@@ -15,6 +15,13 @@ through a :class:`State`:
 * the seeded :class:`~plateau.core.rng.Rng` lives inside the state, so dice
   and shuffles replay exactly from a :class:`~plateau.core.record.Record`.
 
+What players read is the game's too: ``game.describe_move(state_before,
+text, viewer, lang)`` puts a move in words for one viewer (``move_label``
+adds a community notation where the game has one), ``state.score_table(lang,
+viewer)`` says what the numbers mean, and :func:`must_pass_between` /
+:func:`holder_after` decide from ``state.private_view_key(player)`` whether a
+pass-the-device screen protects anything.
+
 The board UI is generic: a move is a path of targets (piece, destination,
 captures, an off-board choice such as a warrior's value...). After each click
 the UI keeps the legal moves whose path starts with the clicks so far and
