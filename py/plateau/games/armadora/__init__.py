@@ -134,7 +134,6 @@ class Armadora(Game):
         from plateau.core.game import Move
 
         t = self.t
-        p = state_before.cur
         line = lambda name: name.replace("-", "–")  # noqa: E731
         if move_text.startswith("pick:"):
             return t(lang, "mv.pick", char=t(lang, "char." + move_text[5:]))
