@@ -21,7 +21,8 @@ from . import markdown
 from .dom import button, by_id, clear, closest, document, download, el, listen, nn, q
 from .messages import CATALOGUE
 from .session import Session
-from .store import Store, StoreFull, StoreUnavailable
+from .startup import parse_query
+from .store import GAME, Store, StoreConflict, StoreFull, StoreUnavailable, extends
 
 
 class LocalBackend:
@@ -56,13 +57,7 @@ class LocalBackend:
 
 
 def _query() -> dict:
-    q = {}
-    search = str(js.location.search or "")
-    for part in search.lstrip("?").split("&"):
-        if part:
-            k, _, v = part.partition("=")
-            q[js.decodeURIComponent(k)] = js.decodeURIComponent(v)
-    return q
+    return parse_query(str(js.location.search or ""))
 
 
 class App:
@@ -79,6 +74,8 @@ class App:
         self.session: Session | None = None
         self.save_id: str | None = None
         self.save_name = ""
+        self.save_rev: int | None = None  # revision of the saved entry this tab last read or wrote
+        self.save_trouble = ""  # "quota" / "conflict" while the game on screen is not saved
         self.revealed_for: int | None = None  # hot-seat: who the board was revealed to
         self.keyboard = False
         self.root = by_id("app")
@@ -109,10 +106,11 @@ class App:
         if box is None:
             return
         clear(box)
-        for i, (kind, text) in enumerate(self.messages):
+        for i, (kind, text, *action) in enumerate(self.messages):
             close = button("×", lambda i=i: self.dismiss(i), cls="close", aria_label=self.t("close"))
+            extra = [button(label, fn, data_action=name) for name, label, fn in action]
             box.appendChild(el("div", {"cls": f"msg {kind}", "role": "alert" if kind == "error" else "status"},
-                               el("span", {"text": text}), close))
+                               el("span", {"text": text}), *extra, close))
 
     def dismiss(self, i: int) -> None:
         if 0 <= i < len(self.messages):
@@ -126,6 +124,7 @@ class App:
             document.documentElement.classList.add("embed")
         listen(document, "keydown", self.on_key)
         listen(js.window, "hashchange", lambda e: self.open_hash())
+        listen(js.window, "storage", self.on_storage)
         if not self.backend.ok:
             self.messages.append(("error", self.t("err.storage")))
         if not self.open_hash():
@@ -255,7 +254,8 @@ class App:
         main.appendChild(el("h2", {"text": self.t("home.saved")}))
         games, bad = self.store.games()
         for key in bad:
-            self.messages.append(("error", self.t("saved.corrupt", entry=key)))
+            self.messages.append(("error", self.t("saved.corrupt", entry=key),
+                                  ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k))))
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
@@ -263,7 +263,8 @@ class App:
             g = home_games().get(sg.record.game)
             if g is None:
                 continue
-            date = str(js.Date.new(sg.updated * 1000).toLocaleString(self.lang))
+            ms = sg.date_ms
+            date = str(js.Date.new(ms).toLocaleString(self.lang)) if ms is not None else self.t("saved.nodate")
             meta = self.t("saved.meta", game=g.name(self.lang), players=", ".join(sg.record.players),
                           plies=len(sg.record.moves), date=date)
             if sg.over:
@@ -297,6 +298,19 @@ class App:
             if gid == self.save_id:
                 self.save_name = name
         self.show_home()
+
+    def reset_entry(self, key: str) -> None:
+        """Remove an unreadable saved entry, after confirmation, offering its
+        raw content as a file first."""
+        if not key.startswith(GAME):
+            return
+        raw = self.backend.getItem(key)
+        if raw is not None and js.window.confirm(self.t("saved.reset_export")):
+            download(f"{key.replace(':', '-')}.txt", str(raw))
+        if js.window.confirm(self.t("saved.reset_confirm", entry=key)):
+            self.backend.removeItem(key)
+            self.messages = [m for m in self.messages if m[1] != self.t("saved.corrupt", entry=key)]
+            self.show_home()
 
     def delete(self, gid: str) -> None:
         sg = self.store.get(gid)
@@ -454,6 +468,8 @@ class App:
         record = Record(gid, g.full_options(options), seed, list(names), [])
         self.session = Session(record)
         self.revealed_for = None
+        self.save_rev = None
+        self.save_trouble = ""
         if save:
             self.save_id = Store.new_id()
             self.save_name = f"{g.name(self.lang)} — {', '.join(names)}"[:80]
@@ -476,6 +492,8 @@ class App:
         self.session = session
         self.save_id = gid
         self.save_name = sg.name
+        self.save_rev = sg.rev
+        self.save_trouble = ""
         self.revealed_for = None
         self.messages = []
         self.show_play()
@@ -485,18 +503,119 @@ class App:
         if self.session is None or self.embed:
             return
         if self.save_id is None:
-            self.save_id = Store.new_id()
+            self.save_id, self.save_rev = Store.new_id(), None
             g = self.session.game
             self.save_name = f"{g.name(self.lang)} — {', '.join(self.session.record.players)}"[:80]
             if str(js.location.hash or "").startswith("#g="):
                 js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
             unsaved = self.t("play.unsaved")
-            if any(text == unsaved for _, text in self.messages):
+            if any(m[1] == unsaved for m in self.messages):
                 self.messages = [m for m in self.messages if m[1] != unsaved]
                 self.draw_messages()
         rec = self.session.snapshot()
-        if self.guard_store(lambda: self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over())):
-            self.store.set_setting("current", self.save_id)
+        self.save_tracked(rec)
+
+    def save_tracked(self, rec) -> None:
+        """Save the game on screen, never over newer moves of another tab;
+        when it cannot be saved, say so once and offer a way to keep it."""
+        try:
+            self.save_rev = self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over(),
+                                            rev=self.save_rev)
+        except StoreConflict as c:
+            self.on_conflict(c.stored)
+            return
+        except StoreFull:
+            self.keep_in_link(rec)
+            if self.save_trouble != "quota":
+                self.save_trouble = "quota"
+                self.messages.append(("error", self.t("err.quota_play"),
+                                      ("export", self.t("play.export"), self.export_current)))
+                self.draw_messages()
+            return
+        except StoreUnavailable:
+            self.keep_in_link(rec)
+            if self.save_trouble != "storage":
+                self.save_trouble = "storage"
+                self.flash(self.t("err.storage"))
+            return
+        if self.save_trouble:
+            self.save_trouble = ""
+            self.messages = [m for m in self.messages if m[1] != self.t("err.quota_play")]
+            if str(js.location.hash or "").startswith("#g="):
+                js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+            self.flash(self.t("ok.saved_again"), "info")
+        self.store.set_setting("current", self.save_id)
+
+    def keep_in_link(self, rec) -> None:
+        """Storage refused the game: keep it in the page address, so that a
+        reload opens it again from there."""
+        try:
+            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search)
+                                    + "#g=" + encode(rec))
+        except Exception:
+            traceback.print_exc()
+
+    # -- other tabs ---------------------------------------------------------------
+    def on_conflict(self, stored) -> None:
+        """Another tab saved moves that this tab's save would erase."""
+        if self.save_trouble == "conflict":
+            return
+        self.save_trouble = "conflict"
+        self.messages.append(("error", self.t("tabs.conflict"),
+                              ("load-other", self.t("tabs.load"), self.load_other),
+                              ("save-copy", self.t("tabs.copy"), self.save_copy)))
+        self.draw_messages()
+
+    def load_other(self) -> None:
+        """Show what the other tab saved (this tab's differing moves stay
+        available through "save a copy" until then)."""
+        self.messages = [m for m in self.messages if m[1] != self.t("tabs.conflict")]
+        if self.save_id is None or not self.resume(self.save_id):
+            self.show_home()
+
+    def save_copy(self) -> None:
+        self.messages = [m for m in self.messages if m[1] != self.t("tabs.conflict")]
+        self.save_id, self.save_rev, self.save_trouble = Store.new_id(), None, ""
+        self.save_name = (self.save_name + " " + self.t("tabs.copy_suffix"))[:80]
+        self.autosave()
+        self.flash(self.t("tabs.copied", name=self.save_name), "info")
+
+    def on_storage(self, e) -> None:
+        """Another tab changed storage: follow the game on screen when the
+        other tab only added to it, otherwise tell the player."""
+        key = nn(e.key)
+        if self.save_id is None or self.session is None or key != GAME + self.save_id:
+            return
+        try:
+            stored = self.store.get(self.save_id)
+        except (ValueError, KeyError, TypeError, RecordError):
+            return
+        if stored is None:
+            self.save_id, self.save_rev = None, None
+            if self.screen == "play":
+                self.flash(self.t("tabs.deleted"), "info")
+            return
+        mine = self.session.record
+        if stored.record == mine or stored.record.moves == mine.moves and extends(stored.record, mine):
+            self.save_rev = stored.rev  # same moves (another tab only looked at another ply)
+            return
+        if self.screen == "play" and extends(stored.record, mine) and not self.session.clicks:
+            self.save_rev = stored.rev
+            at_end = self.session.ply == self.session.total
+            try:
+                session = Session(stored.record)
+            except RecordError:
+                return
+            if not at_end:
+                session.goto(self.session.ply)
+            self.session = session
+            self.revealed_for = None
+            self.flash(self.t("tabs.followed", n=len(stored.record.moves) - len(mine.moves)), "info")
+            self.refresh()
+        elif self.screen == "play":
+            self.on_conflict(stored)
+        else:
+            self.save_rev = stored.rev
 
     # -- rules ------------------------------------------------------------------
     def show_rules(self, gid: str) -> None:
@@ -912,14 +1031,20 @@ def _defer_urllib_request() -> None:
 
 def main() -> App:
     _defer_urllib_request()
-    app = App()
+    app = None
     try:
+        app = App()
         app.start()
     except Exception as err:
         traceback.print_exc()
         document.documentElement.setAttribute("data-error", "start")
-        text = by_id("loading-text")
-        if text is not None:
-            text.textContent = tr(CATALOGUE, app.lang, "err.internal", msg=f"{type(err).__name__}: {err}")
+        lang = app.lang if app is not None else DEFAULT_LANG
+        msg = tr(CATALOGUE, lang, "err.internal", msg=f"{type(err).__name__}: {err}")
+        try:
+            js.window.plateauBootFailed(msg)  # boot.js: the message and the ways out
+        except Exception:
+            text = by_id("loading-text")
+            if text is not None:
+                text.textContent = msg
         raise
     return app
