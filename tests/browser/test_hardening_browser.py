@@ -113,7 +113,9 @@ def test_two_tabs_follow_and_never_overwrite_newer_moves(browser, base_url):
     assert "autre onglet" in two.inner_text("#messages")
     # tab 2 starts a move; meanwhile tab 1 plays on: tab 2 says so
     s2 = mirror(two)
-    move2 = s2.legal()[-1]
+    move2 = next(m for m in reversed(s2.legal()) if len(m.path) >= 2)
+    targets = two.evaluate("Array.from(document.querySelectorAll('#board .target')).map(n => n.dataset.target)")
+    assert move2.path[0] in targets, (move2.text, move2.path, targets, two.inner_text("#status"))
     click_target(two, move2.path[0])
     play_move(one, s1, s1.legal()[0])
     two.wait_for_selector('[data-action="load-other"]')
