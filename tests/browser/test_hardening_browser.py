@@ -132,3 +132,28 @@ def test_two_tabs_follow_and_never_overwrite_newer_moves(browser, base_url):
              if k.startswith(GAME_KEY)}
     assert len(games) == 2 and sorted(g["plies"] for g in games.values()) == [4, 4]
     ctx.close()
+
+
+def test_full_storage_says_so_offers_export_and_keeps_moves_across_reload(page, base_url):
+    open_app(page, base_url, clear=True)
+    start_game(page, "thud", ["Ann", "Bob"], seed=3)
+    s = mirror(page)
+    play_move(page, s, s.legal()[0])
+    page.evaluate("""() => {
+        const orig = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (k, v) {
+            if (k.startsWith('plateau:v1:game:')) throw new DOMException('full', 'QuotaExceededError');
+            return orig.call(this, k, v);
+        };
+    }""")
+    play_move(page, s, s.legal()[0])
+    play_move(page, s, s.legal()[0])
+    assert page.locator(".msg.error").count() == 1  # said once, when it happens
+    assert "plein" in page.inner_text(".msg.error")
+    page.click('.msg.error [data-action="export"]')
+    assert page.locator("#dialog [data-file$='.plateau']").count() == 1
+    assert page.evaluate("location.hash").startswith("#g=")
+    page.reload()  # storage still refuses nothing now, but the moves come back from the address
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.wait_for_selector("#board")
+    assert page.get_attribute("#board", "data-ply") == "3"

@@ -610,6 +610,8 @@ class App:
                 session.goto(self.session.ply)
             self.session = session
             self.revealed_for = None
+            head = self.t("tabs.followed", n="").split("(")[0]
+            self.messages = [m for m in self.messages if not m[1].startswith(head)]
             self.flash(self.t("tabs.followed", n=len(stored.record.moves) - len(mine.moves)), "info")
             self.refresh()
         elif self.screen == "play":
