@@ -157,3 +157,28 @@ def test_full_storage_says_so_offers_export_and_keeps_moves_across_reload(page, 
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     page.wait_for_selector("#board")
     assert page.get_attribute("#board", "data-ply") == "3"
+
+
+def test_cross_site_embed_with_storage_blocked_starts_and_plays(browser, base_url, site_dir):
+    """The club-website case: the app in an iframe of another site, with
+    site storage blocked (localStorage and IndexedDB throw in every frame)."""
+    other = base_url.replace("127.0.0.1", "localhost")  # another site than the frame's
+    ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script(BLOCK_STORAGE)
+    host = ctx.new_page()
+    (site_dir / "club.html").write_text(
+        f'<!doctype html><title>club</title><iframe id="f" src="{base_url}?embed&game=thud" '
+        f'width="600" height="700"></iframe>', encoding="utf-8")
+    host.goto(other + "club.html")
+    frame = host.frame_locator("#f")
+    frame.locator("html[data-ready]").wait_for(state="attached", timeout=90_000)
+    inner = next(f for f in host.frames if f.url.startswith(base_url))
+    assert inner.evaluate("window.plateauStorageBlocked === true")
+    before = inner.get_attribute("#board", "data-ply")
+    s = mirror_from_screen(inner, 0)
+    target = inner.evaluate("document.querySelector('#board .target').dataset.target")
+    move = next(m for m in s.legal() if m.path[0] == target and len(m.path) >= 2)
+    for t in move.path:
+        inner.locator(f'#board .target[data-target="{t}"]').first.dispatch_event("click")
+    inner.wait_for_function(f"document.querySelector('#board').dataset.ply !== '{before}'")
+    ctx.close()
