@@ -182,3 +182,40 @@ def test_cross_site_embed_with_storage_blocked_starts_and_plays(browser, base_ur
         inner.locator(f'#board .target[data-target="{t}"]').first.dispatch_event("click")
     inner.wait_for_function(f"document.querySelector('#board').dataset.ply !== '{before}'")
     ctx.close()
+
+
+def _forged(options) -> str:
+    body = json.dumps({"g": "thud", "o": options, "s": 1, "p": ["A", "B"], "m": []})
+    payload = json.dumps({"c": zlib.crc32(body.encode()) & 0xFFFFFFFF, "r": body})
+    return "P1" + base64.urlsafe_b64encode(zlib.compress(payload.encode(), 9)).decode().rstrip("=")
+
+
+def test_forged_options_and_odd_dates_get_clear_messages(page, base_url, tmp_path):
+    bad = _forged({"captures": []})
+    page.goto(base_url + "#g=" + bad)  # at start
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert "options de règles" in page.inner_text("#messages")
+    assert page.get_attribute("html", "data-error") is None
+    page.evaluate("localStorage.clear()")
+    start_game(page, "thud", ["Ann", "Bob"], seed=3)
+    page.evaluate("(h) => { location.hash = h; }", "#g=" + _forged({"captures": {"a": 1}}))  # running app
+    page.wait_for_function("document.querySelector('#messages') && "
+                           "document.querySelector('#messages').innerText.includes('options de règles')")
+    for name, text in (("forged.plateau", bad + "\n"), ("deep.plateau", DEEP_LINK + "\n")):  # as imports
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        page.evaluate("location.hash = ''")
+        page.click(".brand")
+        page.wait_for_selector("#import-file")
+        page.set_input_files("#import-file", str(path))
+        page.wait_for_selector(".msg.error")
+        assert "refusé" in page.inner_text("#messages")
+    assert page.locator("#saved li[data-save]").count() == 1  # the game started above, nothing else
+    # a save whose date is beyond what a Date can show
+    page.evaluate("""(rec) => localStorage.setItem('plateau:v1:game:future',
+        JSON.stringify({name: 'future', record: rec, updated: 1e300}))""",
+                  encode(Record("thud", {}, 1, ["A", "B"], [])))
+    page.click('[data-testid="lang"]')
+    page.click('[data-testid="lang"]')
+    item = page.inner_text('#saved li[data-save="future"]')
+    assert "date inconnue" in item and "Invalid" not in item
