@@ -130,9 +130,14 @@ class Option:
     help: dict = field(default_factory=dict)
 
     def validate(self, value: Any) -> Any:
-        if value not in self.choices:
-            raise RulesError(f"option {self.id!r} cannot be {value!r}")
-        return value
+        """``value`` itself when it is one of the choices, of the same type
+        (``True`` is not ``1``; a list or a dict is never a choice);
+        :class:`RulesError` otherwise."""
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return value
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise RulesError(f"option {self.id!r} cannot be {shown}")
 
 
 @dataclass

@@ -683,6 +683,12 @@ class ThorvalState(State):
             self.decide("cont", f["a"])
 
     def _st_conquer(self, who, frm, to):
+        f = self.fight
+        if f is not None and who == f["d"] and to not in B.NEIGHBOURS[frm]:
+            # a failed boat attack: the winner occupies "from the contiguous
+            # attack case", and across the water nobody may follow
+            self.ev("no_occupy", p=who, tgt=to)
+            return
         if who == ORKS:
             if self.own[frm] == ORKS and self.cnt[frm] >= 2:
                 self.cnt[frm] -= 1
