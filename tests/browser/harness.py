@@ -260,3 +260,15 @@ def shot_paths(*names: str) -> tuple:
     end: only when PLATEAU_SHOTS names a directory."""
     where = os.environ.get("PLATEAU_SHOTS")
     return tuple(os.path.join(where, n) if where else None for n in names)
+
+
+def score_cells(page) -> list[list[str]]:
+    """The score table's cells after each player's name, one row per player
+    (the heading row left out)."""
+    return page.eval_on_selector_all(
+        "#scores tr:not(.head)", "rows => rows.map(r => [...r.querySelectorAll('td')].map(c => c.textContent))")
+
+
+def table_cells(state, lang: str = "fr", viewer=None) -> list[list[str]]:
+    """What :func:`score_cells` must read: the game's own score table."""
+    return [row[1:] for row in state.score_table(lang, viewer)["rows"]]

@@ -47,8 +47,8 @@ PROBE = """() => {
         faces: pieces ? pieces.querySelectorAll('[fill="#b7792f"], [fill="#ffd23a"], [stroke="#ffd23a"]').length : -1,
         backs: pieces ? [...pieces.querySelectorAll('text')].filter(t => t.textContent === '?').length : -1,
         kinds: %s.filter(k => html.includes(k)),
-        scores: [...document.querySelectorAll('#scores tr')].map(
-            r => [r.querySelector('th').textContent, r.querySelector('td').textContent]),
+        scores: [...document.querySelectorAll('#scores tr:not(.head)')].map(
+            r => [...r.querySelectorAll('th, td')].map(c => c.textContent)),
     };
 }""" % repr(list(FACE_KINDS)).replace("'", '"')
 
@@ -179,7 +179,7 @@ class Play:
         if hidden:
             self.face_checks += 1
         # the score table lists the three players
-        assert got["scores"] == [[n, str(v)] for n, v in zip(NAMES, st.scores())]
+        assert got["scores"] == st.score_table(LANG, st.to_play)["rows"]
 
     def until(self, page, phase: str) -> None:
         done = PHASES[phase]

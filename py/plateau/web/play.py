@@ -113,7 +113,9 @@ class PlayScreen:
         if board is None:
             return
         board.setAttribute("data-ply", str(s.ply))
-        if self.holder is None:  # nobody identified yet: fine if the decider has nothing to hide
+        if self.holder is None and s.ply == s.total:
+            # nobody identified yet: the device goes to the player to move if they have nothing to
+            # hide (never at an earlier move: what a player knew then is less than what they know now)
             self.holder = s.holder_after_move(None)
         if self.must_pass():
             name = s.record.players[s.state.to_play]
