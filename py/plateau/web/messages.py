@@ -4,7 +4,7 @@ CATALOGUE = {
     "fr": {
         "app.title": "Plateau",
         "app.tagline": "Jeux de plateau du club, dans le navigateur — même hors ligne.",
-        "loading": "Chargement de Python…",
+        "loading": "Préparation des jeux…",
         "nav.home": "Accueil",
         "nav.lang": "English",
         "nav.lang.title": "Switch to English",
@@ -100,7 +100,7 @@ CATALOGUE = {
     "en": {
         "app.title": "Plateau",
         "app.tagline": "The club's board games, in the browser — offline too.",
-        "loading": "Loading Python…",
+        "loading": "Preparing the games…",
         "nav.home": "Home",
         "nav.lang": "Français",
         "nav.lang.title": "Passer en français",
