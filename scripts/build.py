@@ -236,7 +236,7 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
     return {"core": rel(core_dir / "core.js"), "pyodide": rel(pyo_dir / "pyodide.mjs")}
 
 
-def bundle(out: Path, pyc: dict[str, bytes], index: dict) -> str:
+def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> str:
     """Zip the engine, the web layer and the boards into
     ``static/build/plateau-<hash>.zip``; returns the hash. Plateau's modules
     ship as sources (tracebacks show their lines) with their bytecode in
@@ -253,6 +253,9 @@ def bundle(out: Path, pyc: dict[str, bytes], index: dict) -> str:
             h.update(name.encode() + b"\0" + data)
             entries.append((name, data))
         entries += sorted(pyc.items())
+        if label:
+            h.update(b"plateau/build.txt\0" + label.encode())
+            entries.append(("plateau/build.txt", label.encode()))
         if index:
             data = json.dumps(index, ensure_ascii=False).encode()
             h.update(b"plateau/games/index.json\0" + data)
@@ -331,7 +334,7 @@ def home_html(pre: dict, pics: dict[str, str]) -> str:
 STATIC_SHELL = ("app.css", "boot.js", "main.py", "icon.svg", "manifest.webmanifest")
 
 
-def pages(out: Path, version: str, paths: dict[str, str], home: str) -> str:
+def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str = "") -> str:
     """index.html, the PyScript config, ``static/*`` and the service worker.
     Every file the page loads has a content name (or a ``?v=<hash>``), so
     the service worker's cache for one build holds that build alone.
@@ -363,7 +366,7 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str) -> str:
     page = page.replace('config="pyscript.toml"', f'config="{toml_name}"')
     page = page.replace("<!-- home -->", home)
     (out / "index.html").write_text(page, encoding="utf-8")
-    (static / "build" / "version.json").write_text(json.dumps({"build": version}))
+    (static / "build" / "version.json").write_text(json.dumps({"build": version, "label": label}))
     shell = ["index.html", toml_name] + [f"static/{n}?v={h}" for n, h in v.items()]
     for p in sorted((static / "vendor").rglob("*")) + sorted((static / "build").rglob("*")):
         if p.is_file() and p.name != "version.json":
@@ -400,6 +403,8 @@ def bench_pages(out: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "site"))
+    ap.add_argument("--label", default="", help="a name for this build (a date, a release), in version.json"
+                    " and the bundle (plateau/build.txt)")
     ap.add_argument("--bench", action="store_true",
                     help="also bench/bare.html, the baseline page of bench/browser.py (not for publishing)")
     args = ap.parse_args()
@@ -414,8 +419,8 @@ def main() -> None:
     pre = prerender()
     pics = pictures(out, pre.get("pictures", {}))
     index = {gid: {**g, **({"picture": pics[gid]} if gid in pics else {})} for gid, g in pre.get("games", {}).items()}
-    version = bundle(out, pyc, index)
-    cache = pages(out, version, paths, home_html(pre, pics))
+    version = bundle(out, pyc, index, args.label)
+    cache = pages(out, version, paths, home_html(pre, pics), args.label)
     if args.bench:
         bench_pages(out)
     print(f"build: site ready in {out} (bundle {version}, cache {cache})")

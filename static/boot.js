@@ -37,7 +37,10 @@
     var register = function () {
       if (registered) return;
       registered = true;
-      navigator.serviceWorker.register("sw.js").catch(function () {});
+      // register, or look for a new build of the site (installed whole beside this one)
+      navigator.serviceWorker.register("sw.js").then(function (reg) {
+        if (reg.active) return reg.update();
+      }).catch(function () {});
     };
     new MutationObserver(function (list, obs) {
       if (root.hasAttribute("data-ready") || root.hasAttribute("data-error")) { obs.disconnect(); register(); }

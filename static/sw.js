@@ -6,8 +6,8 @@
 // the worker fetches them all into its own cache and checks each against its hash:
 // one missing or different file (a deploy half done, a stale HTTP cache entry fetched
 // again and still wrong) fails the install, and the version in use stays whole. Only
-// a complete new cache activates; the old caches go then. Pages are served from the
-// active build's cache: a visitor gets one build entirely, old or new, never a mix,
+// a complete new cache activates; older caches go then (the previous build's one
+// round later). Pages are served from the active build's cache: a visitor gets one build entirely, old or new, never a mix,
 // and the first visit is enough to work offline.
 const CACHE = "__CACHE__";
 const SHELL = __MANIFEST__;
@@ -46,9 +46,14 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith("plateau-") && key !== CACHE) await caches.delete(key);
+    // the build that served until now stays one more round, for a page still loading
+    // from it when this worker took over (its files are all content-named); older ones go
+    const others = (await caches.keys()).filter((k) => k.startsWith("plateau-") && k !== CACHE);
+    let previous = null;
+    for (const key of others) {
+      if (await (await caches.open(key)).match(new URL("plateau-complete", SCOPE).href)) previous = key;
     }
+    for (const key of others) if (key !== previous) await caches.delete(key);
     await self.clients.claim();
   })());
 });
@@ -73,10 +78,7 @@ self.addEventListener("fetch", (event) => {
     })());
     return;
   }
-  // anything else of this origin (bench pages, version.json): network, the cache offline
-  event.respondWith(fetch(req).catch(async (err) => {
-    const hit = await caches.match(req);
-    if (hit) return hit;
-    throw err;
-  }));
+  // a file of the previous build (a page that started under it), else the network
+  // (bench pages, version.json)
+  event.respondWith((async () => (await caches.match(req)) || fetch(req))());
 });
