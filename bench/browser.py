@@ -549,6 +549,37 @@ def cmd_armadora(args) -> None:
     print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
 
 
+# -- first click after a resume ---------------------------------------------------------------------
+def cmd_firstclick(args) -> None:
+    """The first click on the board right after data-ready, the app having
+    resumed a Thud game of 30 plies (warm load of a fresh profile): the
+    click's handler time, as the click benchmark measures it, then the
+    second click's."""
+    seed_js = resume_seed()
+    first, second = [], []
+    with session(args) as (site, base, pw):
+        for run in range(args.runs):
+            with profile(pw, args, "block") as ctx:
+                ctx.add_init_script(seed_js)
+                for load in range(2):  # cold, then warm: the warm one is timed
+                    page = ctx.new_page()
+                    page.goto(base + "/index.html")
+                    page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                    if load == 1:
+                        r1 = page.evaluate(CLICK_JS, "#board .target")
+                        r2 = page.evaluate(CLICK_JS, "#board .target")
+                        if not r1 or not r1["redrawn"]:
+                            raise RuntimeError("the first click did not redraw the board")
+                        first.append(r1["handler"])
+                        second.append(r2["handler"] if r2 else float("nan"))
+                    page.close()
+            print(f"  run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+    table("First clicks on the board after data-ready, resuming a game (ms, handler)",
+          ["click", "runs", "median", "p95", "max"],
+          [["1st", len(first), med(first), p95(first), max(first)],
+           ["2nd", len(second), med(second), p95(second), max(second)]], "target: 1st click <= 50 ms")
+
+
 # -- first-visit download ------------------------------------------------------------------------
 def cmd_size(args) -> None:
     """What a first visit downloads: every file the service worker's list
@@ -603,6 +634,9 @@ def main(argv=None) -> None:
     a = sub.add_parser("armadora", parents=[common], help="Armadora's engine natively and in Pyodide")
     a.add_argument("--samples", type=int, default=24, help="positions per operation")
     a.set_defaults(fn=cmd_armadora)
+    f = sub.add_parser("firstclick", parents=[common], help="first click on the board after resuming a game")
+    f.add_argument("--runs", type=int, default=5)
+    f.set_defaults(fn=cmd_firstclick)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)
