@@ -278,16 +278,18 @@ def bundle_files() -> list[tuple[Path, str]]:
     return files
 
 
-def pictures(out: Path, pics: dict[str, str]) -> dict[str, str]:
-    """Each game's opening board as ``static/build/cards/<game>-<hash>.svg``."""
+def pictures(out: Path, pics: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Each game's opening board as ``static/build/cards/<game>-<lang>-<hash>.svg``,
+    one per language (the board's labels)."""
     d = out / "static" / "build" / "cards"
     d.mkdir(parents=True, exist_ok=True)
-    paths = {}
-    for gid, svg in pics.items():
-        data = svg.encode()
-        name = f"{gid}-{short_hash(data)}.svg"
-        (d / name).write_bytes(data)
-        paths[gid] = f"static/build/cards/{name}"
+    paths: dict[str, dict[str, str]] = {}
+    for gid, by_lang in pics.items():
+        for lang, svg in by_lang.items():
+            data = svg.encode()
+            name = f"{gid}-{lang}-{short_hash(data)}.svg"
+            (d / name).write_bytes(data)
+            paths.setdefault(gid, {})[lang] = f"static/build/cards/{name}"
     return paths
 
 
@@ -295,7 +297,7 @@ def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
-def home_html(pre: dict, pics: dict[str, str]) -> str:
+def home_html(pre: dict, pics: dict[str, dict[str, str]]) -> str:
     """The home screen as static HTML, drawn before Python runs: the header,
     a card per game of the registry (its picture, its name, its player
     count, its buttons, disabled until the app is live). French, with the
@@ -316,8 +318,9 @@ def home_html(pre: dict, pics: dict[str, str]) -> str:
         n, m = g["min_players"], g["max_players"]
         players = (t("home.players.fixed", "p", ' class="meta"', n=n) if n == m
                    else t("home.players", "p", ' class="meta"', min=n, max=m))
-        pic = (f'<img class="card-picture" src="{esc(pics[gid])}" alt="" width="320" height="200" '
-               f'decoding="async">' if gid in pics else "")
+        pic = (f'<img class="card-picture" src="{esc(pics[gid]["fr"])}" '
+               f'data-en-src="{esc(pics[gid].get("en", pics[gid]["fr"]))}" alt="" width="320" height="200" '
+               f'decoding="async">' if gid in pics and "fr" in pics[gid] else "")
         title_fr = g["title"].get("fr", gid)
         title_en = g["title"].get("en", title_fr)
         cards.append(f'<section class="game-card" data-game="{esc(gid)}">{pic}'
