@@ -52,7 +52,7 @@ def poll(page, promise_js: str, timeout: float = 120.0) -> None:
     """Wait until the promise ``promise_js`` evaluated in the page gives true."""
     end = time.monotonic() + timeout
     while not page.evaluate(promise_js):
-        assert time.monotonic() < end, f"still false after {timeout} s: {promise_js}"
+        assert time.monotonic() < end, f"still false after {timeout} s: {promise_js} (caches: {cache_names(page)})"
         time.sleep(0.25)
 
 
@@ -79,7 +79,7 @@ def test_one_visit_then_offline_reload(browser, base_url, site_dir):
     page.goto(base_url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     wait_controlled(page)  # installed: the whole shell is in its cache
-    assert cache_names(page) == [shell_of(site_dir)[0]]
+    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(shell_of(site_dir)[0])})", 30)
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
@@ -128,7 +128,7 @@ def test_a_returning_visitor_gets_the_new_build_whole(browser, two_builds):
     page.goto(base)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     wait_controlled(page)
-    assert cache_names(page) == [cache1]
+    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(cache1)})", 30)
 
     publish(second)  # the club uploads a new build
     page.reload()  # served whole by the first build while the second installs
