@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -505,7 +506,7 @@ def run(count):
 # Gives the page's Pyodide to the benchmark: PyScript's onReady hook
 # (module scripts share one instance of core.js, so this sees the page's).
 PYODIDE_HOOK = """
-import('/static/vendor/pyscript/core.js').then(({hooks}) => {
+import('/__CORE__').then(({hooks}) => {
   hooks.main.onReady.add((wrap) => { window.__benchPy = wrap.interpreter; });
 });
 """
@@ -527,7 +528,9 @@ def cmd_armadora(args) -> None:
     native = json.loads(ns["run"](args.samples))
     with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block")
-        ctx.add_init_script(PYODIDE_HOOK)
+        core = re.search(r'src="(static/vendor/pyscript[^"]*/core\.js)"',
+                         (site / "index.html").read_text(encoding="utf-8")).group(1)
+        ctx.add_init_script(PYODIDE_HOOK.replace("__CORE__", core))
         page = ctx.new_page()
         page.goto(base + "/index.html")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
@@ -586,7 +589,6 @@ def cmd_size(args) -> None:
     names (the page loads most of them, the worker the rest) and sw.js,
     raw and gzip-compressed (level 6, what hosts commonly use)."""
     import gzip
-    import re
 
     with site_dir(args.site) as site:
         sw = (site / "sw.js").read_text(encoding="utf-8")
