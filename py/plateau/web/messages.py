@@ -4,7 +4,7 @@ CATALOGUE = {
     "fr": {
         "app.title": "Plateau",
         "app.tagline": "Jeux de plateau du club, dans le navigateur — même hors ligne.",
-        "loading": "Chargement de Python…",
+        "loading": "Préparation des jeux…",
         "nav.home": "Accueil",
         "nav.menu": "Menu",
         "nav.lang": "English",
@@ -130,7 +130,7 @@ CATALOGUE = {
     "en": {
         "app.title": "Plateau",
         "app.tagline": "The club's board games, in the browser — offline too.",
-        "loading": "Loading Python…",
+        "loading": "Preparing the games…",
         "nav.home": "Home",
         "nav.menu": "Menu",
         "nav.lang": "Français",
