@@ -93,6 +93,7 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen, OtherTabs
         self.screen = "home"
         self._routing = False  # showing a screen because of the browser's Back/Forward
         self._routed = False  # the first screen shown replaces the page's history entry
+        self._shown: dict = {}  # the screen shown (its history state)
 
     # -- text -------------------------------------------------------------
     def t(self, key: str, **kw) -> str:
@@ -242,10 +243,13 @@ class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen, OtherTabs
         """Give a newly shown screen its entry in the browser's history (the
         first one replaces the page's own entry; a redraw adds none).
         Returns whether an entry was added (Back then leads to the screen
-        shown before)."""
+        shown before). A screen other than the one shown starts at its top."""
+        state = {"plateau": screen, **{k: str(v) for k, v in data.items()}}
+        if state != self._shown:
+            self._shown = state
+            js.window.scrollTo(0, 0)  # e.g. "Start" at the foot of a long form on a phone
         if self._routing or self.embed:  # an embed must not fill its host page's history
             return False
-        state = {"plateau": screen, **{k: str(v) for k, v in data.items()}}
         try:
             current = nn(js.history.state)
             current = current.to_py() if current is not None and hasattr(current, "to_py") else current

@@ -290,8 +290,9 @@ class PlayScreen:
         for i in range(s.total):  # each move in words, for the eyes the page is drawn for
             ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_label(i, viewer, self.lang)}"))
         cur = q(".current", ol)
-        if cur is not None:
-            cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+        if cur is not None:  # scroll the list alone (scrollIntoView would also scroll the page, on a phone)
+            ol.scrollTop = ol.scrollTop + cur.getBoundingClientRect().top - ol.getBoundingClientRect().top \
+                - ol.clientHeight / 2
 
     def move_item(self, ply: int, text: str):
         cls = "current" if ply == self.session.ply else ""
