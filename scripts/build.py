@@ -50,25 +50,6 @@ def fail(msg: str) -> None:
     sys.exit(1)
 
 
-def vendor(out: Path) -> None:
-    nm = ROOT / "node_modules"
-    core = nm / "@pyscript" / "core" / "dist"
-    pyo = nm / "pyodide"
-    if not core.is_dir() or not pyo.is_dir():
-        fail("node_modules is missing: run `npm ci` first (scripts/setup.sh does)")
-    dest = out / "static" / "vendor"
-    shutil.copytree(core, dest / "pyscript", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("*.map"))
-    (dest / "pyodide").mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(pyo / name, dest / "pyodide" / name)
-    wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
-    if not wheel.is_file():
-        fail(f"{wheel.relative_to(ROOT)} is missing: run scripts/setup.sh")
-    if wheel.resolve() != (dest / SVGWRITE_WHEEL).resolve():
-        shutil.copy2(wheel, dest / SVGWRITE_WHEEL)
-
-
 # Compiles Python sources to the bytecode of the vendored Pyodide, run by node
 # (the set-up's npm already needs it): the browser then loads .pyc files
 # instead of compiling every module at each start.
@@ -323,8 +304,13 @@ def home_html(pre: dict, pics: dict[str, dict[str, str]]) -> str:
                f'decoding="async">' if gid in pics and "fr" in pics[gid] else "")
         title_fr = g["title"].get("fr", gid)
         title_en = g["title"].get("en", title_fr)
+        pitch = g.get("pitch") or {}
+        pitch_p = (f'<p class="pitch" data-en="{esc(pitch.get("en", pitch.get("fr", "")))}">'
+                   f'{esc(pitch.get("fr", ""))}</p>' if pitch else "")
+        dur = (g.get("duration") or {}).get("fr", "")
+        dur_p = f'<p class="meta duration">{esc(dur)}</p>' if dur else ""
         cards.append(f'<section class="game-card" data-game="{esc(gid)}">{pic}'
-                     f'<h3 data-en="{esc(title_en)}">{esc(title_fr)}</h3>{players}'
+                     f'<h3 data-en="{esc(title_en)}">{esc(title_fr)}</h3>{pitch_p}{players}{dur_p}'
                      f'<div class="actions">{new_btn}{rules_btn}</div></section>')
     lang_btn = t("nav.lang", "button", ' type="button" class="lang" disabled')
     tagline = t("app.tagline", "p", ' class="tagline"')

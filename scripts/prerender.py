@@ -41,7 +41,8 @@ def main() -> None:
     games, pictures = {}, {}
     for gid in GAMES:
         g = get_game(gid)
-        games[gid] = {"title": g.title, "min_players": g.min_players, "max_players": g.max_players}
+        games[gid] = {"title": g.title, "min_players": g.min_players, "max_players": g.max_players,
+                      "pitch": dict(g.pitch), "duration": dict(g.duration)}
         try:
             pictures[gid] = {lang: picture(gid, lang) for lang in CATALOGUE}
         except Exception as e:  # a card without a picture is better than no home page

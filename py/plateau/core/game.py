@@ -298,6 +298,10 @@ class Game:
     seat_names: dict = {}
     #: whether the board draws coordinates that ``RenderContext.coords`` may hide
     has_coords: bool = True
+    #: one line that makes a newcomer want to play (per language), and the
+    #: usual length of a game, for the home page's card
+    pitch: dict = {}
+    duration: dict = {}
 
     def new_state(self, players: Sequence[str], options: dict, seed: int) -> State:
         raise NotImplementedError

@@ -40,7 +40,9 @@ class HomeScreen:
                 el("img", {"cls": "card-picture", "src": picture, "alt": "", "width": "320", "height": "200",
                            "decoding": "async"}) if picture else None,
                 el("h3", {"text": g.name(self.lang)}),
+                el("p", {"cls": "pitch", "text": pick(g.pitch, self.lang)}) if g.pitch else None,
                 el("p", {"cls": "meta", "text": players}),
+                el("p", {"cls": "meta duration", "text": pick(g.duration, self.lang)}) if g.duration else None,
                 el("div", {"cls": "actions"},
                    button(self.t("home.new"), lambda gid=gid: self.show_new(gid), cls="primary",
                           data_action="new"),
@@ -201,6 +203,8 @@ def home_games() -> dict:
                 _HOME_GAMES[gid] = SimpleNamespace(min_players=int(d["min_players"]),
                                                    max_players=int(d["max_players"]),
                                                    picture=dict(d.get("picture") or {}),
+                                                   pitch=dict(d.get("pitch") or {}),
+                                                   duration=dict(d.get("duration") or {}),
                                                    name=lambda lang, t=dict(d["title"]): pick(t, lang))
         except (OSError, ValueError, KeyError, TypeError):
             _HOME_GAMES.clear()

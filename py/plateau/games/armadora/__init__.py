@@ -19,6 +19,11 @@ class Armadora(Game):
     title = {"fr": "Armadora", "en": "Armadora"}
     min_players = 2
     max_players = 4
+    pitch = {
+        "fr": "Des guerriers cachés, des palissades, et l'or des mines à partager.",
+        "en": "Hidden warriors, palisades, and the gold of the mines to share.",
+    }
+    duration = {"fr": "30 min", "en": "30 min"}
     options = (
         Option(
             "rules",
@@ -38,8 +43,8 @@ class Armadora(Game):
             },
             "yes",
             {
-                "fr": "« Au début de la partie, on décidera si on a le droit ou pas de revoir ses Guerriers "
-                      "déjà placés. »",
+                "fr": "Permis : chacun peut revoir la valeur de ses Guerriers posés. Interdit : il faut s'en "
+                      "souvenir.",
                 "en": "Decided at the start: may a player look again at their own warriors once placed?",
             },
         ),
@@ -52,8 +57,8 @@ class Armadora(Game):
             },
             "minus",
             {
-                "fr": "« ce qui diminuera d'1 point la valeur de ce Guerrier lors du décompte final » : un 1 "
-                      "touché deux fois vaut −1 (par défaut) ou 0.",
+                "fr": "Chaque flèche retire 1 point au Guerrier touché lors du décompte : un 1 touché deux "
+                      "fois vaut −1 (par défaut) ou 0.",
                 "en": "Each arrow takes 1 point off the warrior at the count: a 1 hit twice is worth −1 "
                       "(default) or 0.",
             },

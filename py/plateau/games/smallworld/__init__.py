@@ -47,6 +47,11 @@ class SmallWorld(Game):
     title = {"fr": "Small World", "en": "Small World"}
     min_players = 2
     max_players = 5
+    pitch = {
+        "fr": "Trop de peuples pour un si petit monde : conquérez, puis passez en déclin au bon moment.",
+        "en": "Too many races for such a small world: conquer, then go into decline at the right moment.",
+    }
+    duration = {"fr": "40–80 min", "en": "40–80 min"}
     options = OPTIONS
     catalogue = CATALOGUE
     seat_names = {lang: [CATALOGUE[lang][f"seat.{i}"] for i in range(5)] for lang in ("fr", "en")}

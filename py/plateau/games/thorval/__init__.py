@@ -50,6 +50,11 @@ class Thorval(Game):
     title = {"fr": "Thorval", "en": "Thorval"}
     min_players = 2
     max_players = 6
+    pitch = {
+        "fr": "Conquérez l'île de Thorval entre orks, dragon et médiateur, et trouvez les trésors.",
+        "en": "Conquer the island of Thorval among orks, a dragon and a mediator, and find the treasures.",
+    }
+    duration = {"fr": "60–90 min", "en": "60–90 min"}
     options = OPTIONS
     catalogue = CATALOGUE
     seat_names = {lang: [CATALOGUE[lang][f"seat.{i}"] for i in range(6)] for lang in ("fr", "en")}

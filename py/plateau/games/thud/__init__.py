@@ -144,6 +144,11 @@ class Thud(Game):
     title = {"fr": "Thud", "en": "Thud"}
     min_players = 2
     max_players = 2
+    pitch = {
+        "fr": "Nains contre trolls autour de la pierre de Thud, en deux manches où l'on change de camp.",
+        "en": "Dwarfs against trolls around the Thudstone, in two rounds with sides swapped.",
+    }
+    duration = {"fr": "60–90 min", "en": "60–90 min"}
     options = OPTIONS
     catalogue = CATALOGUE
     seat_names = {"fr": ["Joueur 1", "Joueur 2"], "en": ["Player 1", "Player 2"]}

@@ -26,6 +26,11 @@ class TroyGame(Game):
     title = {"fr": "Le Cheval de Troie", "en": "The Trojan Horse"}
     min_players = 2
     max_players = 4
+    pitch = {
+        "fr": "Glissez vos héros dans le Cheval de Troie et prenez les districts de la ville.",
+        "en": "Slip your heroes into the Trojan Horse and take the districts of the city.",
+    }
+    duration = {"fr": "20–30 min", "en": "20–30 min"}
     has_coords = False  # districts are numbered on the board itself
     catalogue = CATALOGUE
     seat_names = {"fr": ["Hélène", "Pâris", "Hector", "Cassandre"],
