@@ -32,6 +32,9 @@ class Level:
     noise: float  # chance of a move drawn at random among the top visited / legal ones
 
 
+#: thinking time the page allows per level (ms), on top of the budget
+TIME_LIMITS = {"easy": 400, "normal": 1000, "hard": 3000}
+
 LEVELS = {
     "easy": Level("easy", 0.08, 0.3),
     "normal": Level("normal", 1.0, 0.0),
@@ -82,7 +85,7 @@ class Thinker:
     """
 
     def __init__(self, game, view, player: int, level: str = "normal", seed: int = 0,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, time_limit_ms: float | None = None) -> None:
         self.game = _game(game)
         if level not in LEVELS:
             raise AIError(f"unknown level {level!r} (easy, normal, hard)")
@@ -99,6 +102,10 @@ class Thinker:
         if not isinstance(budget, int) or budget <= 0:
             raise AIError(f"the search budget must be a positive number of iterations, not {budget!r}")
         self.budget = budget
+        # the page also caps the thinking time (a slow phone): the move then
+        # depends on the clock, which tests and the bench avoid
+        self.time_limit = None if time_limit_ms is None else time_limit_ms / 1000.0
+        self.elapsed = 0.0
         self.rng = Rng(int(seed) * 0x9E3779B1 + 0x5EED + self.player)
         root = self.determinize()
         if root.is_over() or root.to_play != self.player:
@@ -136,7 +143,8 @@ class Thinker:
 
     @property
     def done(self) -> bool:
-        return self._forced is not None or self.spent >= self.budget
+        return (self._forced is not None or self.spent >= self.budget
+                or (self.time_limit is not None and self.elapsed >= self.time_limit and self.spent > 0))
 
     def step(self, max_ms: float | None = None, iterations: int | None = None) -> bool:
         """Search for at most ``max_ms`` milliseconds and/or ``iterations``
@@ -146,16 +154,20 @@ class Thinker:
         left = self.budget - self.spent
         if iterations is not None:
             left = min(left, iterations)
-        if max_ms is None:
+        t0 = time.perf_counter()
+        if max_ms is None and self.time_limit is None:
             self.spent += self.searcher.run(left)
         else:
-            end = time.perf_counter() + max_ms / 1000.0
+            end = t0 + (max_ms / 1000.0 if max_ms is not None else 1e9)
+            if self.time_limit is not None:
+                end = min(end, t0 + max(0.0, self.time_limit - self.elapsed))
             while left > 0:
                 k = self.searcher.run(min(left, self.searcher.chunk))
                 self.spent += k
                 left -= k
                 if k == 0 or time.perf_counter() >= end:
                     break
+        self.elapsed += time.perf_counter() - t0
         if self.searcher.finished():
             self.spent = self.budget
         return self.done
@@ -173,9 +185,9 @@ class Thinker:
 
 
 def choose(game, view, player: int, level: str = "normal", seed: int = 0,
-           budget: int | None = None) -> str:
+           budget: int | None = None, time_limit_ms: float | None = None) -> str:
     """The move text the computer plays for ``player`` seeing ``view``."""
-    t = Thinker(game, view, player, level=level, seed=seed, budget=budget)
+    t = Thinker(game, view, player, level=level, seed=seed, budget=budget, time_limit_ms=time_limit_ms)
     while not t.step():
         pass
     return t.best()

@@ -14,7 +14,7 @@ from plateau.core.rng import Rng
 
 from .rules import (CHARACTERS, LINE_INDEX, MINES, NSQ, SQ_INDEX, WARRIORS, ArmadoraState)
 
-BUDGET = 260  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
+BUDGET = 500  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 HORIZON = 8
 
 

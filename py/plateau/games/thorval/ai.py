@@ -13,7 +13,7 @@ from plateau.core.rng import Rng
 from . import board as B
 from .rules import KINDS, ThorvalState, _dc
 
-BUDGET = 330  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
+BUDGET = 750  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 HORIZON = 16
 
 

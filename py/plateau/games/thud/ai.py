@@ -23,7 +23,7 @@ from .board import DWARF, EMPTY, NEIGH, PLAYABLE, STONE_SQ, TROLL
 from .rules import ACCEPT, OFFER, POINTS, REFUSE, ThudState, check_start
 
 SEARCHER = "alphabeta"
-BUDGET = 9000  # alpha-beta nodes ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
+BUDGET = 54000  # alpha-beta nodes ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 
 W_DWARF, W_TROLL = 100 * POINTS[DWARF], 100 * POINTS[TROLL]
 W_CONN, W_NEAR_D, W_NEAR_T, W_MOB, W_EXPOSED = 4, 5, 8, 3, 12

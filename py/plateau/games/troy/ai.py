@@ -23,7 +23,7 @@ from plateau.core.rng import Rng
 
 from .rules import BLACK, HERO_CARDS, HEROES_PER_COLOUR, ND, TREASURES, TroyState
 
-BUDGET = 900  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
+BUDGET = 1600  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 HORIZON = 24
 
 
