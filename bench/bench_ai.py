@@ -181,12 +181,12 @@ def _one(job):
             "secs": time.perf_counter() - t0}
 
 
-def run_matches(configs, test, base, n_games, jobs):
+def run_matches(configs, test, base, n_games, jobs, n_thud=None):
     from plateau.ai.play import wilson
 
     work = []
     for gid, n in configs:
-        for i in range(n_games):
+        for i in range(n_thud if (gid == "thud" and n_thud is not None) else n_games):
             work.append((gid, n, i % n, 1000 + i, test, base))
     if jobs > 1:
         from multiprocessing import Pool
@@ -219,6 +219,7 @@ def main(argv=None):
     ap.add_argument("command", choices=["calibrate", "think", "match", "ladder"])
     ap.add_argument("--vs", default="random", choices=["random", "greedy"])
     ap.add_argument("--n", type=int, default=20, help="games per configuration")
+    ap.add_argument("--n-thud", type=int, default=None, help="matches for Thud (default: --n)")
     ap.add_argument("--npos", type=int, default=12, help="positions per game (Pyodide runs)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", default=",".join(GAMES))
@@ -237,10 +238,10 @@ def main(argv=None):
                     continue
                 configs.append((gid, n))
         if a.command == "match":
-            rows = run_matches(configs, "normal", a.vs, a.n, a.jobs)
+            rows = run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud)
         else:
-            rows = run_matches(configs, "hard", "normal", a.n, a.jobs)
-            rows += run_matches(configs, "normal", "easy", a.n, a.jobs)
+            rows = run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud)
+            rows += run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud)
         print("| game | match | games | score | Wilson 95 % | chance | time/game |")
         print("|---|---|---|---|---|---|---|")
         print_rows(rows)
