@@ -16,6 +16,7 @@ CHROMIUM = os.environ.get("PLATEAU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests"))  # shared test helpers (leaks.py)
 
 
 @pytest.fixture(scope="session")

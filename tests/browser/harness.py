@@ -77,11 +77,13 @@ def click_target(page, target: str) -> None:
         page.click(f'#tray [data-target="{target}"]')
 
 
-def click_path(page, move) -> int:
+def click_path(page, move, confirm: bool = False) -> int:
     """Click ``move``'s path (and "play as it is" when the path is a prefix of
     other moves); returns the board's ply before the move."""
     before = board_ply(page)
     reveal_if_needed(page)
+    if confirm:  # the game asks before this move (e.g. Armadora's pass): say yes
+        page.once("dialog", lambda d: d.accept())
     for t in move.path:
         if board_ply(page) != before:
             break
@@ -93,7 +95,7 @@ def click_path(page, move) -> int:
 
 def play_move(page, session: Session, move) -> None:
     """Play ``move`` (legal in ``session``) by clicking its path, then mirror it."""
-    before = click_path(page, move)
+    before = click_path(page, move, bool(session.game.confirm_text(move.text, "fr")))
     page.wait_for_function(f"document.querySelector('#board') && "
                            f"(+document.querySelector('#board').dataset.ply === {before + 1} || "
                            f"document.querySelector('#pass-screen'))")
@@ -161,7 +163,7 @@ def play_move_seen(page, session: Session, move) -> str | None:
     """Like :func:`play_move`, but returns the text of the "pass the device"
     screen shown right after the move (None when the board stayed visible),
     checking that the screen hides the board, then reveals the board."""
-    before = click_path(page, move)
+    before = click_path(page, move, bool(session.game.confirm_text(move.text, "fr")))
     page.wait_for_function(f"document.querySelector('#board') && "
                            f"+document.querySelector('#board').dataset.ply === {before + 1}")
     session.play(move)

@@ -231,3 +231,30 @@ def test_embed_mode_playable_and_view_only(page, base_url):
     assert page.locator("#board .target").count() == 0
     page.locator("#board [data-target]").first.dispatch_event("click")
     assert board_ply(page) == 1
+
+
+def test_playing_in_the_past_keeps_the_replaced_moves(page, base_url):
+    """Thud after 26 plies: a move played at move 5 replaces the 21 that
+    followed, says so, and "bring back" restores them (nothing is lost)."""
+    rnd = random.Random(26)
+    s = Session(Record("thud", {}, 1, ["Ann", "Bob"], []))
+    while s.total < 26:
+        s.play(rnd.choice([m for m in s.legal() if m.text not in ("offer", "accept", "refuse")]))
+    open_app(page, base_url, clear=True)
+    start_game(page, "thud", ["Ann", "Bob"])
+    page.evaluate(f"location.hash = {'#g=' + encode(s.record)!r}")
+    page.wait_for_function("+document.querySelector('#board').dataset.ply === 26")
+    page.click('#moves li[data-ply="5"]')
+    assert "remplace" in page.inner_text("#history-note")
+    s.goto(5)
+    other = next(m for m in s.legal() if m.text != s.record.moves[5] and m.text not in ("offer",))
+    play_move(page, s, other)
+    assert current_record(page).moves[:6] == s.record.moves and len(current_record(page).moves) == 6
+    assert "21" in page.inner_text("#messages")
+    page.click('[data-action="restore"]')
+    page.wait_for_function("+document.querySelector('#board').dataset.ply === 26")
+    restored = current_record(page).moves
+    assert len(restored) == 26 and restored[5] != other.text
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert len(current_record(page).moves) == 26

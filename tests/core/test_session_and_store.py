@@ -36,6 +36,23 @@ def test_navigation_and_play_in_the_past_truncates():
     s.goto(1)
     s.play("take3")
     assert s.record.moves == ["take1", "take3"] and s.ply == 2
+    assert s.replaced == (1, ["take2", "take3"])
+
+
+def test_a_replaced_continuation_can_be_brought_back():
+    """Playing at an earlier move loses nothing: the moves it replaced come
+    back on demand, and the new line is kept in exchange."""
+    s = new_session()
+    for t in ("take1", "take2", "take3"):
+        s.play(t)
+    s.goto(1)
+    s.play("take1")
+    assert s.record.moves == ["take1", "take1"]
+    assert s.restore_replaced()
+    assert s.record.moves == ["take1", "take2", "take3"] and s.ply == 3
+    assert s.state.view(None) == s.record.replay(3).view(None)
+    assert s.replaced == (1, ["take1"])
+    assert s.restore_replaced() and s.record.moves == ["take1", "take1"]
 
 
 def test_session_refuses_an_illegal_record():

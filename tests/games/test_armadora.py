@@ -169,11 +169,25 @@ def test_place_warrior_face_down_on_a_free_square():
     assert not any(t.startswith("W5@") for t in texts(s))  # Ann's only 5 is placed
 
 
-def test_warrior_move_path_is_value_then_square():
+def test_warrior_move_path_is_value_and_square_in_either_order():
     s = start(2)
     m = s.move_from_text("W3@c3")
-    assert m.path == ("v3", "c3")
+    assert m.path == ("v3", "c3") and m.free == 0
+    assert m.matches(["c3", "v3"]) and m.complete(["c3", "v3"])
     assert GAME.target_label("v3", "fr") == "Guerrier 3"
+
+
+def test_a_click_on_an_empty_square_first_offers_the_values():
+    from plateau.core.record import Record
+    from plateau.web.session import Session
+
+    rec = Record("armadora", GAME.full_options({"rules": "basic"}), 1, ["Ann", "Bob"], ["pick:goblin", "pick:mage"])
+    s = Session(rec)
+    assert "c3" in s.next_targets()
+    assert s.click("c3") is None
+    assert {"v1", "v2", "v3", "v4", "v5"} <= s.next_targets()
+    played = s.click("v3")
+    assert played is not None and played.text == "W3@c3"
 
 
 def test_two_palisades_need_not_be_adjacent():

@@ -33,6 +33,15 @@ from .i18n import pick, tr
 from .rng import Rng
 
 
+#: The viewer of a spectator (a view-only embed, a shared position looked at
+#: by someone who plays no seat): what every player may know and nothing
+#: that only some player may. ``state.view(PUBLIC)`` and a renderer given
+#: ``RenderContext(viewer=PUBLIC)`` show public information only. It is a
+#: string, not an int, so that code indexing per-player data with it fails
+#: loudly instead of reading some player's secrets.
+PUBLIC = "public"
+
+
 class RulesError(ValueError):
     """A move, option or position that the rules do not allow."""
 
@@ -123,14 +132,18 @@ class Option:
 class RenderContext:
     """What the UI asks a renderer to show besides the position.
 
-    * ``viewer`` — whose eyes the board is drawn for (``None``: everything
-      visible, e.g. at the end or in "open hand" mode);
+    * ``viewer`` — whose eyes the board is drawn for: a player index,
+      :data:`PUBLIC` for a spectator (public information only), or ``None``
+      for everything visible (the end of the game, "open hand" mode);
     * ``clicks`` — targets clicked so far in the move being built;
     * ``targets`` — targets that may be clicked next (draw them highlighted,
       clickable and focusable);
     * ``last`` — the last move played (mark it), or ``None``;
     * ``lang`` — ``"fr"`` or ``"en"`` for labels;
-    * ``coords`` — whether to draw coordinates.
+    * ``coords`` — whether to draw coordinates;
+    * ``compact`` — a narrow screen (a phone): a game whose board carries a
+      side panel of text leaves it out (:meth:`Game.panel` gives its content
+      to the page as text, readable at any size) and crops its drawing.
 
     Rendering rules shared by all games: every element that may be a target
     carries ``data-target="<name>"`` and an ``aria-label``; when its name is
@@ -140,12 +153,13 @@ class RenderContext:
     UI as buttons labelled with ``Game.target_label``.
     """
 
-    viewer: int | None = None
+    viewer: int | str | None = None
     clicks: tuple = ()
     targets: frozenset = frozenset()
     last: Move | None = None
     lang: str = "fr"
     coords: bool = True
+    compact: bool = False
 
 
 class State:
@@ -180,9 +194,14 @@ class State:
         """Indexes of the winning players once over ([] for none yet / draw)."""
         raise NotImplementedError
 
-    def view(self, player: int | None) -> dict:
-        """Plain data: what ``player`` may know (``None``: everything)."""
+    def view(self, player: int | str | None) -> dict:
+        """Plain data: what ``player`` may know (``None``: everything;
+        :data:`PUBLIC`: what a spectator may know)."""
         raise NotImplementedError
+
+    def public_view(self) -> dict:
+        """What a spectator may know: no player's secrets."""
+        return self.view(PUBLIC)
 
     def clone(self) -> "State":
         raise NotImplementedError
@@ -227,6 +246,8 @@ class Game:
     catalogue: dict = {"fr": {}, "en": {}}
     #: default player names (per language) offered by the new-game dialog
     seat_names: dict = {}
+    #: whether the board draws coordinates that ``RenderContext.coords`` may hide
+    has_coords: bool = True
 
     def new_state(self, players: Sequence[str], options: dict, seed: int) -> State:
         raise NotImplementedError
@@ -262,6 +283,24 @@ class Game:
         """Files in the game's own format(s) for ``record``, as
         ``(file name suffix, text)`` pairs; none by default."""
         return []
+
+    def rules_diagram(self, name: str, lang: str) -> str:
+        """An SVG drawn by the game for its rules page (a ``!diagram name``
+        line of the rules text), or "" when it has none by that name."""
+        return ""
+
+    def panel(self, state: State, viewer, lang: str) -> list[dict]:
+        """The text of the board's side panel for ``viewer`` (see
+        :class:`RenderContext` ``compact``), as sections
+        ``{"title": str, "lines": [str, ...]}``; ``[]`` when the board has no
+        panel. Shows exactly what the drawn panel shows to that viewer."""
+        return []
+
+    def confirm_text(self, move_text: str, lang: str) -> str:
+        """A question the UI asks before playing ``move_text`` (a move with
+        lasting consequences, e.g. passing for the rest of the game), or ""
+        to play it straight away."""
+        return ""
 
     def public_move_text(self, text: str, revealed: bool) -> str:
         """A move's text as a move list may show it: a game with hidden

@@ -1,7 +1,8 @@
 """The small markdown of the rules pages, turned into DOM nodes (never HTML).
 
 ``parse`` is pure: headings ``#``..``###``, ``-`` list items, blank-line
-separated paragraphs, ``**bold**`` spans.
+separated paragraphs, ``**bold**`` spans, and ``!diagram name`` lines (a
+drawing the game makes, see ``Game.rules_diagram``).
 
 >>> parse("# Title\\n\\nSome **bold** text\\n- one\\n- two")
 [('h2', [('', 'Title')]), ('p', [('', 'Some '), ('b', 'bold'), ('', ' text')]), ('ul', [[('', 'one')], [('', 'two')]])]
@@ -44,6 +45,9 @@ def parse(text: str) -> list:
         line = raw.strip()
         if not line:
             flush()
+        elif line.startswith("!diagram "):
+            flush()
+            blocks.append(("diagram", line.split(None, 1)[1].strip()))
         elif line.startswith("#"):
             flush()
             level = min(len(line) - len(line.lstrip("#")), 3)
@@ -64,19 +68,43 @@ def parse(text: str) -> list:
     return blocks
 
 
-def render_into(node, text: str) -> None:
-    from .dom import el
+def render_into(node, text: str, contents: str = "", diagram=None) -> None:
+    """Append the rules as DOM nodes to ``node``; with ``contents`` (the
+    table of contents' title) a list of the sections comes first, each entry
+    scrolling to its section; ``diagram(name)`` gives the SVG of a
+    ``!diagram`` line (drawn by the engine: no user text)."""
+    from .dom import el, listen
 
     def fill(parent, parts):
         for kind, s in parts:
             parent.appendChild(el("strong", {"text": s}) if kind == "b" else el("span", {"text": s}))
         return parent
 
-    for kind, content in parse(text):
+    blocks = parse(text)
+    sections = [(i, content) for i, (kind, content) in enumerate(blocks) if kind == "h2"]
+    toc = None
+    if contents and len(sections) > 2:
+        toc = el("ol", {"cls": "toc-list"})
+        node.appendChild(el("nav", {"cls": "toc", "aria-label": contents}, el("h2", {"text": contents}), toc))
+    for i, (kind, content) in enumerate(blocks):
+        if kind == "diagram":
+            svg = diagram(content) if diagram is not None else ""
+            if svg:
+                fig = el("figure", {"cls": "diagram"})
+                fig.innerHTML = svg
+                node.appendChild(fig)
+            continue
         if kind == "ul":
             ul = el("ul")
             for item in content:
                 ul.appendChild(fill(el("li"), item))
             node.appendChild(ul)
-        else:
-            node.appendChild(fill(el(kind), content))
+            continue
+        head = fill(el(kind), content)
+        node.appendChild(head)
+        if toc is not None and kind == "h2":
+            head.setAttribute("id", f"rules-{i}")
+            head.setAttribute("tabindex", "-1")
+            link = fill(el("button", {"type": "button", "cls": "link"}), content)
+            listen(link, "click", lambda e, h=head: (h.scrollIntoView(), h.focus()))
+            toc.appendChild(el("li", {}, link))

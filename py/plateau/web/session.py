@@ -6,7 +6,7 @@ Pure Python (no browser): the app drives it, and tests drive it natively.
 
 from __future__ import annotations
 
-from plateau.core.game import Move, RenderContext, State
+from plateau.core.game import PUBLIC, Move, RenderContext, State
 from plateau.core.record import Record, RecordError
 from plateau.core.registry import get_game
 
@@ -24,6 +24,14 @@ class Session:
         self._extend(len(record.moves))  # validates every move
         self.ply = len(record.moves) if record.ply is None else record.ply
         self.clicks: list[str] = []
+        #: the continuation that the last move played in the past replaced:
+        #: ``(ply, moves)``, so that it can be brought back
+        self.replaced: tuple[int, list[str]] | None = None
+        #: whether some players may not see everything (hot-seat hides it)
+        self.hidden = self._states[0].hidden_info()
+        #: seats played by the computer: the device never passes to them, and
+        #: while they decide the page keeps showing what its holder may see
+        self.computers: frozenset[int] = frozenset()
 
     # -- positions ------------------------------------------------------
     def _extend(self, upto: int) -> None:
@@ -99,10 +107,13 @@ class Session:
         self.clicks = []
 
     def play(self, move: Move | str) -> Move:
-        """Play at the ply shown; moves after it are dropped."""
+        """Play at the ply shown; the moves after it are replaced, and kept in
+        :attr:`replaced` so that :meth:`restore_replaced` can bring them back."""
         text = move.text if isinstance(move, Move) else move
         state = self.state.clone()
         played = state.play(text)
+        if self.ply < self.total:
+            self.replaced = (self.ply, list(self.record.moves[self.ply:]))
         del self.record.moves[self.ply:]
         del self._states[self.ply + 1:]
         del self._played[self.ply:]
@@ -115,6 +126,29 @@ class Session:
         self.record.ply = None
         self.clicks = []
         return played
+
+    def restore_replaced(self) -> bool:
+        """Bring back the continuation the last move in the past replaced
+        (the moves played since are dropped in exchange, and kept in turn)."""
+        if self.replaced is None:
+            return False
+        ply, moves = self.replaced
+        if ply > self.total:
+            self.replaced = None
+            return False
+        now = list(self.record.moves[ply:])
+        del self.record.moves[ply:]
+        del self._states[ply + 1:]
+        del self._played[ply:]
+        for k in [k for k in self._legal if k > ply]:
+            del self._legal[k]
+        self.record.moves.extend(moves)
+        self._extend(len(self.record.moves))
+        self.replaced = (ply, now) if now else None
+        self.ply = self.total
+        self.record.ply = None
+        self.clicks = []
+        return True
 
     # -- navigation -----------------------------------------------------
     def goto(self, ply: int) -> None:
@@ -129,18 +163,65 @@ class Session:
     def redo(self) -> None:
         self.goto(self.ply + 1)
 
-    # -- drawing ----------------------------------------------------------
-    def viewer(self, open_hand: bool = False) -> int | None:
-        """Whose eyes the board is drawn for: the player to decide while
-        information is hidden, everyone otherwise."""
-        s = self.state
-        if open_hand or s.is_over() or not s.hidden_info():
-            return None
-        return s.to_play
+    # -- who may see what (hot-seat) ----------------------------------------
+    # ``holder`` is the player known to hold the device: the one who last
+    # said "it is me" on a pass screen, or ``None`` while the device is being
+    # passed (after a move that hands the decision to someone else) and after
+    # a reload. Everything shown is decided from the holder, never from the
+    # position displayed, so browsing the history cannot show anyone's
+    # secrets to the wrong person.
+    @property
+    def finished(self) -> bool:
+        """The game as recorded is over: its review may show everything."""
+        return self._states[-1].is_over()
 
-    def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True) -> RenderContext:
+    def viewer(self, holder: int | None = None, spectator: bool = False) -> int | str | None:
+        """Whose eyes the position shown is drawn for: everyone's when nothing
+        is hidden or the game is over; a spectator's (public information
+        only) for view-only pages; otherwise the holder's, or public
+        information while nobody is known to hold the device."""
+        if not self.hidden or self.finished:
+            return None
+        if spectator or holder is None:
+            return PUBLIC
+        return holder
+
+    def decider(self) -> int | None:
+        """Who decides at the position shown (``None`` when it is over)."""
+        s = self.state
+        return None if s.is_over() else s.to_play
+
+    def must_pass(self, holder: int | None) -> bool:
+        """The live position waits for a player who has not shown they hold
+        the device: the board stays hidden behind a pass screen."""
+        d = self.decider()
+        return (self.hidden and not self.finished and self.ply == self.total
+                and d is not None and d != holder and d not in self.computers)
+
+    def may_play(self, holder: int | None) -> bool:
+        """Moves may be made at the position shown: by anyone when nothing is
+        hidden, otherwise only by its decider once they hold the device."""
+        d = self.decider()
+        if d is None or d in self.computers:
+            return False
+        return not self.hidden or self.finished or d == holder
+
+    def holder_after_move(self, holder: int | None) -> int | None:
+        """The holder once a move is played: unchanged while the same player
+        decides, nobody while the device passes to someone else."""
+        if not self.hidden:
+            return holder
+        d = self.decider()
+        if d in self.computers:  # the device stays with the person holding it
+            return holder
+        return holder if d == holder else None
+
+    # -- drawing ----------------------------------------------------------
+    def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
+                viewer: int | str | None = None, compact: bool = False) -> RenderContext:
         return RenderContext(
-            viewer=self.viewer(),
+            compact=compact,
+            viewer=viewer,
             clicks=tuple(self.clicks),
             targets=frozenset(self.next_targets()) if interactive else frozenset(),
             last=self.last_move(),
@@ -148,8 +229,10 @@ class Session:
             coords=coords,
         )
 
-    def render(self, lang: str = "fr", coords: bool = True, interactive: bool = True) -> str:
-        return self.game.render(self.state, self.context(lang, coords, interactive))
+    def render(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
+               viewer: int | str | None = None, compact: bool = False) -> str:
+        """The position shown, drawn for ``viewer`` (see :meth:`viewer`)."""
+        return self.game.render(self.state, self.context(lang, coords, interactive, viewer, compact))
 
     def snapshot(self, at_ply: bool = True) -> Record:
         """A copy of the record, positioned at the ply shown."""

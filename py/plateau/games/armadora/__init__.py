@@ -91,5 +91,29 @@ class Armadora(Game):
             return "W?" + text[2:]
         return text
 
+    def rules_diagram(self, name: str, lang: str) -> str:
+        """``territories``: four palisades close the top-left corner into a
+        territory of four squares, where one warrior stands; the rest of the
+        board is still one open area."""
+        if name != "territories":
+            return ""
+        s = self.start(["1", "2"], {"rules": "basic", "open_hand": True}, 1)
+        for text in ("pick:goblin", "pick:mage", "P:a2-a3,b2-b3", "P:b1-c1,b2-c2", "W5@a1", "W2@e3"):
+            s.play(text)
+        return self.render(s, RenderContext(lang=lang, compact=True))
+
+    def panel(self, state: ArmadoraState, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, viewer, lang)
+
+    def confirm_text(self, move_text: str, lang: str) -> str:
+        """Passing ends a player's game: the UI asks first.
+
+        >>> GAME.confirm_text("pass", "en")[:4], GAME.confirm_text("P:a1-a2", "en")
+        ('Pass', '')
+        """
+        return self.t(lang, "confirm.pass") if move_text == "pass" else ""
+
 
 GAME = Armadora()

@@ -259,9 +259,46 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
     if g.elements:
         raw(g.tostring())
 
+    if ctx.compact:  # the players' boxes go to the page as text (Game.panel)
+        out.append(tail)
+        return "".join(out).replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{W},{PANEL_Y - 6}"', 1)
     _panel(d, state, viewer, lang, out)
     out.append(tail)
     return "".join(out)
+
+
+def hand_line(state: ArmadoraState, p: int, viewer, lang: str) -> str:
+    """What a player's box says of their warriors: the values in hand for
+    who may see them, else how many; the gold once the game is over."""
+    t = state.game.t
+    if state.phase == "over":
+        return t(lang, "svg.gold", n=state.scores()[p])
+    hand = state.hand[p]
+    if state.hand_visible(p, viewer) and sum(hand):
+        return t(lang, "svg.hand", values=" ".join(f"{v}×{hand[v - 1]}" for v in range(1, 6) if hand[v - 1]))
+    return t(lang, "svg.warriors", n=sum(hand))
+
+
+def panel(state: ArmadoraState, viewer, lang: str) -> list[dict]:
+    """The players' boxes as text (see Game.panel)."""
+    t = state.game.t
+    lines = []
+    for p in range(state.n):
+        parts = [state.players[p]]
+        if state.chars[p]:
+            parts.append(t(lang, "char." + state.chars[p]))
+        if state.n == 4:
+            parts.append(t(lang, "svg.team_short", k=state.side(p) + 1))
+        if state.passed[p]:
+            parts.append(t(lang, "svg.passed"))
+        parts.append(hand_line(state, p, viewer, lang))
+        if state.advanced and state.phase != "over":
+            if state.reinf_left[p]:
+                parts.append(t(lang, "panel.reinf"))
+            if state.powers[p]:
+                parts.append(t(lang, "panel.powers", n=state.powers[p]))
+        lines.append(" · ".join(parts))
+    return [{"title": t(lang, "panel.players"), "lines": lines}]
 
 
 def _badge_spots(state: ArmadoraState, comp: list[int], count: int) -> list[tuple[float, float, int]]:
@@ -442,7 +479,6 @@ def _panel(d, state: ArmadoraState, viewer, lang: str, out: list) -> None:
     bw = (BW + 20 - (n - 1) * 8) / n
     over = state.phase == "over"
     winners = state.winners() if over else []
-    scores = state.scores() if over else []
     for p in range(n):
         x = X0 - 10 + p * (bw + 8)
         y = PANEL_Y
@@ -468,12 +504,8 @@ def _panel(d, state: ArmadoraState, viewer, lang: str, out: list) -> None:
             parts.append(t(lang, "svg.passed"))
         sub = " · ".join(parts)
         raw(f'<text x="{x + 46}" y="{y + 38}" class="am-ps am-np"{_fit(sub, 11, bw - 46 - 6)}>{_esc(sub)}</text>')
-        hand = state.hand[p]
-        line = t(lang, "svg.warriors", n=sum(hand))
-        if state.hand_visible(p, viewer) and sum(hand):
-            line = t(lang, "svg.hand", values=" ".join(f"{v}×{hand[v - 1]}" for v in range(1, 6) if hand[v - 1]))
+        line = hand_line(state, p, viewer, lang)
         if over:
-            line = t(lang, "svg.gold", n=scores[p])
             if p in winners:
                 raw(f'<text x="{x + bw - 22}" y="{y + 58}" fill="#d4a017" font-size="22" class="am-np">★</text>')
         room = bw - 16 - (24 if over and p in winners else 0)

@@ -355,7 +355,9 @@ class ArmadoraState(State):
                 if self.hand[p][v - 1]:
                     vt = f"v{v}"
                     for s in free:
-                        moves.append(Move(f"W{v}@{SQ_NAMES[s]}", (vt, SQ_NAMES[s])))
+                        # value and square in either order: a click on an empty square first
+                        # offers the values (free=0)
+                        moves.append(Move(f"W{v}@{SQ_NAMES[s]}", (vt, SQ_NAMES[s]), 0))
         if self.pal_left >= 1:
             singles, pairs = palisade_moves(self.pal)
             moves.extend(singles)
@@ -626,6 +628,8 @@ class ArmadoraState(State):
             return None
         if viewer is None or self.open or self.phase == "over" or self.faceup[s]:
             return self.value[s]
+        if not isinstance(viewer, int):  # a spectator sees face-up values only
+            return None
         if self.owner[s] == viewer and self.review:
             return self.value[s]
         if s in self.seen[viewer]:

@@ -57,6 +57,11 @@ class Thorval(Game):
     def new_state(self, players, options, seed):
         return ThorvalState(self, players, options, seed)
 
+    def panel(self, state, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, lang)
+
     def render(self, state, ctx: RenderContext) -> str:
         from .render import render
 

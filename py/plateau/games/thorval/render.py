@@ -371,8 +371,31 @@ def render(state, ctx: RenderContext) -> str:
         out.append(f'<g transform="translate({x:.1f},{y:.1f})">{MEDIATOR}'
                    f'<title>{escape(t(lang, "board.mediator"))}</title></g>')
     out.append("</g>")
+    if ctx.compact:  # the panel goes to the page as text (Game.panel)
+        svg = d.tostring().replace(_MARK_DYN, "".join(out), 1)
+        return svg.replace(f'viewBox="0,0,{float(WIDTH)},{float(HEIGHT)}"', f'viewBox="0,0,{float(WIDTH)},{float(BH)}"', 1)
     out.append(_panel(state, lang))
     return d.tostring().replace(_MARK_DYN, "".join(out), 1)
+
+
+def panel(state, lang: str) -> list[dict]:
+    """The panel under the map as text (see Game.panel): players, units,
+    aids and treasures found, then the latest events. Nothing in it is
+    hidden from anyone."""
+    players = []
+    for p, name in enumerate(state.players):
+        n = state.total_units(p)
+        info = t(lang, "board.units1") if n == 1 else t(lang, "board.units", n=n)
+        found = sorted(k for k in state.found_kinds(p) if k != "blank")
+        sep = " : " if lang == "fr" else ": "
+        line = f"{'▶ ' if state.to_play == p else ''}{t(lang, f'colour.{p}').capitalize()} — {name}{sep}{info} · " + \
+            t(lang, "board.aids", n=state.aids[p])
+        if found:
+            line += " · " + ", ".join(t(lang, "kind." + k) for k in found)
+        players.append(line)
+    head = t(lang, "board.turn", n=state.turn) if state.turn > 0 else t(lang, "board.setup")
+    events = [" ".join(wrapped) for wrapped, _, _ in _event_lines(state, lang, 40)]
+    return [{"title": head, "lines": players}, {"title": t(lang, "board.events"), "lines": events[-8:]}]
 
 
 _MARK_DYN = '<g id="thorval-dyn" />'

@@ -131,6 +131,11 @@ class Thud(Game):
         start = check_start(options.get("start"))
         return ThudState(self, players, options, seed, start)
 
+    def rules_diagram(self, name: str, lang: str) -> str:
+        from .render import diagram
+
+        return diagram(self, name, lang)
+
     def render(self, state: ThudState, ctx: RenderContext | None = None) -> str:
         from .render import render
 

@@ -337,3 +337,47 @@ def _corners(d, game, state, lang):
             box.add(d.text(w, insert=(xr - 8, y + 2 + i * 18), font_size=13, text_anchor="end",
                            font_weight="bold", **font))
         add(box)
+
+
+def diagram(game, name: str, lang: str) -> str:
+    """A corner of the board for the rules page: ``hurl`` (three dwarfs in a
+    line throw the front one at a troll two squares away) or ``shove`` (two
+    trolls in a line push the front one two squares, next to a dwarf it
+    takes). The move is shown as the board shows it while it is chosen:
+    the piece selected, the square it goes to highlighted."""
+    from . import board as B
+    from .rules import ThudState
+
+    if name == "hurl":
+        pieces, side, piece, dest = {"C6": B.DWARF, "D6": B.DWARF, "E6": B.DWARF, "G6": B.TROLL}, B.DWARF, "E6", "G6"
+        cols, rows = (1, 7), (3, 8)
+    elif name == "shove":
+        pieces, side, piece, dest = {"C10": B.TROLL, "D10": B.TROLL, "G10": B.DWARF}, B.TROLL, "D10", "F10"
+        cols, rows = (1, 7), (7, 12)
+    else:
+        return ""
+    b = B.empty_board()
+    for sq, v in pieces.items():
+        b[B.square(sq)] = v
+    state = ThudState(game, ["", ""], game.full_options({}), 0, start_board=b)
+    state.side = side
+    state._moves = None
+    move = next(m for m in state.legal_moves() if m.path[:2] == (piece, dest))
+    ctx = RenderContext(clicks=(piece,), targets=frozenset(move.path[1:2]), lang=lang, coords=True)
+    svg = render(game, state, ctx)
+    sx, sy = MARGIN + cols[0] * CELL, MARGIN + rows[0] * CELL  # the first square shown
+    w, h = (cols[1] - cols[0]) * CELL, (rows[1] - rows[0]) * CELL
+    # the crop's own coordinates, on a band along its top and left edges
+    band = [f'<rect x="{sx - 20}" y="{sy - 20}" width="{w + 24}" height="20" fill="#fffaf0"/>',
+            f'<rect x="{sx - 20}" y="{sy - 20}" width="20" height="{h + 24}" fill="#fffaf0"/>']
+    for c in range(cols[0], cols[1]):
+        band.append(f'<text x="{MARGIN + c * CELL + CELL / 2}" y="{sy - 6}" font-size="13" text-anchor="middle" '
+                    f'font-family="sans-serif" fill="#3b2a10">{B.FILES[c]}</text>')
+    for r in range(rows[0], rows[1]):
+        band.append(f'<text x="{sx - 10}" y="{MARGIN + r * CELL + CELL / 2 + 5}" font-size="13" '
+                    f'text-anchor="middle" font-family="sans-serif" fill="#3b2a10">{r + 1}</text>')
+    svg = svg.replace("</svg>", "".join(band) + "</svg>")
+    x0, y0, w, h = sx - 20, sy - 20, w + 24, h + 24
+    svg = svg.replace(f'viewBox="0,0,{SIDE},{SIDE}"', f'viewBox="{x0},{y0},{w},{h}"', 1)
+    # a diagram is a picture, not a control: no focus, no clicks
+    return svg.replace(' tabindex="0"', "").replace(' role="button"', "")

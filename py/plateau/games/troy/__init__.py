@@ -26,6 +26,7 @@ class TroyGame(Game):
     title = {"fr": "Le Cheval de Troie", "en": "The Trojan Horse"}
     min_players = 2
     max_players = 4
+    has_coords = False  # districts are numbered on the board itself
     catalogue = CATALOGUE
     seat_names = {"fr": ["Hélène", "Pâris", "Hector", "Cassandre"],
                   "en": ["Helen", "Paris", "Hector", "Cassandra"]}
@@ -49,6 +50,11 @@ class TroyGame(Game):
         from .render import render
 
         return render(state, ctx)
+
+    def panel(self, state, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, viewer, lang)
 
     def public_move_text(self, text: str, revealed: bool) -> str:
         """An insertion ``d3r`` is listed as ``d3 ?`` unless everything is

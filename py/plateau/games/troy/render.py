@@ -192,18 +192,20 @@ def render(state, ctx: RenderContext) -> str:
             p["fill-opacity"] = 0.85
         svgkit.target(p, name, t(lang, "target.d", n=d + 1), ctx, "district")
         add(p)
+        # numbers, heroes and capacity let clicks through to the district under them
+        deco = dwg.g(style="pointer-events:none")
         if d == last_d:
-            add(dwg.path(_SECTORS[d], fill="none", stroke="#b3122e", stroke_width=3,
-                         stroke_dasharray="8,5"))
+            deco.add(dwg.path(_SECTORS[d], fill="none", stroke="#b3122e", stroke_width=3,
+                              stroke_dasharray="8,5"))
         # number and bonus
         nx, ny = slot["num"]
-        add(dwg.circle((nx, ny), 16, fill="#5a4320", stroke="#e8d5a9", stroke_width=2))
-        _text(dwg, dwg, str(d + 1), nx, ny + 6, 18, "middle", "#fff5dc", "bold")
+        deco.add(dwg.circle((nx, ny), 16, fill="#5a4320", stroke="#e8d5a9", stroke_width=2))
+        _text(dwg, deco, str(d + 1), nx, ny + 6, 18, "middle", "#fff5dc", "bold")
         if BONUS[d]:
             bx, by = slot["bonus"]
-            add(dwg.circle((bx, by), 15, fill="#d4af37" if BONUS[d] == 3 else "#e7cf7a",
-                           stroke="#7a5c10", stroke_width=2))
-            _text(dwg, dwg, f"+{BONUS[d]}", bx, by + 5, 14, "middle", "#3b2a00", "bold")
+            deco.add(dwg.circle((bx, by), 15, fill="#d4af37" if BONUS[d] == 3 else "#e7cf7a",
+                                stroke="#7a5c10", stroke_width=2))
+            _text(dwg, deco, f"+{BONUS[d]}", bx, by + 5, 14, "middle", "#3b2a00", "bold")
         # heroes
         pawns = [c for c in state.order for _ in range(state.dist[d][c])]
         spots = slot["heroes"][min(len(pawns), 7)]
@@ -212,20 +214,21 @@ def render(state, ctx: RenderContext) -> str:
                 x, y = spots[k]
             else:  # beyond any capacity of the rules: stack on the last spot
                 x, y = spots[-1][0], spots[-1][1] - 3 * (k - len(spots) + 1)
-            _pawn(dwg, dwg, x, y, c, HERO_R)
+            _pawn(dwg, deco, x, y, c, HERO_R)
         # capacity, or the district's value once the game is over
         cx, cy = slot["cap"]
         if over:
             w = winners[d]
-            add(dwg.rect((cx - 26, cy - 13), (52, 24), rx=6, fill=SOLID[w] if w else "#777",
-                         stroke="#2b1d0e", stroke_width=1.5))
+            deco.add(dwg.rect((cx - 26, cy - 13), (52, 24), rx=6, fill=SOLID[w] if w else "#777",
+                              stroke="#2b1d0e", stroke_width=1.5))
             label = f"{state.district_value(d)} {t(lang, 'svg.points')}" if w else "—"
-            _text(dwg, dwg, label, cx, cy + 5, 13, "middle", "#fff" if w != "y" else "#2b1d0e", "bold")
+            _text(dwg, deco, label, cx, cy + 5, 13, "middle", "#fff" if w != "y" else "#2b1d0e", "bold")
         else:
-            add(dwg.rect((cx - 20, cy - 12), (40, 22), rx=6, fill="#8b1a1a" if full else "#fff8e6",
-                         stroke="#6b5330", stroke_width=1))
-            _text(dwg, dwg, f"{state.count(d)}/{state.cap}", cx, cy + 4, 13, "middle",
+            deco.add(dwg.rect((cx - 20, cy - 12), (40, 22), rx=6, fill="#8b1a1a" if full else "#fff8e6",
+                              stroke="#6b5330", stroke_width=1))
+            _text(dwg, deco, f"{state.count(d)}/{state.cap}", cx, cy + 4, 13, "middle",
                   "#fff" if full else "#3b2a10", "bold")
+        add(deco)
         # treasure card
         kx, ky = slot["card"]
         tname = f"t{d + 1}"
@@ -248,8 +251,36 @@ def render(state, ctx: RenderContext) -> str:
         add(grp)
 
     _horse(dwg, state, viewer, t, lang)
+    if ctx.compact:  # the panel goes to the page as text (Game.panel); its choices become buttons
+        return dwg.tostring().replace(f'viewBox="0,0,{W},{H}"', 'viewBox="0,0,798,800"', 1)
     _panel(dwg, state, ctx, t, lang)
     return dwg.tostring()
+
+
+def panel(state, viewer, lang: str) -> list[dict]:
+    """The side panel as text (see Game.panel), for ``viewer``'s eyes."""
+    t = state.game.t
+    sep = " : " if lang == "fr" else ": "
+    over = state.is_over()
+    pts = state.colour_points()
+    players = []
+    for i, c in enumerate(state.order):
+        mark = "▶ " if i == state.turn and not over else ""
+        players.append(f"{mark}{t(lang, 'colour.' + c)} — {state.players[state.owner[c]]}{sep}"
+                       f"{pts[c]} {t(lang, 'svg.points')}")
+    table = []
+    if state.announced and state.phase != "announce":
+        table.append(f"{t(lang, 'svg.announce')}{sep}{state.announced}")
+    card = ("—" if state.card is None else t(lang, "log.trident") if state.card == TRIDENT else str(state.card))
+    table.append(f"{t(lang, 'svg.pile')}{sep}{len(state.pile)} · {t(lang, 'svg.card')}{sep}{card} · "
+                 f"{t(lang, 'svg.discard')}{sep}{len(state.discard)}")
+    heroes = ", ".join(t(lang, "colour." + c) for c in state.avail) or "—"
+    table.append(f"{t(lang, 'svg.bag')}{sep}{len(state.bag)} · {t(lang, 'svg.available')}{sep}{heroes}")
+    log = [ln.strip() for ln in (_log_line(e, t, lang) for e in state.public_log(viewer)) if ln]
+    sections = [{"title": t(lang, "title"), "lines": players + table}]
+    if log:
+        sections.append({"title": t(lang, "svg.log"), "lines": log[-8:]})
+    return sections
 
 
 def _horse(dwg, state, viewer, t, lang) -> None:

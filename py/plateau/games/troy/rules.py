@@ -369,6 +369,8 @@ class TroyState(State):
         """Whether ``player`` may see the treasure of district index ``d``."""
         if player is None or self.phase == "over" or self.options.get("open_hand"):
             return True
+        if not isinstance(player, int):  # a spectator knows no treasure
+            return False
         return self.dcard[d] in self.known[player]
 
     def horse_visible(self, player) -> bool:
@@ -423,11 +425,11 @@ class TroyState(State):
             "to_play": self.to_play,
             "options": dict(self.options),
         }
-        if player is not None:
+        if isinstance(player, int):
             v["seen"] = sorted(
                 d + 1 for d in range(ND) if self.dcard[d] in self.known[player]
             )
-        else:
+        elif player is None:
             v["pile_cards"] = list(self.pile)
             v["bag_heroes"] = list(self.bag)
             v["dcard"] = list(self.dcard)

@@ -1,0 +1,189 @@
+"""The home screen: the games, the saved games (resume, rename, export, delete) and
+importing files."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import js
+
+from plateau.core.i18n import pick
+from plateau.core.record import RecordError, decode, encode
+from plateau.core.registry import available, get_game
+
+from .dom import button, clear, download, el, listen, nn
+from .session import Session
+from .store import Store
+
+
+class HomeScreen:
+    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+
+    def show_home(self) -> None:
+        self.screen = "home"
+        self.remember("home")
+        self.store.set_setting("screen", "home")
+        clear(self.root)
+        self.root.appendChild(self.header())
+        self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
+        main = el("main", {"cls": "home"})
+        main.appendChild(el("p", {"cls": "tagline", "text": self.t("app.tagline")}))
+        main.appendChild(el("h2", {"text": self.t("home.games")}))
+        grid = el("div", {"cls": "games"})
+        for gid, g in home_games().items():
+            players = (self.t("home.players.fixed", n=g.min_players) if g.min_players == g.max_players
+                       else self.t("home.players", min=g.min_players, max=g.max_players))
+            grid.appendChild(el(
+                "section", {"cls": "game-card", "data-game": gid},
+                el("h3", {"text": g.name(self.lang)}),
+                el("p", {"cls": "meta", "text": players}),
+                el("div", {"cls": "actions"},
+                   button(self.t("home.new"), lambda gid=gid: self.show_new(gid), cls="primary",
+                          data_action="new"),
+                   button(self.t("home.rules"), lambda gid=gid: self.show_rules(gid), data_action="rules")),
+            ))
+        main.appendChild(grid)
+        main.appendChild(el("h2", {"text": self.t("home.saved")}))
+        games, bad = self.store.games()
+        for key in bad:
+            self.messages.append(("error", self.t("saved.corrupt", entry=key)))
+        ul = el("ul", {"cls": "saved", "id": "saved"})
+        if not games:
+            ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
+        for sg in games:
+            g = home_games().get(sg.record.game)
+            if g is None:
+                continue
+            date = str(js.Date.new(sg.updated * 1000).toLocaleString(self.lang))
+            meta = self.t("saved.meta", game=g.name(self.lang), players=", ".join(sg.record.players),
+                          plies=len(sg.record.moves), date=date)
+            if sg.over:
+                meta += " · " + self.t("saved.over")
+            ul.appendChild(el(
+                "li", {"data-save": sg.id},
+                el("div", {"cls": "info"}, el("strong", {"text": sg.name}), el("span", {"cls": "meta", "text": meta})),
+                el("div", {"cls": "actions"},
+                   button(self.t("saved.resume"), lambda i=sg.id: self.resume(i), cls="primary", data_action="resume"),
+                   button(self.t("saved.rename"), lambda i=sg.id: self.rename(i), data_action="rename"),
+                   button(self.t("saved.export"), lambda i=sg.id: self.export_saved(i), data_action="export"),
+                   button(self.t("saved.delete"), lambda i=sg.id: self.delete(i), cls="danger", data_action="delete")),
+            ))
+        main.appendChild(ul)
+        # the browser's own file button speaks the browser's language: a button of ours opens it
+        inp = el("input", {"type": "file", "id": "import-file", "cls": "visually-hidden", "tabindex": "-1",
+                           "accept": ".plateau,.txt,.thud,text/plain"})
+        listen(inp, "change", self.on_import)
+        main.appendChild(el("div", {"cls": "import"},
+                            button(self.t("home.import_button"), lambda: inp.click(), data_action="import"), inp))
+        self.root.appendChild(main)
+        self.draw_messages()
+
+    def rename(self, gid: str) -> None:
+        sg = self.store.get(gid)
+        if sg is None:
+            return
+        name = nn(js.window.prompt(self.t("saved.rename_prompt"), sg.name))
+        if name is None:
+            return
+        name = str(name).strip()[:80]
+        if name:
+            self.guard_store(lambda: self.store.rename(gid, name))
+            if gid == self.save_id:
+                self.save_name = name
+        self.show_home()
+
+    def delete(self, gid: str) -> None:
+        sg = self.store.get(gid)
+        if sg is None:
+            return
+        if js.window.confirm(self.t("saved.confirm_delete", name=sg.name)):
+            self.store.delete(gid)
+            if gid == self.save_id:
+                self.save_id = None
+        self.show_home()
+
+    def file_stamp(self) -> str:
+        return time.strftime("%Y%m%d-%H%M", time.localtime())
+
+    def export_saved(self, gid: str) -> None:
+        sg = self.store.get(gid)
+        if sg is not None:
+            download(f"{sg.record.game}-{self.file_stamp()}.plateau", encode(sg.record) + "\n")
+
+    def on_import(self, e) -> None:
+        files = e.target.files
+        if not files or files.length == 0:
+            return
+        f = files.item(0)
+        name = str(f.name)
+
+        async def read():
+            try:
+                text = str(await f.text())
+            except Exception:
+                self.flash(self.t("err.file_read"))
+                return
+            self.import_text(name, text)
+
+        asyncio.ensure_future(read())
+
+    def import_text(self, filename: str, text: str) -> None:
+        text = text.lstrip("\ufeff")
+        record = None
+        try:
+            if text.strip().startswith("P1"):
+                record = decode(text)
+            else:
+                ext = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+                for gid in available():
+                    g = get_game(gid)
+                    if g.file_ext and g.file_ext == ext:
+                        try:
+                            record = g.import_text(text)
+                        except RecordError as err:  # the importer's sentence names line and reason
+                            self.flash(self.t("err.prefix") + str(err))
+                            return
+                        break
+                if record is None:
+                    self.flash(self.t("err.prefix") + self.t("err.foreign"))
+                    return
+            Session(record)  # every move checked before anything is stored
+        except RecordError as err:
+            self.flash(self.record_error(err))
+            return
+        name = f"{get_game(record.game).name(self.lang)} — {filename}"[:80]
+        gid = Store.new_id()
+        if self.guard_store(lambda: self.store.save(gid, name, record)):
+            self.messages.append(("info", self.t("ok.imported", name=name)))
+        self.show_home()
+
+
+_HOME_GAMES: dict = {}
+
+
+def home_games() -> dict:
+    """Game id -> an object with ``name(lang)``, ``min_players`` and
+    ``max_players`` for the home screen: read from the index the build
+    writes (plateau/games/index.json), so that the home screen imports no
+    game; the games themselves when there is no index for every game."""
+    if not _HOME_GAMES:
+        import json
+        from pathlib import Path
+        from types import SimpleNamespace
+
+        from plateau.core.registry import GAMES
+
+        try:
+            path = Path(__file__).resolve().parent.parent / "games" / "index.json"
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            if list(raw) != list(GAMES):
+                raise ValueError("stale index")
+            for gid, d in raw.items():
+                _HOME_GAMES[gid] = SimpleNamespace(min_players=int(d["min_players"]),
+                                                   max_players=int(d["max_players"]),
+                                                   name=lambda lang, t=dict(d["title"]): pick(t, lang))
+        except (OSError, ValueError, KeyError, TypeError):
+            _HOME_GAMES.clear()
+            _HOME_GAMES.update((gid, get_game(gid)) for gid in available())
+    return _HOME_GAMES

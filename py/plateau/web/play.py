@@ -1,0 +1,367 @@
+"""The play screen: the board, its choices, the status line, the scores, the move
+list and history, and hot-seat pass-the-device screens."""
+
+from __future__ import annotations
+
+import traceback
+
+import js
+from pyodide.ffi import create_proxy
+
+from .dom import button, by_id, clear, closest, el, listen, nn, q
+
+
+class PlayScreen:
+    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+
+    def show_play(self) -> None:
+        s = self.session
+        self.screen = "play"
+        self.remember("play")
+        if not self.embed:
+            self.store.set_setting("screen", "play")
+            if self.save_id:
+                self.store.set_setting("current", self.save_id)
+        g = s.game
+        clear(self.root)
+        if self.embed:
+            link = el("a", {"href": self.share_url(), "target": "_blank", "rel": "noopener",
+                            "text": self.t("embed.open"), "cls": "open-full"})
+            self.root.appendChild(el("div", {"cls": "embed-bar"},
+                                     el("span", {"id": "status", "cls": "status", "aria-live": "polite"}), link))
+        else:
+            self.root.appendChild(self.header(
+                el("span", {"cls": "game-title", "text": g.name(self.lang)}),
+                el("nav", {"cls": "tools"},
+                   button(self.t("play.rules"), lambda: self.show_rules(g.id), data_action="rules"),
+                   button(self.t("play.share"), self.show_share, data_action="share"),
+                   button(self.t("play.embed"), self.show_embed, data_action="embed"),
+                   button(self.t("play.export"), self.export_current, data_action="export"),
+                   None if self.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
+            ))
+            self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
+        layout = el("div", {"cls": "play"})
+        board_col = el("div", {"cls": "board-col"})
+        if not self.embed:
+            board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
+        board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
+        listen(board, "click", self.on_board_click)
+        board_col.appendChild(board)
+        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
+        board_col.appendChild(el("section", {"id": "panel", "cls": "panel", "aria-live": "polite"}))
+        layout.appendChild(board_col)
+        side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
+        side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
+        nav = el("div", {"cls": "nav"},
+                 button("«", lambda: self.nav(0), title=self.t("play.first"), aria_label=self.t("play.first"),
+                        data_action="first"),
+                 button("‹", lambda: self.nav(self.session.ply - 1), title=self.t("play.prev"),
+                        aria_label=self.t("play.prev"), data_action="prev"),
+                 button("›", lambda: self.nav(self.session.ply + 1), title=self.t("play.next"),
+                        aria_label=self.t("play.next"), data_action="next"),
+                 button("»", lambda: self.nav(self.session.total), title=self.t("play.last"),
+                        aria_label=self.t("play.last"), data_action="last"))
+        side.appendChild(nav)
+        if not self.embed:
+            side.appendChild(el("p", {"id": "history-note", "cls": "history-note", "aria-live": "polite"}))
+            side.appendChild(el("div", {"cls": "edit"},
+                                button(self.t("play.undo"), self.undo, data_action="undo"),
+                                button(self.t("play.redo"), self.redo, data_action="redo"),
+                                el("label", {"cls": "coords"},
+                                   el("input", {"type": "checkbox", "id": "coords", "checked": self.coords},
+                                      on={"change": lambda e: self.toggle_coords(bool(e.target.checked))}),
+                                   el("span", {"text": self.t("play.flip_coords")})) if g.has_coords else None))
+            side.appendChild(el("h2", {"text": self.t("play.moves")}))
+            side.appendChild(el("ol", {"id": "moves", "cls": "moves"}))
+            side.appendChild(el("div", {"id": "result", "cls": "result"}))
+        layout.appendChild(side)
+        self.root.appendChild(layout)
+        self.draw_messages()
+        self.refresh()
+
+    def save_now(self) -> None:
+        """Keep a game opened from a link in the saved games without playing."""
+        self.autosave()
+        if self.save_id:
+            self.flash(self.t("play.saved"), "info")
+            self.show_play()
+
+    def toggle_coords(self, on: bool) -> None:
+        self.coords = on
+        self.store.set_setting("coords", on)
+        self.draw_board()
+
+    def interactive(self) -> bool:
+        return not self.view_only and self.session.may_play(self.holder)
+
+    def viewer(self):
+        """Whose eyes the page shows the game through (see Session.viewer)."""
+        return self.session.viewer(self.holder, spectator=self.view_only)
+
+    def refresh(self) -> None:
+        self.draw_board()
+        self.draw_moves()
+        self.draw_side()
+
+    def must_pass(self) -> bool:
+        return not self.view_only and self.session.must_pass(self.holder)
+
+    def draw_board(self) -> None:
+        s = self.session
+        board = by_id("board")
+        tray = by_id("tray")
+        if board is None:
+            return
+        board.setAttribute("data-ply", str(s.ply))
+        if self.must_pass():
+            name = s.record.players[s.state.to_play]
+            clear(board)
+            clear(tray)
+            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
+                        el("h2", {"text": self.t("pass.title", name=name)}),
+                        el("p", {"text": self.t("pass.body")}),
+                        button(self.t("pass.ready", name=name), self.reveal, cls="primary", data_action="reveal"))
+            if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
+                screen.appendChild(button(self.t("pass.undo"), self.undo, cls="secondary", data_action="pass-undo"))
+            board.appendChild(screen)
+            self.draw_panel(False)
+            self.draw_status()
+            return
+        interactive = self.interactive()
+        self.compact = self.is_narrow()
+        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer(), self.compact)
+        self.draw_panel(self.compact)
+        board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
+        self.draw_tray(interactive)
+        self.draw_status()
+        if self.keyboard:
+            self.keyboard = False
+            sel = q(".target", board) or q("[data-target]", board)
+            if sel is not None and hasattr(sel, "focus"):
+                sel.focus()
+
+    @staticmethod
+    def is_narrow() -> bool:
+        """A phone-sized window: boards leave their text panel to the page."""
+        return int(js.window.innerWidth) <= 700
+
+    def draw_panel(self, compact: bool) -> None:
+        """The board's side panel as text, on narrow screens (Game.panel)."""
+        box = by_id("panel")
+        if box is None:
+            return
+        clear(box)
+        if not compact:
+            return
+        for sec in self.session.game.panel(self.session.state, self.viewer(), self.lang):
+            box.appendChild(el("h3", {"text": sec["title"]}))
+            box.appendChild(el("ul", {}, *[el("li", {"text": line}) for line in sec["lines"]]))
+
+    def on_resize(self, e=None) -> None:
+        if self.screen == "play" and self.session is not None and by_id("board") is not None \
+                and self.is_narrow() != getattr(self, "compact", False):
+            self.draw_board()
+
+    def draw_tray(self, interactive: bool) -> None:
+        s = self.session
+        tray = by_id("tray")
+        clear(tray)
+        if s.replaced is not None and not self.view_only and s.ply == s.total:
+            tray.appendChild(button(self.t("play.restore"), self.restore_replaced, data_action="restore"))
+        if not interactive and not self.view_only and s.decider() is not None and s.hidden:
+            # a position where someone else decides: only they may look at it
+            name = s.record.players[s.decider()]
+            tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
+            tray.appendChild(button(self.t("pass.ready", name=name), self.reveal, data_action="reveal"))
+        if not interactive or s.state.is_over():
+            return
+        board = by_id("board")
+        on_board = {str(n.getAttribute("data-target")) for n in board.querySelectorAll("[data-target]")}
+        picked = [c for c in s.clicks if c not in on_board]
+        if picked:  # off-board choices already made in this move, shown as pressed
+            tray.appendChild(el("span", {"cls": "picked", "data-picked": " ".join(picked)},
+                                self.t("play.picked") + " ",
+                                *[el("span", {"cls": "chip", "aria-pressed": "true",
+                                              "text": s.game.target_label(c, self.lang)}) for c in picked]))
+        drawn = {str(n.getAttribute("data-target")) for n in board.querySelectorAll(".target[data-target]")}
+        for t in sorted(s.next_targets() - drawn):
+            b = button(s.game.target_label(t, self.lang), lambda t=t: self.on_target(t), cls="choice")
+            b.setAttribute("data-target", t)
+            tray.appendChild(b)
+        done = s.complete_moves()
+        if len(done) == 1:
+            b = button(self.t("play.as_is", move=done[0].text), self.play_as_is, cls="primary as-is",
+                       data_action="as-is")
+            tray.appendChild(b)
+        if s.clicks:
+            tray.appendChild(button(self.t("play.cancel_clicks"), self.cancel_clicks, data_action="clear"))
+
+    def draw_status(self) -> None:
+        s = self.session
+        st = s.state
+        box = by_id("status")
+        if box is None:
+            return
+        if st.is_over():
+            winners = st.winners()
+            text = self.t("play.over") + " — " + (
+                self.t("play.winner", names=", ".join(s.record.players[i] for i in winners)) if winners
+                else self.t("play.draw"))
+        else:
+            detail = st.status(self.lang)
+            text = detail or self.t("play.turn", name=s.record.players[st.to_play])
+        box.textContent = text
+
+    def draw_side(self) -> None:
+        s = self.session
+        st = s.state
+        scores = by_id("scores")
+        if scores is not None:
+            clear(scores)
+            scores.appendChild(self.score_table())
+        result = by_id("result")
+        if result is not None:
+            clear(result)
+            if st.is_over():
+                result.appendChild(el("h2", {"text": self.t("result.title")}))
+                for line in st.result_lines(self.lang):
+                    result.appendChild(el("p", {"text": line}))
+        box = by_id("history-note")  # in the side panel, so that it never moves the board
+        if box is not None:
+            key = "play.history" if self.interactive() else "play.history_hidden"
+            box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
+
+    def score_table(self):
+        """The players and their scores, the one to decide marked."""
+        s = self.session
+        st = s.state
+        values = st.scores()
+        tbl = el("table", {"cls": "score-table"}, el("caption", {"text": self.t("play.score")}))
+        for i, name in enumerate(s.record.players):
+            row = el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
+                     el("th", {"text": name, "scope": "row"}),
+                     el("td", {"text": str(values[i]) if i < len(values) else ""}))
+            tbl.appendChild(row)
+        return tbl
+
+    def show_result(self) -> None:
+        """The end of the game: who won, the final table and what the game
+        says about it, then a rematch (same players, seats rotated), a new
+        game or a look at the finished game."""
+        s = self.session
+        st = s.state
+        winners = st.winners()
+        head = (self.t("play.winner", names=", ".join(s.record.players[i] for i in winners)) if winners
+                else self.t("play.draw"))
+        lines = el("div", {"cls": "result-lines"}, *[el("p", {"text": line}) for line in st.result_lines(self.lang)])
+        actions = el("div", {"cls": "actions"},
+                     button(self.t("result.rematch"), self.rematch, cls="primary", data_action="rematch"),
+                     button(self.t("result.new"), lambda: self.show_new(s.game.id), data_action="new-game"))
+        self.dialog(self.t("play.over"), el("p", {"cls": "winner", "text": head}), self.score_table(), lines,
+                    actions)
+
+    def rematch(self) -> None:
+        s = self.session
+        r = s.record
+        players = list(r.players[1:]) + list(r.players[:1])
+        box = by_id("dialog")
+        if box is not None:
+            box.close()
+        self.new_game(s.game.id, players, dict(r.options), None)
+
+    def draw_moves(self) -> None:
+        s = self.session
+        ol = by_id("moves")
+        if ol is None:
+            return
+        clear(ol)
+        ol.appendChild(self.move_item(0, self.t("play.start")))
+        revealed = self.viewer() is None
+        for i, text in enumerate(s.record.moves):
+            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.game.public_move_text(text, revealed)}"))
+        cur = q(".current", ol)
+        if cur is not None:
+            cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+
+    def move_item(self, ply: int, text: str):
+        cls = "current" if ply == self.session.ply else ""
+        li = el("li", {"data-ply": str(ply), "cls": cls, "tabindex": "0", "role": "button",
+                       "aria-current": "step" if cls else None, "text": text},
+                on={"click": lambda e, p=ply: self.nav(p)})
+        return li
+
+    def nav(self, ply: int) -> None:
+        self.session.goto(ply)
+        self.after_nav()
+
+    def after_nav(self) -> None:
+        if self.save_id and not self.embed:
+            self.autosave()
+        self.refresh()
+
+    def undo(self) -> None:
+        self.nav(self.session.ply - 1)
+
+    def redo(self) -> None:
+        self.nav(self.session.ply + 1)
+
+    def reveal(self) -> None:
+        """The player who decides at the position shown says they hold the
+        device: the page now shows what they may see."""
+        self.holder = self.session.decider()
+        self.refresh()
+        js.window.scrollTo(0, 0)  # the turn starts at the top: whose turn, then the board (also on a phone)
+
+    def restore_replaced(self) -> None:
+        s = self.session
+        if s.restore_replaced():
+            self.holder = s.holder_after_move(self.holder)
+            if not self.embed:
+                self.autosave()
+        self.refresh()
+
+    def on_board_click(self, e) -> None:
+        node = closest(e.target, "[data-target]")
+        if node is None:
+            return
+        self.on_target(str(node.getAttribute("data-target")))
+
+    def on_target(self, target: str) -> None:
+        if not self.interactive() or self.must_pass():
+            return
+        s = self.session
+        if target in s.next_targets():  # a move that cannot be taken back lightly asks first
+            clicks = s.clicks + [target]
+            done = [m for m in s.candidates() if m.complete(clicks)]
+            ask = s.game.confirm_text(done[0].text, self.lang) if len(done) == 1 else ""
+            if ask and not js.window.confirm(ask):
+                return
+        try:
+            played = self.session.click(target)
+        except Exception as err:  # an engine bug must not freeze the page
+            traceback.print_exc()
+            self.flash(self.t("err.internal", msg=str(err)))
+            self.session.clear_clicks()
+            played = None
+        self.after_click(played)
+
+    def play_as_is(self) -> None:
+        self.after_click(self.session.play_as_is())
+
+    def cancel_clicks(self) -> None:
+        self.session.clear_clicks()
+        self.draw_board()
+
+    def after_click(self, played) -> None:
+        if played is None:
+            self.draw_board()
+            return
+        if self.session.state.is_over() and not self.embed:
+            js.setTimeout(create_proxy(lambda: self.show_result() if self.session.state.is_over() else None), 400)
+        self.holder = self.session.holder_after_move(self.holder)
+        replaced = self.session.replaced
+        if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed:
+            self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
+        if not self.embed:
+            self.autosave()
+        self.refresh()
