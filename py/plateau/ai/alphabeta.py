@@ -21,7 +21,7 @@ INF = 10 ** 9
 
 
 class AlphaBeta:
-    chunk = 64
+    chunk = 16
 
     def __init__(self, pos, root_moves: list, max_depth: int = 6, qdepth: int = 1) -> None:
         self.pos = pos

@@ -128,7 +128,7 @@ class Position:
 class ThudSearcher:
     """Alpha-beta over the board moves, then the round-end policy."""
 
-    chunk = 64
+    chunk = 16
 
     def __init__(self, thinker, root: ThudState) -> None:
         from plateau.ai.alphabeta import AlphaBeta
