@@ -32,11 +32,11 @@ sys.path.insert(0, str(HERE))
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 GAMES = ["thud", "armadora", "troy", "thorval"]
-# options used in matches: Thorval with a turn limit (a game without one
-# lasts 400–700 decisions); Thud rounds capped at 100 board moves, then
+# options used in matches: Thorval with a turn limit of 5 (a game without one
+# lasts 400–700 decisions); Thud rounds capped at 60 board moves, then
 # scored as if the end were agreed
-OPTIONS = {"thorval": {"turn_limit": 10}}
-ROUND_CAP = 100
+OPTIONS = {"thorval": {"turn_limit": 5}}
+ROUND_CAP = 60
 
 
 def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int = 120):
@@ -181,29 +181,37 @@ def _one(job):
             "secs": time.perf_counter() - t0}
 
 
-def run_matches(configs, test, base, n_games, jobs, n_thud=None):
+def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
+    """Each configuration's games (seats rotating), its row printed as soon
+    as it is done (and appended to ``out`` as JSON)."""
     from plateau.ai.play import wilson
 
-    work = []
-    for gid, n in configs:
-        for i in range(n_thud if (gid == "thud" and n_thud is not None) else n_games):
-            work.append((gid, n, i % n, 1000 + i, test, base))
+    rows = []
+    pool = None
     if jobs > 1:
         from multiprocessing import Pool
 
-        with Pool(jobs) as pool:
-            results = pool.map(_one, work, chunksize=1)
-    else:
-        results = [_one(j) for j in work]
-    rows = []
-    for gid, n in configs:
-        rs = [r for r in results if r["game"] == gid and r["n"] == n]
-        k = sum(r["score"] for r in rs)
-        lo, hi = wilson(k, len(rs))
-        chance = 0.5 if (n == 2 or gid == "armadora") else 1.0 / n
-        rows.append({"game": gid, "players": n, "test": test, "vs": base, "games": len(rs),
-                     "rate": k / len(rs), "lo": lo, "hi": hi, "chance": chance,
-                     "secs_per_game": statistics.mean(r["secs"] for r in rs)})
+        pool = Pool(jobs)
+    try:
+        for gid, n in configs:
+            count = n_thud if (gid == "thud" and n_thud is not None) else n_games
+            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(count)]
+            rs = list(pool.imap_unordered(_one, work)) if pool else [_one(j) for j in work]
+            k = sum(r["score"] for r in rs)
+            lo, hi = wilson(k, len(rs))
+            chance = 0.5 if (n == 2 or gid == "armadora") else 1.0 / n
+            row = {"game": gid, "players": n, "test": test, "vs": base, "games": len(rs),
+                   "rate": k / len(rs), "lo": lo, "hi": hi, "chance": chance,
+                   "secs_per_game": statistics.mean(r["secs"] for r in rs)}
+            rows.append(row)
+            print_rows([row])
+            sys.stdout.flush()
+            if out:
+                with open(out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row) + "\n")
+    finally:
+        if pool is not None:
+            pool.close()
     return rows
 
 
@@ -224,6 +232,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--players", default="2", help="player counts, e.g. 2,4")
+    ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
     a = ap.parse_args(argv)
     games = a.games.split(",")
     if a.command == "calibrate":
@@ -237,15 +246,14 @@ def main(argv=None):
                 if gid == "thud" and n != 2:
                     continue
                 configs.append((gid, n))
-        if a.command == "match":
-            rows = run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud)
-        else:
-            rows = run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud)
-            rows += run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud)
         print("| game | match | games | score | Wilson 95 % | chance | time/game |")
         print("|---|---|---|---|---|---|---|")
-        print_rows(rows)
-        print("RESULT " + json.dumps(rows))
+        sys.stdout.flush()
+        if a.command == "match":
+            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out)
+        else:
+            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out)
+            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out)
 
 
 if __name__ == "__main__":

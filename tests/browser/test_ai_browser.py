@@ -45,6 +45,7 @@ def test_thud_against_the_computer(page, base_url):
     on the board and written in the log; its seat is in the saved record.
     The page stays responsive: long main-thread tasks are collected."""
     shots = shot_paths("ai-new-1440.png", "ai-thud-1440.png")
+    page.set_viewport_size({"width": 1440, "height": 900})
     open_app(page, base_url, clear=True)
     start_with_computers(page, "thud", ["Ann", "Bob"], {1: "normal"}, seed=5, shot=shots[0])
     page.evaluate(LONGTASKS)
@@ -111,10 +112,10 @@ def test_armadora_three_players_two_computers_to_the_end(page, base_url):
 def test_undo_while_the_computer_thinks(page, base_url):
     """Undo during the computer's turn cancels its search: no move is added;
     going back to the last position starts it again."""
-    shots = shot_paths("ai-thinking-375.png")
+    shots = shot_paths("ai-thinking-375.png", "ai-new-375.png")
     page.set_viewport_size({"width": 375, "height": 667})
     open_app(page, base_url, clear=True)
-    start_with_computers(page, "thud", ["Ann", "Bob"], {1: "hard"}, seed=9)
+    start_with_computers(page, "thud", ["Ann", "Bob"], {1: "hard"}, seed=9, shot=shots[1])
     s = mirror(page)
     move = next(m for m in s.legal() if m.text.startswith("d"))
     before = click_path(page, move)
