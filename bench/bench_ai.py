@@ -224,7 +224,8 @@ def print_rows(rows):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", choices=["calibrate", "think", "match", "ladder"])
+    ap.add_argument("command", nargs="?", default="think", choices=["calibrate", "think", "match", "ladder"],
+                    help="default: think (what bench/run.sh runs)")
     ap.add_argument("--vs", default="random", choices=["random", "greedy"])
     ap.add_argument("--n", type=int, default=20, help="games per configuration")
     ap.add_argument("--n-thud", type=int, default=None, help="matches for Thud (default: --n)")

@@ -62,6 +62,13 @@ def test_thud_against_the_computer(page, base_url):
         assert page.locator("#board .ai-last").count() >= 1
         log = page.inner_text("#computer-log")
         assert "Bob" in log and ("ordinateur" in log or "computer" in log)
+    # a hint for Ann: the hard level's move, its targets marked on the board
+    page.click('[data-action="hint"]')
+    page.wait_for_selector("#board .hint", timeout=30_000)
+    hinted = page.eval_on_selector_all("#board .hint", "els => els.map(e => e.dataset.target)")
+    s = mirror(page)
+    assert any(list(m.path[:2]) == hinted[:2] or set(m.path) >= set(hinted) for m in s.legal())
+    assert "Ann" in page.inner_text("#computer-log")
     if shots[1]:
         page.screenshot(path=shots[1], full_page=True)
     rec = current_record(page)
