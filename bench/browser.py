@@ -319,6 +319,7 @@ GAME_SETUP = {  # players and options of the scripted games (the defaults otherw
     "armadora": (["Ann", "Bob"], {}),
     "troy": (["Ann", "Bob"], {}),
     "thorval": (["Ann", "Bob"], {}),
+    "smallworld": (["Ann", "Bob", "Cy"], {}),
 }
 RARE = {"offer", "pass", "resign"}  # moves that end a game early: picked rarely
 
@@ -550,7 +551,7 @@ def main(argv=None) -> None:
     s.add_argument("--baseline", metavar="DIR", help="also the app of another built site (before/after)")
     s.set_defaults(fn=cmd_startup)
     c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
-    c.add_argument("--games", default="thud,armadora,troy,thorval")
+    c.add_argument("--games", default="thud,armadora,troy,thorval,smallworld")
     c.add_argument("--clicks", type=int, default=120, help="clicks per game")
     c.add_argument("--seed", type=int, default=11)
     c.set_defaults(fn=cmd_click)

@@ -1,17 +1,138 @@
 // Before Python starts: the page language, the loading text, embed mode,
-// and the offline cache (service worker). No network beyond this origin.
+// the offline cache (service worker), a stand-in for IndexedDB when the
+// browser refuses site storage, and a watchdog so that a start-up that
+// fails or hangs shows a message and a way out instead of a spinner.
+// No network beyond this origin.
 (function () {
   var lang = "fr";
   try {
     var s = JSON.parse(localStorage.getItem("plateau:v1:settings") || "{}");
     if (s && (s.lang === "fr" || s.lang === "en")) lang = s.lang;
-  } catch (e) { /* unreadable settings: keep French */ }
+  } catch (e) { /* unreadable or blocked settings: keep French */ }
   document.documentElement.lang = lang;
   if (/[?&]embed\b/.test(location.search)) document.documentElement.classList.add("embed");
   document.addEventListener("DOMContentLoaded", function () {
     var t = document.getElementById("loading-text");
     if (t && lang === "en") t.textContent = "Loading Python…";
   });
+
+  // PyScript opens an IndexedDB database at every start (its package
+  // cache, even when unused). With site storage blocked, indexedDB.open
+  // throws or fails and PyScript never starts: answer from memory instead.
+  function memoryDB() {
+    var map = new Map();
+    function req(fn) {
+      var r = { result: undefined, error: null };
+      setTimeout(function () {
+        try { r.result = fn(); if (r.onsuccess) r.onsuccess({ type: "success", target: r }); }
+        catch (e) { r.error = e; if (r.onerror) r.onerror({ type: "error", target: r }); }
+      }, 0);
+      return r;
+    }
+    var store = {
+      get: function (k) { return req(function () { return map.get(k); }); },
+      getKey: function (k) { return req(function () { return map.has(k) ? k : undefined; }); },
+      getAllKeys: function () { return req(function () { return Array.from(map.keys()); }); },
+      getAll: function () { return req(function () { return Array.from(map.values()); }); },
+      count: function () { return req(function () { return map.size; }); },
+      put: function (v, k) { return req(function () { map.set(k, v); return k; }); },
+      delete: function (k) { return req(function () { map.delete(k); }); },
+      clear: function () { return req(function () { map.clear(); }); }
+    };
+    return {
+      objectStoreNames: { length: 1, contains: function () { return true; } },
+      createObjectStore: function () { return store; },
+      transaction: function () { return { objectStore: function () { return store; } }; },
+      close: function () {}
+    };
+  }
+  var realIDB = null;
+  try { realIDB = window.indexedDB; } catch (e) { realIDB = null; }
+  var fallbackIDB = {
+    open: function (name, version) {
+      var out = { result: undefined, error: null };
+      function useMemory() {
+        window.plateauStorageBlocked = true;
+        setTimeout(function () {
+          out.result = memoryDB();
+          if (out.onsuccess) out.onsuccess({ type: "success", target: out });
+        }, 0);
+      }
+      var r;
+      try { r = realIDB.open(name, version); } catch (e) { useMemory(); return out; }
+      r.onupgradeneeded = function () {
+        out.result = r.result;
+        out.transaction = r.transaction;
+        if (out.onupgradeneeded) out.onupgradeneeded({ type: "upgradeneeded", target: out });
+      };
+      r.onsuccess = function () {
+        out.result = r.result;
+        if (out.onsuccess) out.onsuccess({ type: "success", target: out });
+      };
+      r.onerror = function (e) { if (e && e.preventDefault) e.preventDefault(); useMemory(); };
+      return out;
+    },
+    deleteDatabase: function (name) { return realIDB ? realIDB.deleteDatabase(name) : {}; },
+    cmp: function (a, b) { return realIDB ? realIDB.cmp(a, b) : (a < b ? -1 : a > b ? 1 : 0); }
+  };
+  try { Object.defineProperty(window, "indexedDB", { value: fallbackIDB, configurable: true, writable: true }); }
+  catch (e) { /* not replaceable here: PyScript uses the browser's own */ }
+
+  // Start-up failure: the message and the ways out (the home page without
+  // the link; reload). Called by Python on an error, by the error hooks
+  // below while nothing is ready, and by the watchdog.
+  var T = {
+    fr: { failed: "Plateau n'a pas pu démarrer.", slow: "Le démarrage prend bien plus longtemps que prévu.",
+          home: "Ouvrir l'accueil sans le lien", reload: "Recharger la page" },
+    en: { failed: "Plateau could not start.", slow: "Starting is taking much longer than expected.",
+          home: "Open the home page without the link", reload: "Reload the page" }
+  }[lang];
+  function ready() { return document.documentElement.hasAttribute("data-ready"); }
+  function fail(detail, slow) {
+    if (ready()) return;
+    var box = document.getElementById("loading");
+    if (!box) return;
+    document.documentElement.setAttribute("data-boot", slow ? "slow" : "failed");
+    box.setAttribute("role", "alert");
+    box.textContent = "";
+    var h = document.createElement("p");
+    h.className = "boot-title";
+    h.textContent = slow ? T.slow : T.failed;
+    box.appendChild(h);
+    if (detail) {
+      var d = document.createElement("p");
+      d.className = "boot-detail";
+      d.textContent = String(detail).slice(0, 300);
+      box.appendChild(d);
+    }
+    var home = document.createElement("a");
+    home.href = location.pathname;
+    home.className = "button primary";
+    home.setAttribute("data-action", "boot-home");
+    home.textContent = T.home;
+    var again = document.createElement("a");
+    again.href = location.href;
+    again.className = "button";
+    again.setAttribute("data-action", "boot-reload");
+    again.textContent = T.reload;
+    again.addEventListener("click", function (e) { e.preventDefault(); location.reload(); });
+    var p = document.createElement("p");
+    p.className = "boot-actions";
+    p.appendChild(home);
+    p.appendChild(document.createTextNode(" "));
+    p.appendChild(again);
+    box.appendChild(p);
+  }
+  window.plateauBootFailed = function (detail) { fail(detail, false); };
+  window.addEventListener("error", function (e) {
+    if (!ready() && document.readyState !== "loading") fail(e && e.message, false);
+  });
+  window.addEventListener("unhandledrejection", function (e) {
+    if (!ready()) fail(e && e.reason && (e.reason.message || e.reason), false);
+  });
+  var waited = /[?&]bootwait=(\d+)/.exec(location.search);
+  setTimeout(function () { fail("", true); }, waited ? Number(waited[1]) * 1000 : 90000);
+
   if ("serviceWorker" in navigator && location.protocol !== "file:" && !/[?&]nosw\b/.test(location.search)) {
     navigator.serviceWorker.register("sw.js").catch(function () {});
   }

@@ -72,7 +72,7 @@ def test_thud_against_the_computer(page, base_url):
     if shots[1]:
         page.screenshot(path=shots[1], full_page=True)
     rec = current_record(page)
-    assert rec.options.get("computers") == {"1": "normal"}
+    assert rec.options.get("computers") == "1:normal"
     assert len(rec.moves) == 8
     s = mirror(page)  # the record replays: every computer move was legal
     assert s.ply == 8
@@ -111,7 +111,7 @@ def test_armadora_three_players_two_computers_to_the_end(page, base_url):
     assert s.state.is_over()
     page.wait_for_selector("#dialog")
     rec = current_record(page)
-    assert rec.options.get("computers") == {"1": "easy", "2": "easy"}
+    assert rec.options.get("computers") == "1:easy,2:easy"
     players = {i for i, _ in enumerate(rec.players)}
     assert players == {0, 1, 2}
 

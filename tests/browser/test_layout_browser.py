@@ -12,7 +12,7 @@ import pytest
 from harness import open_app, start_game
 
 SIZES = {"phone": (375, 667), "desktop": (1440, 900), "laptop": (1280, 800), "laptop-wide": (1366, 768)}
-GAMES = ["thud", "armadora", "troy", "thorval"]
+GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
 
 
 def shot(page, name: str) -> None:
@@ -57,8 +57,8 @@ def test_every_screen_fits(browser, base_url, size):
             shot(page, f"{size}-{gid}-play")
             assert in_view(page, "#status"), f"{size} {gid}: whose turn it is is off screen"
             if size == "phone" and gid != "thud":  # the board's panel is text in the page, readable
-                assert page.locator("#panel li").count() > 0, f"{gid}: no panel text on a phone"
-                small = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#panel li')]
+                assert page.locator("#board-panel li").count() > 0, f"{gid}: no panel text on a phone"
+                small = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#board-panel li')]
                     .map(e => parseFloat(getComputedStyle(e).fontSize)))""")
                 assert small >= 11
             if size.startswith("laptop"):  # board, turn and the choices of the turn in one view

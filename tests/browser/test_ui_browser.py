@@ -112,3 +112,30 @@ def test_rules_pages_draw_their_diagrams(page, base_url):
         assert page.locator("article.rules figure.diagram [tabindex='0']").count() == 0
         page.click(".rules .back")
         page.wait_for_selector('[data-game="thud"]')
+
+
+def test_a_tap_near_a_thin_target_reaches_it(browser, base_url):
+    """On a phone, a tap within 24 px of a thin target (an Armadora palisade
+    slot, 7 px thick there) plays it, as if it were 24 px wide."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                              service_workers="block")
+    page = ctx.new_page()
+    try:
+        open_app(page, base_url, clear=True)
+        start_game(page, "armadora", ["Ann", "Bob"])
+        for pick in ("goblin", "mage"):
+            if page.locator("#pass-screen").count():
+                page.click('[data-action="reveal"]')
+            page.click(f'#tray [data-target="{pick}"]')
+        if page.locator("#pass-screen").count():
+            page.click('[data-action="reveal"]')
+        page.wait_for_selector("#board .target.line")
+        line = page.get_attribute("#board .target.line[data-target$='3']", "data-target")
+        box = page.locator(f'#board [data-target="{line}"]').bounding_box()
+        thin = min(box["width"], box["height"])
+        assert thin < 12  # thin on a phone
+        dx, dy = (9, 0) if box["width"] < box["height"] else (0, 9)
+        page.touchscreen.tap(box["x"] + box["width"] / 2 + dx, box["y"] + box["height"] / 2 + dy)
+        page.wait_for_selector(f'#board [data-target="{line}"].selected')
+    finally:
+        ctx.close()

@@ -26,6 +26,7 @@ HIDDEN_GAMES = [
     ("troy", 2, {}),
     ("troy", 3, {"horse": "memory"}),
     ("thorval", 3, {}),
+    ("smallworld", 3, {}),
 ]
 
 

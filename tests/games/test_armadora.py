@@ -783,7 +783,7 @@ def test_reinforcement_may_sit_on_an_arrow_and_wins_a_tie():
     assert s.is_over()
     t = s.count()["territories"][0]
     assert t["points"] == [3, 3] and t["winners"] == [0] and t["by_reinf"] and t["share"] == s.gold[R.SQ_INDEX["b2"]]
-    assert any("le renfort de Ann l'emporte" in ln for ln in s.result_lines("fr"))
+    assert any("le renfort d'Ann l'emporte" in ln for ln in s.result_lines("fr"))
 
 
 def test_power_offered_only_if_an_action_remains():

@@ -1038,3 +1038,45 @@ def test_rules_help_states_the_choices():
         text = GAME.rules(lang)
         assert text.startswith("# Thorval")
     assert "par défaut" in GAME.rules("fr") and "by default" in GAME.rules("en")
+
+
+@pytest.mark.parametrize("defender", [1, ORKS])
+def test_failed_boat_attack_no_counter_occupation_across_water(defender):
+    """« une case vidée à la suite d'un combat est occupée par le vainqueur, qui pose au minimum une unité, et au
+    maximum autant d'unités, moins une, qu'il en possède dans la case d'attaque contiguë. » — the winner occupies
+    from a contiguous case; after a failed boat attack (aid 5) the cases are not neighbours, so the attacker's
+    emptied case stays empty: orks move no ork over and the defending player is offered no occupation."""
+    s = blank()
+    put(s, "I/1", 0, 1)
+    put(s, "VI/2", defender, 4)
+    put(s, "IV/4", 0, 3)
+    assert I["VI/2"] not in B.NEIGHBOURS[I["I/1"]]
+    player_turn(s, 0, dice=[6, 1], boat=True)
+    s.play("I/1~VI/2 total")
+    if s.dec and s.dec["k"] == "prep":
+        s.play("fight")
+    while s.dec and s.dec["k"] == "prep":
+        s.play("fight")
+    assert s.own[I["I/1"]] == EMPTY and s.cnt[I["I/1"]] == 0
+    assert s.own[I["VI/2"]] == defender and s.cnt[I["VI/2"]] == 4
+    assert not (s.dec and s.dec["k"] == "occupy")
+    assert ["no_occupy", I["I/1"]] in [[e[1], e[2].get("tgt")] for e in s.log]
+
+
+def test_failed_land_attack_still_counter_occupied():
+    """The same sentence across a land border: the defender who wins may occupy the attacker's emptied case."""
+    s = blank()
+    put(s, "I/2", 0, 1)
+    put(s, "I/3", 1, 4)
+    put(s, "VI/6", 0, 3)
+    player_turn(s, 0, dice=[6, 1])
+    s.play("I/2>I/3 total")
+    while s.dec and s.dec["k"] == "prep":
+        s.play("fight")
+    assert s.own[I["I/2"]] == EMPTY
+    assert s.dec["k"] == "occupy" and s.to_play == 1
+
+
+def test_rules_help_says_no_counter_occupation_after_boat_attack():
+    assert "personne ne traverse l'eau" in GAME.rules("fr")
+    assert "nobody follows across the water" in GAME.rules("en")

@@ -445,7 +445,7 @@ def test_score_five_dwarfs_two_trolls_is_five_to_eight():
     assert s.winners() == [1]
     lines = s.result_lines("fr")
     assert "Bob" in lines[0] and "8" in lines[0]
-    assert any("5 nain(s) = 5 pts" in ln and "2 troll(s) = 8 pts" in ln for ln in lines)
+    assert any("5 nains = 5 pts" in ln and "2 trolls = 8 pts" in ln for ln in lines)
 
 
 def test_tied_round_scores_nothing_for_either():

@@ -15,6 +15,13 @@ through a :class:`State`:
 * the seeded :class:`~plateau.core.rng.Rng` lives inside the state, so dice
   and shuffles replay exactly from a :class:`~plateau.core.record.Record`.
 
+What players read is the game's too: ``game.describe_move(state_before,
+text, viewer, lang)`` puts a move in words for one viewer (``move_label``
+adds a community notation where the game has one), ``state.score_table(lang,
+viewer)`` says what the numbers mean, and :func:`must_pass_between` /
+:func:`holder_after` decide from ``state.private_view_key(player)`` whether a
+pass-the-device screen protects anything.
+
 The board UI is generic: a move is a path of targets (piece, destination,
 captures, an off-board choice such as a warrior's value...). After each click
 the UI keeps the legal moves whose path starts with the clicks so far and
@@ -42,7 +49,7 @@ from .rng import Rng
 PUBLIC = "public"
 
 #: the record option naming the seats played by the computer and their
-#: level, e.g. ``{"1": "normal"}`` (read by plateau.web.computer)
+#: level, e.g. ``"1:normal,2:easy"`` (read by plateau.web.computer)
 SEATS_OPTION = "computers"
 
 
@@ -127,9 +134,14 @@ class Option:
     help: dict = field(default_factory=dict)
 
     def validate(self, value: Any) -> Any:
-        if value not in self.choices:
-            raise RulesError(f"option {self.id!r} cannot be {value!r}")
-        return value
+        """``value`` itself when it is one of the choices, of the same type
+        (``True`` is not ``1``; a list or a dict is never a choice);
+        :class:`RulesError` otherwise."""
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return value
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise RulesError(f"option {self.id!r} cannot be {shown}")
 
 
 @dataclass
@@ -238,6 +250,44 @@ class State:
         """Plain-text lines explaining the final result (end screen)."""
         return []
 
+    def score_table(self, lang: str = "fr", viewer: int | str | None = None) -> dict:
+        """The score table as ``viewer`` may see it, in the UI's language::
+
+            {"caption": "...",                      # what the numbers mean ("" for none)
+             "columns": ["Joueur", "Manche 1", "Total"],   # headings, first one over the names
+             "rows": [["Ann", "12", "12"], ...],    # one row per player, seat order, all strings
+             "notes": ["..."]}                       # short lines under the table (may be empty)
+
+        Every row has as many cells as ``columns``. Values hidden from
+        ``viewer`` are shown as ``"?"``. By default one column of
+        :meth:`scores`.
+        """
+        head = "Joueur" if lang == "fr" else "Player"
+        score = "Score"
+        return {
+            "caption": "",
+            "columns": [head, score],
+            "rows": [[str(name), str(v)] for name, v in zip(self.players, self.scores())],
+            "notes": [],
+        }
+
+    def private_view_key(self, player: int | str | None) -> frozenset:
+        """What only ``player`` may know (a player index, or :data:`PUBLIC`
+        for someone who plays no seat), as a set of facts that can be
+        compared between players: the device must be passed from ``a`` to
+        ``b`` when ``b`` may know a fact that ``a`` may not (see
+        :func:`must_pass_between`). An empty set means ``player`` knows
+        nothing that a spectator does not.
+
+        The default keeps every player apart in a game with hidden
+        information (each one's key names the player), so the device is
+        passed whenever the decider changes. A game whose :meth:`view` is
+        exact may return :func:`view_secrets` ``(self, player)`` instead.
+        """
+        if not self.hidden_info():
+            return frozenset()
+        return frozenset({("player", player)})
+
 
 class Game:
     """Description of one game. Subclass and instantiate once per game."""
@@ -312,6 +362,35 @@ class Game:
         ``revealed`` (the viewer sees everything)."""
         return text
 
+    def describe_move(self, state_before: State, move_text: str, viewer: int | str | None = None,
+                      lang: str = "fr") -> str:
+        """A short sentence naming the move ``move_text`` played from
+        ``state_before`` (which is not changed), for the move list, the log,
+        the buttons of off-board choices and "play as it is": "Palissade
+        g2–g3", "Guerrier caché en c1".
+
+        ``viewer`` is whose eyes the sentence is written for: a player
+        index, :data:`PUBLIC` (a spectator) or ``None`` (everything shown,
+        e.g. the review of a finished game). Nothing hidden from ``viewer``
+        at the position after the move may appear in it. By default the
+        move text as :meth:`public_move_text` shows it.
+        """
+        return self.public_move_text(move_text, viewer is None)
+
+    def notation(self, move_text: str, viewer: int | str | None = None) -> str:
+        """The move in a notation that players of this game read elsewhere
+        (shown beside the description, e.g. ``TF6-F5xG4`` in Thud), or ""
+        when the game has none worth showing (the default)."""
+        return ""
+
+    def move_label(self, state_before: State, move_text: str, viewer: int | str | None = None,
+                   lang: str = "fr") -> str:
+        """What a move list shows: :meth:`describe_move`, followed by the
+        community :meth:`notation` in parentheses when the game has one."""
+        text = self.describe_move(state_before, move_text, viewer, lang)
+        n = self.notation(move_text, viewer)
+        return f"{text} ({n})" if n and n != text else text
+
     # -- provided -------------------------------------------------------
     def t(self, lang: str, key: str, **fields) -> str:
         return tr(self.catalogue, lang, key, **fields)
@@ -352,3 +431,72 @@ class Game:
     def start(self, players: Sequence[str], options: dict | None = None, seed: int = 0) -> State:
         """A new game, options filled and validated."""
         return self.new_state(self.check_players(players), self.full_options(options), int(seed))
+
+
+# -- passing the device -----------------------------------------------------
+def _leaves(data, path=()):
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _leaves(v, path + (str(k),))
+    elif isinstance(data, (list, tuple)):
+        if not data:
+            yield path, ()
+        for i, v in enumerate(data):
+            yield from _leaves(v, path + (i,))
+    elif isinstance(data, set):
+        yield path, tuple(sorted(data, key=repr))
+    else:
+        yield path, data
+
+
+def view_secrets(state: State, player: int | str | None, ignore: Iterable[str] = ()) -> frozenset:
+    """The facts of ``state.view(player)`` that a spectator's view lacks:
+    ``(path, value)`` pairs of the view's leaves that differ from
+    ``state.view(PUBLIC)``. ``ignore`` names top-level view fields that
+    differ per player without being secret (left out). A game whose views
+    are exact may use it as :meth:`State.private_view_key`.
+    """
+    if player == PUBLIC:
+        return frozenset()
+    skip = set(ignore)
+    public = {k: v for k, v in _leaves(state.view(PUBLIC)) if not (k and k[0] in skip)}
+    out = set()
+    for k, v in _leaves(state.view(player)):
+        if k and k[0] in skip:
+            continue
+        if k not in public or public[k] != v:
+            out.add((k, v))
+    return frozenset(out)
+
+
+def must_pass_between(state: State, holder: int | str | None, decider: int | None) -> bool:
+    """Whether a pass-the-device screen must stand between ``holder`` (who
+    holds the device: a player index, or ``None``/:data:`PUBLIC` when nobody
+    is known to hold it) and ``decider`` (who decides next at ``state``).
+
+    The screen protects something only when the decider may see a fact that
+    the holder may not: the board is then drawn for the decider, and the
+    holder must not see it. When the decider knows nothing more than the
+    holder (equal keys, or an empty key for the decider), the device simply
+    changes hands and the holder becomes the decider. A game over, a game
+    without hidden information or the same player: no screen.
+    """
+    if decider is None or state.is_over() or not state.hidden_info():
+        return False
+    if holder == decider:
+        return False
+    hk = state.private_view_key(PUBLIC if holder is None else holder)
+    dk = state.private_view_key(decider)
+    return not dk <= hk
+
+
+def holder_after(state: State, holder: int | str | None) -> int | str | None:
+    """Who holds the device once a move has been played at ``state``: the
+    decider when no screen is needed (see :func:`must_pass_between`),
+    otherwise ``None`` (the device is being passed)."""
+    decider = None if state.is_over() else state.to_play
+    if decider is None or not state.hidden_info():
+        return holder
+    if holder == decider or not must_pass_between(state, holder, decider):
+        return decider
+    return None

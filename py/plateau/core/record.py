@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from dataclasses import dataclass, field
 
@@ -28,6 +29,35 @@ PREFIX = "P1"
 MAX_ENCODED = 200_000  # characters; a link longer than this is refused
 MAX_MOVES = 20_000
 MAX_NAME = 40
+MAX_DEPTH = 32  # JSON nesting; records nest 3 deep, saves and settings a few more
+
+
+def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
+    """Raise ``ValueError`` when the JSON ``text`` nests arrays/objects
+    deeper than ``limit``, without parsing it. Run before ``json.loads`` on
+    anything untrusted: a deep ``[[[...]]]`` makes the parser recurse until
+    the stack runs out (in Pyodide the JavaScript stack runs out first and
+    the whole interpreter dies, before Python could raise RecursionError)."""
+    if text.count("[") + text.count("{") <= limit:
+        return
+    depth = 0
+    for tok in _TOKENS.findall(text):
+        if tok in "[{":
+            depth += 1
+            if depth > limit:
+                raise ValueError(f"data nested more than {limit} levels deep")
+        elif tok in "]}":
+            depth -= 1
+
+
+def loads(text: str, limit: int = MAX_DEPTH):
+    """``json.loads`` for untrusted text: refuses deep nesting first
+    (``ValueError``), and turns the parser's own recursion failure into one."""
+    check_depth(text, limit)
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("data nested too deeply") from None
 
 
 class RecordError(ValueError):
@@ -77,6 +107,9 @@ class Record:
             raise RecordError("schema", "the record names no game")
         if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
             raise RecordError("schema", "the record's rules options are malformed")
+        for k, v in options.items():
+            if v is not None and not isinstance(v, (str, int, float, bool)):
+                raise RecordError("options", f"the rules option {k!r} has a value of the wrong type")
         if not isinstance(seed, int) or isinstance(seed, bool) or not (0 <= seed < 2**64):
             raise RecordError("schema", "the record's seed is not a valid number")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
@@ -165,7 +198,7 @@ def decode(text: str) -> Record:
     except zlib.error:
         raise RecordError("zlib", "the game data is damaged or truncated") from None
     try:
-        outer = json.loads(payload.decode("utf-8"))
+        outer = loads(payload.decode("utf-8"))
         body = outer["r"]
         crc = outer["c"]
         if not isinstance(body, str):
@@ -175,7 +208,7 @@ def decode(text: str) -> Record:
     if crc != _crc(body):
         raise RecordError("checksum", "the game data has been altered (checksum mismatch)")
     try:
-        d = json.loads(body)
+        d = loads(body)
     except ValueError:
         raise RecordError("json", "the game data is not readable") from None
     return Record.from_json(d)
@@ -192,4 +225,5 @@ def load(text: str) -> tuple[Record, State]:
     return record, states_end
 
 
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 _B64 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")

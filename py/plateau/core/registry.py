@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "armadora": "plateau.games.armadora",
     "troy": "plateau.games.troy",
     "thorval": "plateau.games.thorval",
+    "smallworld": "plateau.games.smallworld",
 }
 
 _loaded: dict[str, Game] = {}

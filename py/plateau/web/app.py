@@ -3,7 +3,7 @@
 Each screen is a module of its own, mixed into :class:`App`: home.py (games
 and saved games), newgame.py (new game, resume, autosave), play.py (board,
 history, pass-the-device), dialogs.py (share, embed, export) and
-rules_page.py. Everything game-specific comes from the game's
+rules_page.py; tabs.py follows other tabs on the same saved game. Everything game-specific comes from the game's
 :class:`~plateau.core.game.Game` (found through the registry): adding a game
 changes nothing here.
 """
@@ -27,7 +27,9 @@ from .newgame import NewGameScreen
 from .play import PlayScreen
 from .rules_page import RulesScreen
 from .session import Session
+from .startup import parse_query
 from .store import Store, StoreFull, StoreUnavailable
+from .tabs import OtherTabs
 
 
 class LocalBackend:
@@ -62,16 +64,10 @@ class LocalBackend:
 
 
 def _query() -> dict:
-    q = {}
-    search = str(js.location.search or "")
-    for part in search.lstrip("?").split("&"):
-        if part:
-            k, _, v = part.partition("=")
-            q[js.decodeURIComponent(k)] = js.decodeURIComponent(v)
-    return q
+    return parse_query(str(js.location.search or ""))
 
 
-class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen):
+class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen, OtherTabs):
     """The app: shared state (store, language, messages, the session shown, who holds
     the device) and routing; the screens' methods come from their modules."""
 
@@ -88,8 +84,11 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.session: Session | None = None
         self.save_id: str | None = None
         self.save_name = ""
+        self.save_rev: int | None = None  # revision of the saved entry this tab last read or wrote
+        self.save_trouble = ""  # "quota" / "conflict" while the game on screen is not saved
         self.holder: int | None = None  # hot-seat: who is known to hold the device (Session.viewer)
         self.keyboard = False
+        self.compact = False  # the board drawn for a phone (its panel as text under it)
         self.root = by_id("app")
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
@@ -120,10 +119,11 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         if box is None:
             return
         clear(box)
-        for i, (kind, text) in enumerate(self.messages):
+        for i, (kind, text, *action) in enumerate(self.messages):
             close = button("×", lambda i=i: self.dismiss(i), cls="close", aria_label=self.t("close"))
+            extra = [button(label, fn, data_action=name) for name, label, fn in action]
             box.appendChild(el("div", {"cls": f"msg {kind}", "role": "alert" if kind == "error" else "status"},
-                               el("span", {"text": text}), close))
+                               el("span", {"text": text}), *extra, close))
 
     def dismiss(self, i: int) -> None:
         if 0 <= i < len(self.messages):
@@ -137,6 +137,7 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             document.documentElement.classList.add("embed")
         listen(document, "keydown", self.on_key)
         listen(js.window, "hashchange", lambda e: self.open_hash())
+        listen(js.window, "storage", self.on_storage)
         listen(js.window, "popstate", self.on_pop)
         listen(js.window, "resize", self.on_resize)
         if not self.backend.ok:
@@ -406,14 +407,20 @@ def _defer_urllib_request() -> None:
 
 def main() -> App:
     _defer_urllib_request()
-    app = App()
+    app = None
     try:
+        app = App()
         app.start()
     except Exception as err:
         traceback.print_exc()
         document.documentElement.setAttribute("data-error", "start")
-        text = by_id("loading-text")
-        if text is not None:
-            text.textContent = tr(CATALOGUE, app.lang, "err.internal", msg=f"{type(err).__name__}: {err}")
+        lang = app.lang if app is not None else DEFAULT_LANG
+        msg = tr(CATALOGUE, lang, "err.internal", msg=f"{type(err).__name__}: {err}")
+        try:
+            js.window.plateauBootFailed(msg)  # boot.js: the message and the ways out
+        except Exception:
+            text = by_id("loading-text")
+            if text is not None:
+                text.textContent = msg
         raise
     return app

@@ -2,7 +2,7 @@
 in short slices, its moves shown and logged, and hints.
 
 * Which seats the computer plays (and at what level) is the record option
-  :data:`~plateau.core.game.SEATS_OPTION` (``{"1": "normal"}``): replay, save
+  :data:`~plateau.core.game.SEATS_OPTION` (``"1:normal"``): replay, save
   and share links carry it; a record without it is all human, as before.
 * The search (:mod:`plateau.ai`, imported on first use) runs in ~25 ms
   slices with ``await asyncio.sleep(0)`` between them, so clicks, menus and
@@ -65,19 +65,31 @@ def qa(selector: str, root=None) -> list:
     return list((root or document).querySelectorAll(selector))
 
 
+def has_computer(gid: str) -> bool:
+    """Whether the game has computer-player hooks (without importing them)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(f"plateau.games.{gid}.ai") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def seats_of(options: dict, n_players: int) -> dict[int, str]:
-    """The computer seats recorded in ``options`` (bad entries ignored)."""
+    """The computer seats recorded in ``options`` as ``"1:normal,2:easy"``
+    (a plain string: record options hold scalars); bad entries ignored."""
     raw = options.get(SEATS_OPTION) if isinstance(options, dict) else None
     out: dict[int, str] = {}
-    if isinstance(raw, dict):
-        for k, v in raw.items():
-            if isinstance(k, str) and k.isdigit() and int(k) < n_players and v in LEVELS:
-                out[int(k)] = v
+    if isinstance(raw, str):
+        for part in raw.split(","):
+            seat, _, level = part.strip().partition(":")
+            if seat.isdigit() and int(seat) < n_players and level in LEVELS:
+                out[int(seat)] = level
     return out
 
 
-def seats_option(seats: dict[int, str]) -> dict:
-    return {str(k): v for k, v in sorted(seats.items())}
+def seats_option(seats: dict[int, str]) -> str:
+    return ",".join(f"{k}:{v}" for k, v in sorted(seats.items()))
 
 
 class ComputerPlayer:
@@ -129,7 +141,7 @@ class ComputerPlayer:
     def show_new(self, gid: str) -> None:
         super().show_new(gid)
         form = by_id("new-game")
-        if form is None:
+        if form is None or not has_computer(gid):
             return
         box = q("fieldset.players", form)
 

@@ -14,7 +14,7 @@ from plateau.core.registry import available, get_game
 
 from .dom import button, clear, download, el, listen, nn
 from .session import Session
-from .store import Store
+from .store import GAME, Store
 
 
 class HomeScreen:
@@ -47,7 +47,8 @@ class HomeScreen:
         main.appendChild(el("h2", {"text": self.t("home.saved")}))
         games, bad = self.store.games()
         for key in bad:
-            self.messages.append(("error", self.t("saved.corrupt", entry=key)))
+            self.messages.append(("error", self.t("saved.corrupt", entry=key),
+                                  ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k))))
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
@@ -55,7 +56,8 @@ class HomeScreen:
             g = home_games().get(sg.record.game)
             if g is None:
                 continue
-            date = str(js.Date.new(sg.updated * 1000).toLocaleString(self.lang))
+            ms = sg.date_ms
+            date = str(js.Date.new(ms).toLocaleString(self.lang)) if ms is not None else self.t("saved.nodate")
             meta = self.t("saved.meta", game=g.name(self.lang), players=", ".join(sg.record.players),
                           plies=len(sg.record.moves), date=date)
             if sg.over:
@@ -92,6 +94,19 @@ class HomeScreen:
             if gid == self.save_id:
                 self.save_name = name
         self.show_home()
+
+    def reset_entry(self, key: str) -> None:
+        """Remove an unreadable saved entry, after confirmation, offering its
+        raw content as a file first."""
+        if not key.startswith(GAME):
+            return
+        raw = self.backend.getItem(key)
+        if raw is not None and js.window.confirm(self.t("saved.reset_export")):
+            download(f"{key.replace(':', '-')}.txt", str(raw))
+        if js.window.confirm(self.t("saved.reset_confirm", entry=key)):
+            self.backend.removeItem(key)
+            self.messages = [m for m in self.messages if m[1] != self.t("saved.corrupt", entry=key)]
+            self.show_home()
 
     def delete(self, gid: str) -> None:
         sg = self.store.get(gid)

@@ -4,16 +4,17 @@ saving a game."""
 from __future__ import annotations
 
 import secrets
+import traceback
 
 import js
 
 from plateau.core.i18n import pick
-from plateau.core.record import Record, RecordError
+from plateau.core.record import Record, RecordError, encode
 from plateau.core.registry import get_game
 
 from .dom import button, clear, el, listen, q
 from .session import Session
-from .store import Store
+from .store import Store, StoreConflict, StoreFull, StoreUnavailable
 
 
 class NewGameScreen:
@@ -100,6 +101,8 @@ class NewGameScreen:
         record = Record(gid, g.full_options(options), seed, list(names), [])
         self.session = Session(record)
         self.holder = None
+        self.save_rev = None
+        self.save_trouble = ""
         if save:
             self.save_id = Store.new_id()
             self.save_name = f"{g.name(self.lang)} — {', '.join(names)}"[:80]
@@ -123,6 +126,8 @@ class NewGameScreen:
         self.session = session
         self.save_id = gid
         self.save_name = sg.name
+        self.save_rev = sg.rev
+        self.save_trouble = ""
         self.holder = None
         self.messages = []
         self.show_play()
@@ -132,15 +137,54 @@ class NewGameScreen:
         if self.session is None or self.embed:
             return
         if self.save_id is None:
-            self.save_id = Store.new_id()
+            self.save_id, self.save_rev = Store.new_id(), None
             g = self.session.game
             self.save_name = f"{g.name(self.lang)} — {', '.join(self.session.record.players)}"[:80]
             if str(js.location.hash or "").startswith("#g="):
                 js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
             unsaved = self.t("play.unsaved")
-            if any(text == unsaved for _, text in self.messages):
+            if any(m[1] == unsaved for m in self.messages):
                 self.messages = [m for m in self.messages if m[1] != unsaved]
                 self.draw_messages()
         rec = self.session.snapshot()
-        if self.guard_store(lambda: self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over())):
-            self.store.set_setting("current", self.save_id)
+        self.save_tracked(rec)
+
+    def save_tracked(self, rec) -> None:
+        """Save the game on screen, never over newer moves of another tab;
+        when it cannot be saved, say so once and offer a way to keep it."""
+        try:
+            self.save_rev = self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over(),
+                                            rev=self.save_rev)
+        except StoreConflict as c:
+            self.on_conflict(c.stored)
+            return
+        except StoreFull:
+            self.keep_in_link(rec)
+            if self.save_trouble != "quota":
+                self.save_trouble = "quota"
+                self.messages.append(("error", self.t("err.quota_play"),
+                                      ("export", self.t("play.export"), self.export_current)))
+                self.draw_messages()
+            return
+        except StoreUnavailable:
+            self.keep_in_link(rec)
+            if self.save_trouble != "storage":
+                self.save_trouble = "storage"
+                self.flash(self.t("err.storage"))
+            return
+        if self.save_trouble:
+            self.save_trouble = ""
+            self.messages = [m for m in self.messages if m[1] != self.t("err.quota_play")]
+            if str(js.location.hash or "").startswith("#g="):
+                js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+            self.flash(self.t("ok.saved_again"), "info")
+        self.store.set_setting("current", self.save_id)
+
+    def keep_in_link(self, rec) -> None:
+        """Storage refused the game: keep it in the page address, so that a
+        reload opens it again from there."""
+        try:
+            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search)
+                                    + "#g=" + encode(rec))
+        except Exception:
+            traceback.print_exc()

@@ -48,7 +48,7 @@ class PlayScreen:
         listen(board, "click", self.on_board_click)
         board_col.appendChild(board)
         board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
-        board_col.appendChild(el("section", {"id": "panel", "cls": "panel", "aria-live": "polite"}))
+        board_col.appendChild(el("section", {"id": "board-panel", "cls": "panel", "aria-live": "polite"}))
         layout.appendChild(board_col)
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
         side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
@@ -147,7 +147,7 @@ class PlayScreen:
 
     def draw_panel(self, compact: bool) -> None:
         """The board's side panel as text, on narrow screens (Game.panel)."""
-        box = by_id("panel")
+        box = by_id("board-panel")
         if box is None:
             return
         clear(box)
@@ -159,7 +159,7 @@ class PlayScreen:
 
     def on_resize(self, e=None) -> None:
         if self.screen == "play" and self.session is not None and by_id("board") is not None \
-                and self.is_narrow() != getattr(self, "compact", False):
+                and self.is_narrow() != self.compact:
             self.draw_board()
 
     def draw_tray(self, interactive: bool) -> None:
@@ -321,10 +321,33 @@ class PlayScreen:
         self.refresh()
 
     def on_board_click(self, e) -> None:
+        if not e.target.isConnected or closest(e.target, "#board svg") is None:
+            return  # a click on the pass screen's buttons, or on a board drawn anew by its own handler
         node = closest(e.target, "[data-target]")
+        if e.isTrusted and e.detail > 0:  # a real click or tap (not a synthetic one): forgive small misses
+            near = self.target_near(e.clientX, e.clientY)
+            if near is not None:
+                node = near
         if node is None:
             return
         self.on_target(str(node.getAttribute("data-target")))
+
+    @staticmethod
+    def target_near(x: float, y: float, least: float = 24.0):
+        """The highlighted target a tap at (x, y) means: each target's box
+        counts as at least ``least`` pixels each way (a thin palisade slot or
+        a small castle on a phone), and where boxes overlap the smallest
+        target wins, so that a thin one next to a big one stays reachable."""
+        best, best_area = None, None
+        for t in by_id("board").querySelectorAll(".target[data-target]"):
+            r = t.getBoundingClientRect()
+            w, h = float(r.width), float(r.height)
+            gx, gy = max(0.0, (least - w) / 2), max(0.0, (least - h) / 2)
+            if r.left - gx <= x <= r.right + gx and r.top - gy <= y <= r.bottom + gy:
+                area = w * h
+                if best_area is None or area < best_area:
+                    best, best_area = t, area
+        return best
 
     def on_target(self, target: str) -> None:
         if not self.interactive() or self.must_pass():

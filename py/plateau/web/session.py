@@ -6,7 +6,7 @@ Pure Python (no browser): the app drives it, and tests drive it natively.
 
 from __future__ import annotations
 
-from plateau.core.game import PUBLIC, Move, RenderContext, State
+from plateau.core.game import PUBLIC, Move, RenderContext, State, must_pass_between
 from plateau.core.record import Record, RecordError
 from plateau.core.registry import get_game
 
@@ -32,6 +32,8 @@ class Session:
         #: seats played by the computer: the device never passes to them, and
         #: while they decide the page keeps showing what its holder may see
         self.computers: frozenset[int] = frozenset()
+        self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
+        self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
 
     # -- positions ------------------------------------------------------
     def _extend(self, upto: int) -> None:
@@ -119,6 +121,7 @@ class Session:
         del self._played[self.ply:]
         for k in [k for k in self._legal if k > self.ply]:
             del self._legal[k]
+        self._forget_after(self.ply)
         self.record.moves.append(played.text)
         self._states.append(state)
         self._played.append(played)
@@ -142,6 +145,7 @@ class Session:
         del self._played[ply:]
         for k in [k for k in self._legal if k > ply]:
             del self._legal[k]
+        self._forget_after(ply)
         self.record.moves.extend(moves)
         self._extend(len(self.record.moves))
         self.replaced = (ply, now) if now else None
@@ -191,30 +195,60 @@ class Session:
         s = self.state
         return None if s.is_over() else s.to_play
 
+    def screen_needed(self, holder: int | None) -> bool:
+        """Whether the decider at the position shown may see something that
+        ``holder`` may not (the game decides: ``must_pass_between``); a pass
+        screen then has to stand between them. Cached: it compares views."""
+        d = self.decider()
+        if not self.hidden or d is None or d == holder or d in self.computers:
+            return False
+        key = (self.ply, holder)
+        hit = self._screens.get(key)
+        if hit is None:
+            hit = self._screens[key] = must_pass_between(self.state, holder, d)
+        return hit
+
     def must_pass(self, holder: int | None) -> bool:
         """The live position waits for a player who has not shown they hold
-        the device: the board stays hidden behind a pass screen."""
-        d = self.decider()
-        return (self.hidden and not self.finished and self.ply == self.total
-                and d is not None and d != holder and d not in self.computers)
+        the device, and who may see something the holder may not: the board
+        stays hidden behind a pass screen."""
+        return not self.finished and self.ply == self.total and self.screen_needed(holder)
 
     def may_play(self, holder: int | None) -> bool:
         """Moves may be made at the position shown: by anyone when nothing is
-        hidden, otherwise only by its decider once they hold the device."""
+        hidden, otherwise by its decider once they hold the device, or by
+        the holder when the decider knows nothing the holder does not."""
         d = self.decider()
         if d is None or d in self.computers:
             return False
-        return not self.hidden or self.finished or d == holder
+        return not self.hidden or self.finished or d == holder or not self.screen_needed(holder)
 
     def holder_after_move(self, holder: int | None) -> int | None:
-        """The holder once a move is played: unchanged while the same player
-        decides, nobody while the device passes to someone else."""
+        """The holder once a move is played (or the page opened): the decider
+        when no pass screen is needed, unchanged while the computer decides,
+        nobody while the device passes to someone who may see more."""
         if not self.hidden:
             return holder
         d = self.decider()
-        if d in self.computers:  # the device stays with the person holding it
+        if d is None or d in self.computers:  # the device stays with the person holding it
             return holder
-        return holder if d == holder else None
+        if d == holder or not self.screen_needed(holder):
+            return d
+        return None
+
+    def move_label(self, i: int, viewer, lang: str) -> str:
+        """Move ``i`` (0-based) in words for ``viewer``, as the move list
+        shows it (``Game.move_label``, from the position before it)."""
+        key = (i, viewer, lang)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = self.game.move_label(self._states[i], self.record.moves[i], viewer, lang)
+        return hit
+
+    def _forget_after(self, ply: int) -> None:
+        """Cached facts about positions after ``ply`` are stale."""
+        self._screens = {k: v for k, v in self._screens.items() if k[0] <= ply}
+        self._labels = {k: v for k, v in self._labels.items() if k[0] < ply}
 
     # -- drawing ----------------------------------------------------------
     def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,

@@ -13,11 +13,12 @@ import json
 import secrets
 import time
 
-from plateau.core.record import Record, RecordError, decode, encode
+from plateau.core.record import Record, RecordError, decode, encode, loads
 
 PREFIX = "plateau:v1:"
 GAME = PREFIX + "game:"
 SETTINGS = PREFIX + "settings"
+MAX_TIME = 8.64e12  # seconds: the last instant a JavaScript Date can show
 
 
 class StoreFull(Exception):
@@ -26,6 +27,16 @@ class StoreFull(Exception):
 
 class StoreUnavailable(Exception):
     pass
+
+
+class StoreConflict(Exception):
+    """Another tab saved this game since this tab last read or wrote it,
+    and what it saved is not a beginning of what this tab would write:
+    writing would lose its moves. ``stored`` is that other version."""
+
+    def __init__(self, stored: "SavedGame | None") -> None:
+        super().__init__("the saved game changed elsewhere")
+        self.stored = stored
 
 
 class MemoryStore:
@@ -58,10 +69,25 @@ class MemoryStore:
 
 
 class SavedGame:
-    __slots__ = ("id", "name", "record", "updated", "over")
+    __slots__ = ("id", "name", "record", "updated", "over", "rev")
 
-    def __init__(self, id: str, name: str, record: Record, updated: float, over: bool = False) -> None:
+    def __init__(self, id: str, name: str, record: Record, updated: float, over: bool = False,
+                 rev: int = 0) -> None:
         self.id, self.name, self.record, self.updated, self.over = id, name, record, updated, over
+        self.rev = rev
+
+    @property
+    def date_ms(self) -> float | None:
+        """When it was saved, in milliseconds for a JavaScript Date; ``None``
+        when unknown (missing, zero, negative or beyond what a Date holds)."""
+        return self.updated * 1000 if 0 < self.updated <= MAX_TIME else None
+
+
+def extends(new: Record, old: Record) -> bool:
+    """Whether ``new`` keeps all of ``old``: same game, options, seed and
+    players, and ``old``'s moves are the first moves of ``new``."""
+    return (new.game, new.options, new.seed, new.players) == (old.game, old.options, old.seed, old.players) \
+        and new.moves[:len(old.moves)] == old.moves
 
 
 def is_quota_error(exc: BaseException) -> bool:
@@ -97,7 +123,7 @@ class Store:
         if raw is None:
             return {}
         try:
-            d = json.loads(str(raw))
+            d = loads(str(raw))
             return d if isinstance(d, dict) else {}
         except ValueError:
             return {}
@@ -133,7 +159,7 @@ class Store:
     def _parse(key: str, raw) -> SavedGame:
         if raw is None:
             raise ValueError("missing")
-        d = json.loads(str(raw))
+        d = loads(str(raw))
         if not isinstance(d, dict):
             raise ValueError("not an object")
         record = decode(d["record"])
@@ -141,9 +167,14 @@ class Store:
         if not isinstance(name, str):
             raise ValueError("name")
         updated = d.get("updated", 0)
-        if not isinstance(updated, (int, float)):
+        if not isinstance(updated, (int, float)) or isinstance(updated, bool):
             raise ValueError("updated")
-        return SavedGame(key[len(GAME):], name, record, float(updated), bool(d.get("over", False)))
+        if not 0 < updated <= MAX_TIME:  # also NaN and infinity: a date nobody can show
+            updated = 0.0
+        rev = d.get("rev", 0)
+        if not isinstance(rev, int) or isinstance(rev, bool):
+            rev = 0
+        return SavedGame(key[len(GAME):], name, record, float(updated), bool(d.get("over", False)), rev)
 
     def get(self, gid: str) -> SavedGame | None:
         raw = self.backend.getItem(GAME + gid)
@@ -151,19 +182,41 @@ class Store:
             return None
         return self._parse(GAME + gid, raw)
 
-    def save(self, gid: str, name: str, record: Record, over: bool = False) -> None:
+    def save(self, gid: str, name: str, record: Record, over: bool = False, rev: int | None = None) -> int:
+        """Write the game; returns its new revision number.
+
+        ``rev`` is the revision this tab last read or wrote (``None``: write
+        unconditionally, for a new entry). When the stored revision differs,
+        another tab saved in between: the write goes ahead only if it keeps
+        everything stored (the stored moves are a beginning of ``record``'s,
+        same game and start); otherwise :class:`StoreConflict` and nothing
+        is written."""
+        new_rev = 1
+        if rev is not None:
+            try:
+                stored = self.get(gid)
+            except (ValueError, KeyError, TypeError, RecordError):
+                stored = None  # unreadable: left alone by games(), overwritten by its own tab
+            if stored is not None:
+                if stored.rev != rev:
+                    if not extends(record, stored.record):
+                        raise StoreConflict(stored)
+                    name = stored.name  # renamed elsewhere: keep that name
+                new_rev = max(stored.rev, rev) + 1
         payload = json.dumps({
             "name": name, "record": encode(record), "updated": time.time(), "over": over,
-            "game": record.game, "plies": len(record.moves),
+            "game": record.game, "plies": len(record.moves), "rev": new_rev,
         })
         self._set(GAME + gid, payload)
+        return new_rev
 
     def rename(self, gid: str, name: str) -> None:
         g = self.get(gid)
         if g is None:
             return
-        raw = json.loads(str(self.backend.getItem(GAME + gid)))
+        raw = loads(str(self.backend.getItem(GAME + gid)))
         raw["name"] = name
+        raw["rev"] = g.rev + 1
         self._set(GAME + gid, json.dumps(raw))
 
     def delete(self, gid: str) -> None:

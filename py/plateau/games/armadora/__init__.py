@@ -115,5 +115,56 @@ class Armadora(Game):
         """
         return self.t(lang, "confirm.pass") if move_text == "pass" else ""
 
+    def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
+        """The move in words, for ``viewer``: a face-down warrior's value
+        (and what the Mage saw) only when ``viewer`` may know it once the
+        move is played — the position after the move decides, through
+        :meth:`ArmadoraState.visible_value`.
+
+        >>> s = GAME.start(["Ann", "Bob"], {"rules": "basic"}, seed=1)
+        >>> GAME.describe_move(s, "pick:elf", 1, "fr"), GAME.describe_move(s, "pick:goblin", 1, "en")
+        ("Choisit l'Elfe", 'Picks the Goblin')
+        >>> _ = s.play("pick:elf"); _ = s.play("pick:orc")
+        >>> GAME.describe_move(s, "W3@c1", 1, "fr"), GAME.describe_move(s, "W3@c1", 0, "fr")
+        ('Guerrier caché en c1', 'Guerrier 3 en c1, face cachée')
+        >>> GAME.describe_move(s, "P:a1-a2,b1-b2", None, "en")
+        'Palisades a1–a2 and b1–b2'
+        """
+        from .rules import SQ_INDEX
+        from plateau.core.game import Move
+
+        t = self.t
+        line = lambda name: name.replace("-", "–")  # noqa: E731
+        if move_text.startswith("pick:"):
+            return t(lang, "mv.pick", char=t(lang, "char." + move_text[5:]))
+        if move_text == "pass":
+            return t(lang, "mv.pass")
+        if move_text.startswith("P:"):
+            names = [line(n) for n in move_text[2:].split(",")]
+            if len(names) == 1:
+                return t(lang, "mv.palisade", a=names[0])
+            return t(lang, "mv.palisades", a=names[0], b=names[1])
+        power, _, arg = move_text.partition(":") if ":" in move_text else ("", "", move_text)
+        if power == "reinf":
+            return t(lang, "mv.reinf", sq=arg)
+        if power == "orc":
+            return t(lang, "mv.orc", a=line(arg))
+        if power == "elf":
+            return t(lang, "mv.elf", sq=arg)
+        if power == "goblin":
+            return t(lang, "mv.goblin", v=arg[1], sq=arg[3:])
+        after = state_before.clone()
+        after.apply(Move(move_text))
+        if power == "mage":
+            v = after.visible_value(SQ_INDEX[arg], viewer)
+            return t(lang, "mv.mage_v", sq=arg, v=v) if v is not None else t(lang, "mv.mage", sq=arg)
+        if move_text[:1] == "W" and "@" in move_text:
+            sq = move_text.split("@", 1)[1]
+            v = after.visible_value(SQ_INDEX[sq], viewer)
+            if v is None:
+                return t(lang, "mv.warrior_hidden", sq=sq)
+            return t(lang, "mv.warrior", v=v, sq=sq)
+        return self.public_move_text(move_text, viewer is None)
+
 
 GAME = Armadora()

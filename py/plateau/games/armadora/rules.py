@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from plateau.core.boards import load_board
-from plateau.core.game import IllegalMove, Move, State
+from plateau.core.game import IllegalMove, Move, State, view_secrets
 from plateau.core.rng import Rng
 
 BOARD = load_board("armadora.json")
@@ -685,6 +685,55 @@ class ArmadoraState(State):
             c = self.count()
             d["result"] = {"piles": c["piles"], "totals": c["totals"], "winners": self.winners()}
         return d
+
+    def private_view_key(self, player) -> frozenset:
+        """What only ``player`` may know: its hand's values, its own face-down
+        warriors (when it may look at them again) and those its Mage saw —
+        read off :meth:`view` against a spectator's view."""
+        if not self.hidden_info():
+            return frozenset()
+        return view_secrets(self, player)
+
+    def score_table(self, lang: str = "fr", viewer=None) -> dict:
+        """During the game: what is public (character, warriors placed and
+        in hand), the gold shown as ``?`` since it is only counted at the end
+        from hidden values; once over: gold and piles per player (a team's
+        gold on each of its members' rows).
+
+        >>> from plateau.games.armadora import GAME
+        >>> t = GAME.start(["Ann", "Bob"], {"rules": "advanced"}, seed=1).score_table("en", 0)
+        >>> t["columns"], t["rows"][0][-1]
+        (['Player', 'Character', 'Warriors placed', 'Warriors in hand', 'Gold (counted at the end)'], '?')
+        """
+        t = self.game.t
+        over = self.phase == "over"
+        cols = [t(lang, "score.player")]
+        has_chars = any(self.chars)
+        if has_chars:
+            cols.append(t(lang, "score.char"))
+        if self.n == 4:
+            cols.append(t(lang, "score.team"))
+        rows = []
+        if over:
+            c = self.count()
+            cols += [t(lang, "score.gold"), t(lang, "score.piles")]
+        else:
+            cols += [t(lang, "score.placed"), t(lang, "score.hand"), t(lang, "score.gold_hidden")]
+        for p in range(self.n):
+            row = [self.players[p]]
+            if has_chars:
+                row.append(t(lang, "char." + self.chars[p]) if self.chars[p] else "")
+            if self.n == 4:
+                row.append(str(self.side(p) + 1))
+            if over:
+                sd = self.side(p)
+                row += [str(c["totals"][sd]), ", ".join(map(str, c["piles"][sd])) or "—"]
+            else:
+                placed = sum(1 for s in range(NSQ) if self.owner[s] == p)
+                row += [str(placed), str(sum(self.hand[p])), "?"]
+            rows.append(row)
+        caption = t(lang, "score.caption_over" if over else "score.caption")
+        return {"caption": caption, "columns": cols, "rows": rows, "notes": []}
 
     # -- texts ------------------------------------------------------------
     def side_name(self, side: int) -> str:

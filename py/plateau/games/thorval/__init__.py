@@ -73,5 +73,13 @@ class Thorval(Game):
             return self.t(lang, "target.n", k=m.group(1))
         return super().target_label(target, lang)
 
+    def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
+        """The move in words ("Attaque totale de IV/6 sur IV/4", "Perd 4
+        soldats"): see :mod:`.describe`. Treasures are hidden from everyone
+        alike, so ``viewer`` changes nothing."""
+        from .describe import describe
+
+        return describe(state_before, move_text, viewer, lang)
+
 
 GAME = Thorval()

@@ -10,7 +10,7 @@ state's own :class:`~plateau.core.rng.Rng` and written in the event log.
 
 from __future__ import annotations
 
-from plateau.core.game import Move, State
+from plateau.core.game import Move, State, view_secrets
 from plateau.core.rng import Rng
 
 from . import board as B
@@ -683,6 +683,12 @@ class ThorvalState(State):
             self.decide("cont", f["a"])
 
     def _st_conquer(self, who, frm, to):
+        f = self.fight
+        if f is not None and who == f["d"] and to not in B.NEIGHBOURS[frm]:
+            # a failed boat attack: the winner occupies "from the contiguous
+            # attack case", and across the water nobody may follow
+            self.ev("no_occupy", p=who, tgt=to)
+            return
         if who == ORKS:
             if self.own[frm] == ORKS and self.cnt[frm] >= 2:
                 self.cnt[frm] -= 1
@@ -1115,6 +1121,36 @@ class ThorvalState(State):
         if player is None:
             v["rng"] = self.rng.state
         return v
+
+    def private_view_key(self, player) -> frozenset:
+        """Nothing is known to one player only: the treasures lie face down
+        for everyone alike (their owners and hiders included), so the device
+        never needs a pass screen (read off :meth:`view`, which is the same
+        for every player)."""
+        if not self.hidden_info():
+            return frozenset()
+        return view_secrets(self, player)
+
+    def score_table(self, lang: str = "fr", viewer=None) -> dict:
+        """Treasures found (the score), units on the island and aids used.
+
+        >>> from plateau.games.thorval import GAME
+        >>> GAME.start(["Ann", "Bob"], {}, seed=1).score_table("fr")["columns"]
+        ['Joueur', 'Trésors trouvés', 'Unités', 'Aides utilisées']
+        """
+        from .catalogue import t
+
+        cols = [t(lang, "score.player"), t(lang, "score.found"), t(lang, "score.units"),
+                t(lang, "score.aids")]
+        rows = []
+        for p in range(self.n):
+            found = sorted(self.found_kinds(p) & set(KINDS))
+            cell = f"{len(found)}/3"
+            if found:
+                cell += " (" + ", ".join(t(lang, "kindshort." + k) for k in found) + ")"
+            name = self.players[p] + (" — " + t(lang, "score.out") if self.out[p] else "")
+            rows.append([name, cell, str(self.total_units(p)), f"{self.aids[p]}/10"])
+        return {"caption": t(lang, "score.caption"), "columns": cols, "rows": rows, "notes": []}
 
     # ------------------------------------------------------------------
     # sentences

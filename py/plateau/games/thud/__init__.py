@@ -27,8 +27,8 @@ CATALOGUE = {
         "status.reply": "{player} ({side}) : accepter la fin de la manche ?",
         "result.win": "{player} gagne la partie, {points} points contre {other}.",
         "result.draw": "Partie nulle : {points} points partout.",
-        "result.round": "Manche {round} : {dplayer} (nains) garde {dwarfs} nain(s) = {dpoints} pts, "
-                        "{tplayer} (trolls) garde {trolls} troll(s) = {tpoints} pts ; {reason}.",
+        "result.round": "Manche {round} : {dplayer} (nains) garde {dwarfs} {dwarfs:@nain|nains} = {dpoints} pts, "
+                        "{tplayer} (trolls) garde {trolls} {trolls:@troll|trolls} = {tpoints} pts ; {reason}.",
         "result.agreed": "fin acceptée d'un commun accord",
         "result.blocked": "les {side} n'avaient plus de coup",
         "result.tie": "Manche nulle : aucun point retenu.",
@@ -45,6 +45,23 @@ CATALOGUE = {
         "board.refused": "Offre refusée\nun coup est dû",
         "seat.0": "Joueur 1",
         "seat.1": "Joueur 2",
+        "mv.dwarf": "Nain {frm} → {to}",
+        "mv.troll": "Troll {frm} → {to}",
+        "mv.hurl": "Nain {frm} → {to}, lancer : prend le troll",
+        "mv.shove": "Troll {frm} → {to}, bousculade : prend {caps}",
+        "mv.takes": "Troll {frm} → {to}, prend {caps}",
+        "mv.offer": "Propose la fin de la manche",
+        "mv.accept": "Accepte la fin de la manche",
+        "mv.refuse": "Refuse la fin de la manche",
+        "and": " et ",
+        "score.player": "Joueur",
+        "score.round": "Manche {round}",
+        "score.live": "Manche {round} (en cours)",
+        "score.total": "Total",
+        "score.cell": "{points} ({side})",
+        "score.caption": "1 point par nain restant, 4 par troll restant ; une manche nulle ne compte pas",
+        "score.note_live": "Manche en cours, si elle finissait maintenant : {dplayer} (nains) {dpoints} pts, "
+                           "{tplayer} (trolls) {tpoints} pts. Le total ne compte que les manches finies.",
     },
     "en": {
         "side.dwarfs": "dwarfs",
@@ -56,8 +73,8 @@ CATALOGUE = {
         "status.reply": "{player} ({side}): accept ending the round?",
         "result.win": "{player} wins the game, {points} points to {other}.",
         "result.draw": "Drawn game: {points} points each.",
-        "result.round": "Round {round}: {dplayer} (dwarfs) kept {dwarfs} dwarf(s) = {dpoints} pts, "
-                        "{tplayer} (trolls) kept {trolls} troll(s) = {tpoints} pts; {reason}.",
+        "result.round": "Round {round}: {dplayer} (dwarfs) kept {dwarfs} {dwarfs:@dwarf|dwarfs} = {dpoints} pts, "
+                        "{tplayer} (trolls) kept {trolls} {trolls:@troll|trolls} = {tpoints} pts; {reason}.",
         "result.agreed": "ended by agreement",
         "result.blocked": "the {side} had no move left",
         "result.tie": "Tied round: no points kept.",
@@ -74,6 +91,23 @@ CATALOGUE = {
         "board.refused": "Offer refused\na move is due",
         "seat.0": "Player 1",
         "seat.1": "Player 2",
+        "mv.dwarf": "Dwarf {frm} → {to}",
+        "mv.troll": "Troll {frm} → {to}",
+        "mv.hurl": "Dwarf {frm} → {to}, hurled: takes the troll",
+        "mv.shove": "Troll {frm} → {to}, shoved: takes {caps}",
+        "mv.takes": "Troll {frm} → {to}, takes {caps}",
+        "mv.offer": "Offers to end the round",
+        "mv.accept": "Accepts ending the round",
+        "mv.refuse": "Refuses to end the round",
+        "and": " and ",
+        "score.player": "Player",
+        "score.round": "Round {round}",
+        "score.live": "Round {round} (in play)",
+        "score.total": "Total",
+        "score.cell": "{points} ({side})",
+        "score.caption": "1 point per dwarf left, 4 per troll left; a tied round scores nothing",
+        "score.note_live": "Round in play, if it ended now: {dplayer} (dwarfs) {dpoints} pts, "
+                           "{tplayer} (trolls) {tpoints} pts. The total counts finished rounds only.",
     },
 }
 
@@ -140,6 +174,39 @@ class Thud(Game):
         from .render import render
 
         return render(self, state, ctx or RenderContext())
+
+    def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
+        """The move in words (Thud hides nothing, so ``viewer`` changes
+        nothing): the piece is named from the position before the move.
+
+        >>> s = GAME.start(["Ann", "Bob"])
+        >>> GAME.describe_move(s, "dF1-F3", 0, "fr"), GAME.describe_move(s, "offer", None, "en")
+        ('Nain F1 → F3', 'Offers to end the round')
+        >>> GAME.move_label(s, "dF1-F3", None, "en")
+        'Dwarf F1 → F3 (dF1-F3)'
+        """
+        if move_text in ("offer", "accept", "refuse"):
+            return self.t(lang, "mv." + move_text)
+        from .rules import parse_move
+
+        frm, to, caps = parse_move(move_text)
+        piece = state_before.board[frm]
+        kind = board.DWARF if piece == board.DWARF else board.TROLL if piece == board.TROLL else (
+            board.DWARF if move_text[:1] == "d" else board.TROLL)
+        names = [board.NAMES[c] for c in caps]
+        f, t = board.NAMES[frm], board.NAMES[to]
+        if kind == board.DWARF:
+            return self.t(lang, "mv.hurl" if caps else "mv.dwarf", frm=f, to=t)
+        if not caps:
+            return self.t(lang, "mv.troll", frm=f, to=t)
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + self.t(lang, "and") + names[-1]
+        dist = max(abs(frm // board.SIZE - to // board.SIZE), abs(frm % board.SIZE - to % board.SIZE))
+        return self.t(lang, "mv.shove" if dist > 1 else "mv.takes", frm=f, to=t, caps=listed)
+
+    def notation(self, move_text: str, viewer=None) -> str:
+        """Board moves keep their ``.thud`` notation beside the words (the
+        notation Thud players read); offers and answers have none."""
+        return "" if move_text in ("offer", "accept", "refuse") else move_text
 
     # .thud files, the text format of other Thud programs
     file_ext = ".thud"

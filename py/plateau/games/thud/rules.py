@@ -276,6 +276,44 @@ class ThudState(State):
         body = self._t(lang, key, player=who, side=self.side_name(side, lang))
         return f"{head} — {body} ({score})"
 
+    def score_table(self, lang: str = "fr", viewer=None) -> dict:
+        """Points per round and in total; the round in play shows its live
+        score (the pieces on the board now) beside the finished rounds.
+
+        >>> from plateau.games.thud import GAME
+        >>> t = GAME.start(["Ann", "Bob"]).score_table("fr")
+        >>> t["columns"], t["rows"]
+        (['Joueur', 'Manche 1 (en cours)', 'Manche 2', 'Total'], [['Ann', '32 (nains)', '', '0'], ['Bob', '32 (trolls)', '', '0']])
+        """
+        t = self._t
+        cols = [t(lang, "score.player")]
+        rows = [[name] for name in self.players]
+        done = {r["round"]: r for r in self.results}
+        for rnd in range(1, self.n_rounds + 1):
+            live = rnd == self.round and self.phase != "over" and rnd not in done
+            cols.append(t(lang, "score.live" if live else "score.round", round=rnd))
+            for p in range(2):
+                side = DWARF if self.dwarf_player(rnd) == p else TROLL
+                if rnd in done:
+                    pts = done[rnd]["points"][p]
+                elif live:
+                    dp, tp = self.round_points()
+                    pts = dp if side == DWARF else tp
+                else:
+                    rows[p].append("")
+                    continue
+                rows[p].append(t(lang, "score.cell", points=pts, side=self.side_name(side, lang)))
+        cols.append(t(lang, "score.total"))
+        for p in range(2):
+            rows[p].append(str(self.totals[p]))
+        notes = []
+        if self.phase != "over":
+            dp, tp = self.round_points()
+            d = self.dwarf_player()
+            notes.append(t(lang, "score.note_live", dplayer=self.players[d], tplayer=self.players[1 - d],
+                           dpoints=dp, tpoints=tp))
+        return {"caption": t(lang, "score.caption"), "columns": cols, "rows": rows, "notes": notes}
+
     def result_lines(self, lang: str = "fr") -> list[str]:
         lines = []
         if self.phase == "over":

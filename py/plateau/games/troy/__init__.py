@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 
-from plateau.core.game import Game, Option, RenderContext
+from plateau.core.game import Game, Move, Option, RenderContext
 from plateau.core.i18n import tr
 
 from .catalogue import CATALOGUE
@@ -67,6 +67,37 @@ class TroyGame(Game):
         if not revealed and len(text) == 3 and text[0] == "d" and text[1].isdigit():
             return text[:2] + " ?"
         return text
+
+    def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
+        """The move in words for ``viewer``: an insertion names the colour
+        pushed into the Horse only when ``viewer`` may see the Horse's
+        content after the move (glass Horse, game over, or everything
+        shown); the hero that falls lands on the board and is named.
+
+        >>> s = GAME.start(["Ann", "Bob"], seed=1)
+        >>> GAME.describe_move(s, "a2", 0, "fr"), GAME.describe_move(s, "x1-4", None, "en")
+        ('Annonce 2 héros', 'Swaps the treasures of districts 1 and 4')
+        """
+        t = self.t
+        if move_text[:1] == "a" and move_text[1:].isdigit():
+            return t(lang, "mv.announce", n=int(move_text[1:]))
+        if move_text == "keep":
+            return t(lang, "mv.keep")
+        if move_text[:1] == "x" and "-" in move_text:
+            i, j = move_text[1:].split("-")
+            return t(lang, "mv.swap", i=i, j=j)
+        if move_text[:1] == "n" and move_text[1:].isdigit():
+            n = int(move_text[1:])
+            return t(lang, "mv.count0") if n == 0 else t(lang, "mv.count", n=n)
+        if len(move_text) == 3 and move_text[0] == "d" and move_text[1].isdigit():
+            d, c = move_text[1], move_text[2]
+            fallen = t(lang, "piece." + state_before.horse[0])
+            after = state_before.clone()
+            after.apply(Move(move_text))
+            if after.horse_visible(viewer):
+                return t(lang, "mv.insert", d=d, c=t(lang, "piece." + c), f=fallen)
+            return t(lang, "mv.insert_hidden", d=d, f=fallen)
+        return self.public_move_text(move_text, viewer is None)
 
     def target_label(self, target: str, lang: str) -> str:
         if len(target) >= 2 and target[0] in "dt" and target[1:].isdigit():

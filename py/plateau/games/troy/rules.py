@@ -27,7 +27,7 @@ A turn is several moves (the :class:`State` says who decides next):
 from __future__ import annotations
 
 from plateau.core.boards import load_board
-from plateau.core.game import Move, State
+from plateau.core.game import Move, State, view_secrets
 from plateau.core.rng import Rng
 
 BOARD = load_board("troy.json")
@@ -436,6 +436,39 @@ class TroyState(State):
             v["known"] = [sorted(k) for k in self.known]
             v["rng"] = self.rng.state
         return v
+
+    def private_view_key(self, player) -> frozenset:
+        """What only ``player`` may know: the treasures it has seen (its own
+        ``seen`` list repeats them). The Horse's content is hidden from
+        everyone alike."""
+        if not self.hidden_info():
+            return frozenset()
+        return view_secrets(self, player, ignore=("seen",))
+
+    def score_table(self, lang: str = "fr", viewer=None) -> dict:
+        """Per player: colours, districts conquered now, points — without
+        the face-down treasures until the game is over.
+
+        >>> from plateau.games.troy import GAME
+        >>> GAME.start(["Ann", "Bob"], seed=1).score_table("en")["columns"]
+        ['Player', 'Colours', 'Districts conquered', 'Points (without treasures)']
+        """
+        t = self.game.t
+        over = self.is_over()
+        cols = [t(lang, "score.player"), t(lang, "score.colours"), t(lang, "score.districts"),
+                t(lang, "score.points" if over else "score.points_live")]
+        sc = self.scores()
+        won = [[] for _ in self.players]
+        for d in range(ND):
+            w = self.district_winner(d)
+            if w is not None:
+                won[self.owner[w]].append(str(d + 1))
+        rows = []
+        for i, name in enumerate(self.players):
+            cols_i = ", ".join(t(lang, "colour." + c) for c in self.order if self.owner[c] == i)
+            rows.append([name, cols_i, ", ".join(won[i]) or "—", str(sc[i])])
+        return {"caption": t(lang, "score.caption_over" if over else "score.caption"),
+                "columns": cols, "rows": rows, "notes": []}
 
     # ------------------------------------------------------------- texts
     def _who(self, lang: str, colour: str | None = None) -> str:

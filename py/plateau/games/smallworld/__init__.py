@@ -1,0 +1,80 @@
+"""Small World: 2 to 5 players, 14 races, 20 special powers, the four
+printed maps (rules notes §1).
+
+>>> GAME.id
+'smallworld'
+>>> s = GAME.start(["Ann", "Bob", "Cy"], {}, seed=1)
+>>> s.turns, len(s.column), s.coins
+(10, 6, [5, 5, 5])
+>>> s.legal_moves()[0].text
+'pick:0'
+"""
+
+from __future__ import annotations
+
+import re
+
+from plateau.core.game import Game, Option, RenderContext
+
+from . import content as C
+from .catalogue import CATALOGUE
+from .rules import SmallWorldState
+
+
+def _lab(key):
+    return {lang: CATALOGUE[lang][key] for lang in ("fr", "en")}
+
+
+YESNO = {False: _lab("opt.no"), True: _lab("opt.yes")}
+OPTIONS = (
+    Option("flying_entry", _lab("opt.flying_entry"),
+           {"anywhere": _lab("opt.flying_entry.anywhere"), "border": _lab("opt.flying_entry.border")}, "anywhere"),
+    Option("tiebreak", _lab("opt.tiebreak"),
+           {"tokens": _lab("opt.tiebreak.tokens"), "shared": _lab("opt.tiebreak.shared")}, "tokens"),
+    Option("open_coins", _lab("opt.open_coins"), YESNO, False),
+    Option("map5_border_13_19", _lab("opt.map5_border_13_19"), YESNO, False),
+    Option("map5_lt_19", _lab("opt.map5_lt_19"), YESNO, False),
+    Option("map5_terrain_28", _lab("opt.map5_terrain_28"),
+           {"hill": _lab("opt.hill"), "farmland": _lab("opt.farmland")}, "hill"),
+)
+
+_COMBO = re.compile(r"combo(\d)$")
+_PEACE = re.compile(r"p(\d)$")
+
+
+class SmallWorld(Game):
+    id = "smallworld"
+    title = {"fr": "Small World", "en": "Small World"}
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+    catalogue = CATALOGUE
+    seat_names = {lang: [CATALOGUE[lang][f"seat.{i}"] for i in range(5)] for lang in ("fr", "en")}
+
+    def new_state(self, players, options, seed):
+        return SmallWorldState(self, players, options, seed)
+
+    def render(self, state, ctx: RenderContext) -> str:
+        from .render import render
+
+        return render(state, ctx)
+
+    def panel(self, state, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(state, viewer, lang)
+
+    def combo_label(self, state, i: int, lang: str) -> str:
+        race, power, coins = state.column[i]
+        n = C.RACES[race][0] + C.POWERS[power]
+        return self.t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n,
+                      cost=i, coins=coins) + " — " + C.text(race, lang) + " " + C.text(power, lang)
+
+    def target_label(self, target: str, lang: str) -> str:
+        m = _PEACE.match(target)
+        if m:
+            return self.t(lang, "target.peace_n", n=int(m.group(1)) + 1)
+        return super().target_label(target, lang)
+
+
+GAME = SmallWorld()

@@ -1,0 +1,277 @@
+"""Small World content as data: the 14 races and 20 special powers of the
+base game (banner/badge values, box counts, names, effect texts) plus one
+small function per effect, called by the turn engine at named moments.
+
+Moments (hooks) a race or power may define, all optional:
+
+* ``cost(st, rid, r)`` — a reduction (negative number) of the cost of
+  conquering region ``r`` for race record ``rid``;
+* ``score(st, rid, declined)`` — extra coins at the end of the owner's
+  turn, as a list of ``(reason, coins)``; called for In Decline races too
+  (the function decides whether it still works In Decline);
+* ``on_conquer(st, rid, r)`` — after a region is taken;
+* ``redeploy(st, rid)`` — when the redeploy step starts.
+
+A race or power without a real effect (Ratmen) has no function.
+"""
+
+from __future__ import annotations
+
+# --- the values --------------------------------------------------------
+# name: (banner, box tokens)
+RACES = {
+    "amazons": (6, 15), "dwarves": (3, 8), "elves": (6, 11), "ghouls": (5, 10),
+    "giants": (6, 11), "halflings": (6, 11), "humans": (5, 10), "orcs": (5, 10),
+    "ratmen": (8, 13), "skeletons": (6, 20), "sorcerers": (5, 18), "tritons": (6, 11),
+    "trolls": (5, 10), "wizards": (5, 10),
+}
+# name: badge tokens
+POWERS = {
+    "alchemist": 4, "berserk": 4, "bivouacking": 5, "commando": 4, "diplomat": 5,
+    "dragon_master": 5, "flying": 5, "forest": 4, "fortified": 3, "heroic": 5,
+    "hill": 4, "merchant": 2, "mounted": 5, "pillaging": 5, "seafaring": 5,
+    "spirit": 5, "stout": 4, "swamp": 4, "underworld": 5, "wealthy": 4,
+}
+AMAZON_EXTRA = 4
+SUPPLY = {"lost_tribe": 18, "lair": 10, "fortress": 6, "mountain": 9, "camp": 5, "hole": 2,
+          "hero": 2, "dragon": 1}
+WATER = ("sea", "lake")
+
+NAMES = {
+    "fr": {
+        "amazons": "Amazones", "dwarves": "Nains", "elves": "Elfes", "ghouls": "Goules",
+        "giants": "Géants", "halflings": "Hobbits", "humans": "Humains", "orcs": "Orcs",
+        "ratmen": "Hommes-rats", "skeletons": "Squelettes", "sorcerers": "Sorciers",
+        "tritons": "Tritons", "trolls": "Trolls", "wizards": "Mages",
+        "alchemist": "Alchimistes", "berserk": "Berserks", "bivouacking": "Bivouaqueurs",
+        "commando": "Commandos", "diplomat": "Diplomates", "dragon_master": "Maîtres des dragons",
+        "flying": "Volants", "forest": "Forestiers", "fortified": "Fortifiés", "heroic": "Héroïques",
+        "hill": "des Collines", "merchant": "Marchands", "mounted": "Montés", "pillaging": "Pillards",
+        "seafaring": "Marins", "spirit": "Ancestraux", "stout": "Vaillants", "swamp": "des Marais",
+        "underworld": "Souterrains", "wealthy": "Fortunés",
+    },
+    "en": {
+        "amazons": "Amazons", "dwarves": "Dwarves", "elves": "Elves", "ghouls": "Ghouls",
+        "giants": "Giants", "halflings": "Halflings", "humans": "Humans", "orcs": "Orcs",
+        "ratmen": "Ratmen", "skeletons": "Skeletons", "sorcerers": "Sorcerers",
+        "tritons": "Tritons", "trolls": "Trolls", "wizards": "Wizards",
+        "alchemist": "Alchemist", "berserk": "Berserk", "bivouacking": "Bivouacking",
+        "commando": "Commando", "diplomat": "Diplomat", "dragon_master": "Dragon Master",
+        "flying": "Flying", "forest": "Forest", "fortified": "Fortified", "heroic": "Heroic",
+        "hill": "Hill", "merchant": "Merchant", "mounted": "Mounted", "pillaging": "Pillaging",
+        "seafaring": "Seafaring", "spirit": "Spirit", "stout": "Stout", "swamp": "Swamp",
+        "underworld": "Underworld", "wealthy": "Wealthy",
+    },
+}
+
+TEXTS = {
+    "fr": {
+        "amazons": "4 jetons de plus, seulement pour conquérir : ils repartent après le redéploiement et reviennent au tour suivant.",
+        "dwarves": "+1 pièce par région avec une mine, même en déclin.",
+        "elves": "Quand on leur prend une région, ils ne perdent aucun jeton (tant qu'ils sont actifs).",
+        "ghouls": "En déclin, tous leurs jetons restent et ils continuent de conquérir au début du tour de leur joueur.",
+        "giants": "Conquête à −1 (minimum 1) d'une région voisine d'une montagne qu'ils occupent.",
+        "halflings": "Entrent par n'importe quelle région ; un terrier dans chacune de leurs 2 premières conquêtes la rend imprenable.",
+        "humans": "+1 pièce par région de champs.",
+        "orcs": "+1 pièce par région non vide conquise ce tour.",
+        "ratmen": "Pas de pouvoir : leur nombre suffit.",
+        "skeletons": "Au redéploiement, +1 jeton de la réserve pour 2 régions non vides conquises ce tour.",
+        "sorcerers": "Une fois par tour et par adversaire, changent en Sorcier un jeton actif seul dans une région voisine.",
+        "tritons": "Conquête à −1 (minimum 1) des régions au bord d'une mer ou du lac.",
+        "trolls": "Une tanière dans chaque région conquise : +1 en défense, même en déclin.",
+        "wizards": "+1 pièce par région magique.",
+        "alchemist": "+2 pièces à chaque tour tant que la race est active.",
+        "berserk": "Peut lancer le dé avant chaque conquête, puis choisir la région.",
+        "bivouacking": "5 campements à placer au redéploiement : +1 en défense chacun, protègent des Sorciers.",
+        "commando": "Toutes les conquêtes à −1 (minimum 1).",
+        "diplomat": "En fin de tour, désigne un adversaire non attaqué : il ne peut pas attaquer votre race active jusqu'à votre prochain tour.",
+        "dragon_master": "Une fois par tour, conquiert une région avec 1 seul jeton et y pose le dragon : région imprenable.",
+        "flying": "Peut conquérir n'importe quelle région de terre, même non voisine.",
+        "forest": "+1 pièce par région de forêt.",
+        "fortified": "Une forteresse par tour (6 au plus) : +1 pièce tant que la race est active, +1 en défense même en déclin.",
+        "heroic": "En fin de tour, 2 héros dans 2 régions : ces régions sont imprenables.",
+        "hill": "+1 pièce par région de collines.",
+        "merchant": "+1 pièce par région occupée.",
+        "mounted": "Conquête à −1 (minimum 1) des collines et des champs.",
+        "pillaging": "+1 pièce par région non vide conquise ce tour.",
+        "seafaring": "Peut conquérir les mers et le lac, et les garde et compte même en déclin.",
+        "spirit": "Leur race en déclin ne compte pas dans la limite d'une race en déclin et n'en disparaît jamais.",
+        "stout": "Peut passer en déclin à la fin d'un tour normal, après avoir compté ses pièces.",
+        "swamp": "+1 pièce par région de marais.",
+        "underworld": "Conquête à −1 (minimum 1) des régions à caverne ; toutes les cavernes sont voisines.",
+        "wealthy": "+7 pièces une seule fois, à la fin du premier tour.",
+    },
+    "en": {
+        "amazons": "4 extra tokens for conquering only: they leave after redeployment and come back next turn.",
+        "dwarves": "+1 coin per region with a mine, even In Decline.",
+        "elves": "When a region of theirs is taken they lose no token (while active).",
+        "ghouls": "In Decline all their tokens stay, and they keep conquering at the start of their player's turn.",
+        "giants": "Conquests cost 1 less (at least 1) next to a mountain they hold.",
+        "halflings": "Enter through any region; a hole in each of their first 2 conquests makes it untouchable.",
+        "humans": "+1 coin per farmland region.",
+        "orcs": "+1 coin per non-empty region conquered this turn.",
+        "ratmen": "No power: their numbers are enough.",
+        "skeletons": "At redeployment, +1 token from the tray for every 2 non-empty regions conquered this turn.",
+        "sorcerers": "Once a turn per opponent, turn a lone active enemy token in a neighbouring region into a Sorcerer.",
+        "tritons": "Conquests of regions by a sea or the lake cost 1 less (at least 1).",
+        "trolls": "A lair in every region they hold: +1 defence, even In Decline.",
+        "wizards": "+1 coin per magic region.",
+        "alchemist": "+2 coins every turn while the race is active.",
+        "berserk": "May roll the die before each conquest, then choose the region.",
+        "bivouacking": "5 encampments placed at redeployment: +1 defence each, and they stop Sorcerers.",
+        "commando": "Every conquest costs 1 less (at least 1).",
+        "diplomat": "At the end of the turn name an opponent you did not attack: he may not attack your active race until your next turn.",
+        "dragon_master": "Once a turn, conquer a region with a single token and put the dragon there: it cannot be taken.",
+        "flying": "May conquer any land region, neighbour or not.",
+        "forest": "+1 coin per forest region.",
+        "fortified": "One fortress a turn (6 at most): +1 coin while active, +1 defence even In Decline.",
+        "heroic": "At the end of the turn 2 heroes in 2 regions: those regions cannot be taken.",
+        "hill": "+1 coin per hill region.",
+        "merchant": "+1 coin per region held.",
+        "mounted": "Conquests of hills and farmland cost 1 less (at least 1).",
+        "pillaging": "+1 coin per non-empty region conquered this turn.",
+        "seafaring": "May conquer the seas and the lake, and keeps and scores them even In Decline.",
+        "spirit": "Its In Decline race does not count toward the one-decline limit and never leaves because of it.",
+        "stout": "May go In Decline at the end of a normal turn, after scoring.",
+        "swamp": "+1 coin per swamp region.",
+        "underworld": "Conquests of cavern regions cost 1 less (at least 1); all caverns are neighbours.",
+        "wealthy": "+7 coins once, at the end of the first turn.",
+    },
+}
+
+
+# --- effect functions ---------------------------------------------------
+def _terrain_cost(terrains):
+    def f(st, rid, r):
+        return -1 if st.terrain[r] in terrains else 0
+    return f
+
+
+def _giants_cost(st, rid, r):
+    for n in st.nbrs[r]:
+        if st.owner[n] == rid and st.terrain[n] == "mountain":
+            return -1
+    return 0
+
+
+def _tritons_cost(st, rid, r):
+    return -1 if st.coastal[r] else 0
+
+
+def _underworld_cost(st, rid, r):
+    return -1 if "cavern" in st.symbols[r] else 0
+
+
+def _commando_cost(st, rid, r):
+    return -1
+
+
+def _count_bonus(reason, test, even_declined=False):
+    def f(st, rid, declined):
+        if declined and not even_declined:
+            return []
+        n = sum(1 for r in st.regions_of(rid) if test(st, r))
+        return [(reason, n)] if n else []
+    return f
+
+
+def _terrain(t):
+    return lambda st, r: st.terrain[r] == t
+
+
+def _symbol(s):
+    return lambda st, r: s in st.symbols[r]
+
+
+def _nonempty_conquests(reason):
+    def f(st, rid, declined):
+        if declined:
+            return []
+        n = sum(1 for r, ne in st.tp["conq"] if ne and st.tp["conq_rid"].get(r) == rid)
+        return [(reason, n)] if n else []
+    return f
+
+
+def _alchemist(st, rid, declined):
+    return [] if declined else [("alchemist", 2)]
+
+
+def _merchant(st, rid, declined):
+    return [] if declined else [("merchant", len(st.regions_of(rid)))]
+
+
+def _fortified_score(st, rid, declined):
+    if declined:
+        return []
+    n = sum(1 for r in st.regions_of(rid) if st.fort[r])
+    return [("fortified", n)] if n else []
+
+
+def _wealthy(st, rid, declined):
+    if declined or st.recs[rid].get("scored"):
+        return []
+    return [("wealthy", 7)]
+
+
+def _halflings_conquer(st, rid, r):
+    rec = st.recs[rid]
+    if rec["holes"] < 2 and not rec["dec"]:
+        rec["holes"] += 1
+        st.hole[r] = True
+
+
+def _trolls_conquer(st, rid, r):
+    if st.supply_left("lair") > 0:
+        st.lair[r] = True
+
+
+def _skeletons_redeploy(st, rid):
+    rec = st.recs[rid]
+    if rec["dec"]:
+        return
+    n = sum(1 for r, ne in st.tp["conq"] if ne and st.tp["conq_rid"].get(r) == rid) // 2
+    n = min(n, st.tray(rid))
+    if n:
+        rec["hand"] += n
+        st.ev("skeletons", p=rec["p"], n=n)
+
+
+# hooks: name -> {moment: function}
+HOOKS = {
+    "giants": {"cost": _giants_cost},
+    "tritons": {"cost": _tritons_cost},
+    "dwarves": {"score": _count_bonus("dwarves", _symbol("mine"), even_declined=True)},
+    "humans": {"score": _count_bonus("humans", _terrain("farmland"))},
+    "wizards": {"score": _count_bonus("wizards", _symbol("magic"))},
+    "orcs": {"score": _nonempty_conquests("orcs")},
+    "halflings": {"on_conquer": _halflings_conquer},
+    "trolls": {"on_conquer": _trolls_conquer},
+    "skeletons": {"redeploy": _skeletons_redeploy},
+    "commando": {"cost": _commando_cost},
+    "mounted": {"cost": _terrain_cost(("hill", "farmland"))},
+    "underworld": {"cost": _underworld_cost},
+    "alchemist": {"score": _alchemist},
+    "merchant": {"score": _merchant},
+    "forest": {"score": _count_bonus("forest", _terrain("forest"))},
+    "hill": {"score": _count_bonus("hill", _terrain("hill"))},
+    "swamp": {"score": _count_bonus("swamp", _terrain("swamp"))},
+    "pillaging": {"score": _nonempty_conquests("pillaging")},
+    "fortified": {"score": _fortified_score},
+    "wealthy": {"score": _wealthy},
+}
+# Effects that change the flow of the turn rather than a number (Amazons,
+# Elves, Ghouls, Halflings' entry, Sorcerers, Berserk, Bivouacking, Diplomat,
+# Dragon Master, Flying, Heroic, Seafaring, Spirit, Stout, Fortified's
+# placement, Trolls' lairs staying In Decline) are read by name in rules.py
+# at the moment they act; every one is listed in FLOW so that a test can
+# check that each race and power has an effect somewhere.
+FLOW = {"amazons", "elves", "ghouls", "halflings", "sorcerers", "trolls", "berserk", "bivouacking",
+        "diplomat", "dragon_master", "flying", "heroic", "seafaring", "spirit", "stout", "fortified"}
+
+
+def name(key: str, lang: str) -> str:
+    return NAMES.get(lang, NAMES["en"]).get(key, key)
+
+
+def text(key: str, lang: str) -> str:
+    return TEXTS.get(lang, TEXTS["en"]).get(key, "")

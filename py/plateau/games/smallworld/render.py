@@ -1,0 +1,388 @@
+"""Small World board in SVG: the printed map (``mapdraw.terrain_layer``), a
+clickable overlay per region, token stacks and markers at each region's
+anchor, and a panel under the map with the combo column, the players and
+the last events. Only what ``ctx.viewer`` may see is drawn: other players'
+coins stay hidden unless the game is over or the table plays open coins."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from plateau.core.game import RenderContext
+
+from . import content as C
+from .catalogue import event_text, t
+from .rules import LT
+
+PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#e0b000", "#8a3fc0"]
+RACE_FILL = {
+    "amazons": "#c2185b", "dwarves": "#8d6e63", "elves": "#7cb342", "ghouls": "#5d6d7e",
+    "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#558b2f",
+    "ratmen": "#795548", "skeletons": "#eceff1", "sorcerers": "#7e57c2", "tritons": "#26a69a",
+    "trolls": "#6d4c41", "wizards": "#3949ab",
+}
+DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants"}
+PANEL_H = 580  # room below the map before the final size is known
+COL_W = 470  # the combo column beside the map
+BOTTOM_H = 390  # players and events under the map
+
+
+def _geometry(map_id):
+    try:
+        from . import mapdraw
+    except ImportError:  # the drawing module is not in this tree: plain cells
+        return None, None
+    return mapdraw.geometry(map_id), mapdraw
+
+
+class _Grid:
+    """Stand-in geometry (a grid of cells) used only when ``mapdraw`` is absent."""
+
+    def __init__(self, n):
+        self.width, self.height = 1200, 800
+        self.cols = 8
+        self.n = n
+
+    def _cell(self, r):
+        w, h = self.width / self.cols, self.height / ((self.n + self.cols - 1) // self.cols)
+        return (r % self.cols) * w, (r // self.cols) * h, w, h
+
+    def path(self, r):
+        x, y, w, h = self._cell(r)
+        return f"M{x:.0f} {y:.0f}h{w:.0f}v{h:.0f}h{-w:.0f}Z"
+
+    def anchor(self, r):
+        x, y, w, h = self._cell(r)
+        return x + w / 2, y + h / 2
+
+    def mark(self, r):
+        x, y, w, h = self._cell(r)
+        return x + w / 2, y + h * 0.8
+
+
+ABBR = {  # two letters per race, distinct in each language
+    "fr": {"amazons": "Am", "dwarves": "Na", "elves": "El", "ghouls": "Go", "giants": "Gé", "halflings": "Hb",
+           "humans": "Hu", "orcs": "Or", "ratmen": "Rt", "skeletons": "Sq", "sorcerers": "So", "tritons": "Tr",
+           "trolls": "Tl", "wizards": "Ma"},
+    "en": {"amazons": "Am", "dwarves": "Dw", "elves": "El", "ghouls": "Gh", "giants": "Gi", "halflings": "Ha",
+           "humans": "Hu", "orcs": "Or", "ratmen": "Ra", "skeletons": "Sk", "sorcerers": "So", "tritons": "Tr",
+           "trolls": "Tl", "wizards": "Wi"},
+}
+
+
+def _initials(race, lang):
+    return ABBR.get(lang, ABBR["en"])[race]
+
+
+def _attrs(name, ctx, label):
+    a = f' data-target="{name}" aria-label={quoteattr(label)}'
+    cls = []
+    if name in ctx.targets:
+        cls.append("target")
+        a += ' tabindex="0" role="button"'
+    if name in ctx.clicks:
+        cls.append("selected")
+    return a, cls
+
+
+def _terrain_name(r_terrain, lang, md):
+    if md is not None:
+        return md.terrain_name(r_terrain, lang)
+    return t(lang, "terrain." + r_terrain)
+
+
+def _region_text(st, r, lang, md):
+    parts = [t(lang, "region", r=r).capitalize() + ", " + _terrain_name(st.terrain[r], lang, md)]
+    o = st.owner[r]
+    if o == LT:
+        parts.append(t(lang, "lt"))
+    elif o >= 0:
+        rec = st.recs[o]
+        s = f"{C.name(rec['race'], lang)} ({st.players[rec['p']]}) ×{st.tok[r]}"
+        if rec["dec"]:
+            s += " — " + t(lang, "declined")
+        parts.append(s)
+    for flag, key in ((st.lair[r], "lair"), (st.fort[r], "fortress"), (st.hole[r], "hole"),
+                      (st.hero[r], "hero"), (st.dragon == r, "dragon")):
+        if flag:
+            parts.append(t(lang, "mk." + key))
+    if st.camp[r]:
+        parts.append(t(lang, "mk.camp") + f" ×{st.camp[r]}")
+    if st.phase == "conquer" and st.acting is not None and r in set(st.targets(st.acting)):
+        c = st.cost(st.acting, r)
+        hand = st.recs[st.acting]["hand"]
+        parts.append(t(lang, "cost", c=c) + ("" if c <= hand else " — " + t(lang, "die_hint")))
+    return "; ".join(parts)
+
+
+def _token(x, y, rec, n, players, lang, scale=1.0):
+    race = rec["race"]
+    fill = "#9e9e9e" if rec["dec"] else RACE_FILL[race]
+    txt = "#222" if (race in DARK_TEXT or rec["dec"]) else "#fff"
+    ring = PLAYER[rec["p"] % len(PLAYER)]
+    r = 19 * scale
+    title = C.name(race, lang) + (f" {C.name(rec['power'], lang)}" if rec["power"] and not rec["dec"] else "")
+    title += f" ({players[rec['p']]})"
+    if rec["dec"]:
+        title += " — " + t(lang, "declined")
+    title += ": " + C.text(race, lang)
+    if rec["power"] and not rec["dec"]:
+        title += " " + C.text(rec["power"], lang)
+    out = [f'<g class="sw-stack{" sw-declined" if rec["dec"] else ""}" transform="translate({x:.0f} {y:.0f})" '
+           f'pointer-events="none"><title>{escape(title)}</title>',
+           f'<circle r="{r:.0f}" fill="{fill}" stroke="{ring}" stroke-width="{5 * scale:.0f}"/>',
+           f'<text y="1" font-size="{15 * scale:.0f}" font-weight="bold" text-anchor="middle" '
+           f'dominant-baseline="central" fill="{txt}">{escape(_initials(race, lang))}</text>']
+    if True:  # the count, always shown
+        out.append(f'<circle cx="{16 * scale:.0f}" cy="{-15 * scale:.0f}" r="{11 * scale:.0f}" fill="#fff" '
+                   f'stroke="#222" stroke-width="1.5"/>'
+                   f'<text x="{16 * scale:.0f}" y="{-14 * scale:.0f}" font-size="{14 * scale:.0f}" font-weight="bold" '
+                   f'text-anchor="middle" dominant-baseline="central" fill="#111">{n}</text>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _marker(kind, x, y, lang, n=1):
+    lab = escape(t(lang, "mk." + kind))
+    if kind == "lair":
+        body = '<path d="M-11 8L0 -10L11 8Z" fill="#5d4037" stroke="#1b0f0a" stroke-width="1.5"/>'
+    elif kind == "fortress":
+        body = ('<path d="M-10 9V-6h4v-4h4v4h4v-4h4v4h4V9Z" fill="#9e9e9e" stroke="#212121" stroke-width="1.5"/>')
+    elif kind == "camp":
+        body = ('<path d="M-11 9L0 -9L11 9Z" fill="#ffcc80" stroke="#5d4037" stroke-width="1.5"/>'
+                + (f'<text y="5" font-size="11" text-anchor="middle" fill="#3e2723">{n}</text>' if n > 1 else ""))
+    elif kind == "hole":
+        body = '<ellipse rx="12" ry="7" fill="#1b1b1b" stroke="#795548" stroke-width="2"/>'
+    elif kind == "hero":
+        body = ('<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#ffd600" '
+                'stroke="#5d4037" stroke-width="1.3"/>')
+    else:  # dragon
+        body = ('<path d="M-13 6Q-6 -12 0 -4Q6 -12 13 6Q4 0 0 10Q-4 0 -13 6Z" fill="#c62828" '
+                'stroke="#3e0000" stroke-width="1.5"/>')
+    return (f'<g class="sw-{kind}" transform="translate({x:.0f} {y:.0f})" pointer-events="none">'
+            f'<title>{lab}</title>{body}</g>')
+
+
+def render(st, ctx: RenderContext) -> str:
+    lang = ctx.lang
+    geo, md = _geometry(f"base-{st.n}p")
+    if geo is None:
+        geo = _Grid(st.R)
+    W, MH = geo.width, geo.height
+    H = MH + PANEL_H
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board smallworld" viewBox="0,0,{W},{H}" '
+           f'width="{W}" height="{H}" font-family="sans-serif" role="group" '
+           f'aria-label={quoteattr("Small World")}>',
+           "<style>.smallworld .sw-hit{fill:transparent;stroke:none}"
+           ".smallworld .sw-hit.target{fill:rgba(255,255,255,.18);stroke:#fff;stroke-width:4;cursor:pointer;"
+           "stroke-dasharray:10 6}"
+           ".smallworld .sw-hit.target:hover,.smallworld .sw-hit.target:focus{fill:rgba(255,255,255,.38)}"
+           ".smallworld .sw-hit.selected{fill:rgba(255,230,0,.35);stroke:#ffd600;stroke-width:5}"
+           ".smallworld .sw-card.target>rect:first-of-type{stroke:#d35400;stroke-width:6;cursor:pointer}"
+           ".smallworld .sw-card.target{cursor:pointer}"
+           ".smallworld .sw-player.target>rect:first-of-type{stroke:#d35400;stroke-width:6;cursor:pointer}"
+           ".smallworld .sw-card.target:hover>rect:first-of-type,.smallworld .sw-card.target:focus>rect:first-of-type"
+           "{fill:#ffe9b3}"
+           ".smallworld .sw-card.selected>rect:first-of-type{stroke:#ffd600;stroke-width:7}"
+           "</style>"]
+    if md is not None:
+        out.append(md.terrain_layer(f"base-{st.n}p", lang))
+    else:
+        out.append(f'<rect width="{W}" height="{MH}" fill="#4a87c6"/>')
+        for r in range(st.R):
+            out.append(f'<path d="{geo.path(r)}" fill="#d9cfa8" stroke="#333"/>')
+    # markers and tokens
+    out.append('<g class="sw-pieces">')
+    for r in range(st.R):
+        ax, ay = geo.anchor(r)
+        o = st.owner[r]
+        if o == LT:
+            if md is not None:
+                out.append(md.lost_tribe_icon(ax, ay))
+            else:
+                out.append(f'<circle cx="{ax:.0f}" cy="{ay:.0f}" r="14" fill="#c8b79a" stroke="#3d2f1e"/>')
+        elif o >= 0:
+            out.append(_token(ax, ay, st.recs[o], st.tok[r], st.players, lang))
+        mk = []
+        if st.lair[r]:
+            mk.append(("lair", 1))
+        if st.fort[r]:
+            mk.append(("fortress", 1))
+        if st.camp[r]:
+            mk.append(("camp", st.camp[r]))
+        if st.hole[r]:
+            mk.append(("hole", 1))
+        if st.hero[r]:
+            mk.append(("hero", 1))
+        if st.dragon == r:
+            mk.append(("dragon", 1))
+        for i, (k, n) in enumerate(mk):
+            out.append(_marker(k, ax - 34 + i * 26 - (len(mk) - 1) * 0, ay + 30, lang, n))
+    out.append("</g>")
+    # the cost of each region the acting race may attack, written on it
+    if st.phase == "conquer" and st.acting is not None and st.win is None:
+        hand = st.recs[st.acting]["hand"]
+        roll = st.tp["roll"]
+        out.append('<g class="sw-costs" pointer-events="none" font-size="17" font-weight="bold" '
+                   'text-anchor="middle" dominant-baseline="central">')
+        for r in st.targets(st.acting):
+            c = st.cost(st.acting, r)
+            if roll is not None:
+                c = max(1, c - roll)
+            elif c > hand + 3 or hand == 0:
+                continue
+            x, y = geo.anchor(r)
+            x, y = x + 46, y + 4  # right of the token stack
+            die = c > hand
+            fill = "#fff3e0" if die else "#ffffff"
+            out.append(f'<g transform="translate({x:.0f} {y:.0f})"><title>{escape(t(lang, "cost", c=c))}</title>'
+                       f'<rect x="-17" y="-13" width="34" height="26" rx="6" fill="{fill}" stroke="#d35400" '
+                       f'stroke-width="2"/><text y="1" fill="#7a2e00">{c}{"*" if die else ""}</text></g>')
+        out.append("</g>")
+    # clickable overlay
+    out.append('<g class="sw-hits">')
+    for r in range(st.R):
+        name = f"r{r}"
+        a, cls = _attrs(name, ctx, _region_text(st, r, lang, md))
+        out.append(f'<path class="{" ".join(["sw-hit"] + cls)}" d="{geo.path(r)}"{a}>'
+                   f'<title>{escape(_region_text(st, r, lang, md))}</title></path>')
+    out.append("</g>")
+    # turn counter
+    tt = escape(t(lang, "panel.turn", n=st.turn, m=st.turns))
+    out.append(f'<g class="sw-turn" pointer-events="none"><rect x="16" y="16" width="170" height="40" rx="8" '
+               f'fill="#fffaf0" stroke="#3a2a18" stroke-width="2" opacity=".92"/>'
+               f'<text x="101" y="37" text-anchor="middle" dominant-baseline="central" font-size="22" '
+               f'font-weight="bold" fill="#3a2a18">{tt}</text></g>')
+    # the combo column: beside the map on a wide screen, under it on a phone
+    compact = ctx.compact
+    if compact:
+        cols, k, top = 2, 2.4, 60
+        ox, oy, area = 0, MH, W
+        ch = 118 * k
+        rows = (len(st.column) + cols - 1) // cols or 1
+        TW, TH = W, MH + top + rows * (ch + 12)
+    else:
+        cols, k, top = 1, 1.2, 44
+        ox, oy, area = W, 0, COL_W
+        ch = (MH - top - 6 * 12) / 6
+        TW, TH = W + COL_W, MH + BOTTOM_H
+    out[0] = out[0].replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{TW:.0f},{TH:.0f}"').replace(
+        f'width="{W}" height="{H}"', f'width="{TW:.0f}" height="{TH:.0f}"')
+    out.append(f'<rect x="{ox}" y="{oy}" width="{TW - ox:.0f}" height="{TH - oy:.0f}" fill="#f4ecd8"/>')
+    if not compact:
+        out.append(f'<rect x="0" y="{MH}" width="{TW:.0f}" height="{TH - MH:.0f}" fill="#f4ecd8"/>')
+    out.append(f'<text x="{ox + 12}" y="{oy + top - 12}" font-size="{18 * k:.0f}" font-weight="bold" '
+               f'fill="#3a2a18">{escape(t(lang, "panel.column"))}</text>')
+    cw = (area - 12 * (cols + 1)) / cols
+    for i, (race, power, coins) in enumerate(st.column):
+        x = ox + 12 + (i % cols) * (cw + 12)
+        y = oy + top + (i // cols) * (ch + 12)
+        name = f"combo{i}"
+        n = C.RACES[race][0] + C.POWERS[power]
+        label = t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n, cost=i,
+                  coins=coins)
+        full = label + ". " + C.name(race, lang) + " : " + C.text(race, lang) + " " + C.name(power, lang) + " : " \
+            + C.text(power, lang)
+        a, cls = _attrs(name, ctx, full)
+        hh = 34 * k
+        if compact:
+            body = (f'<text x="{x + 10:.0f}" y="{y + hh + 24 * k:.0f}" font-size="{17 * k:.0f}" font-weight="bold" '
+                    f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
+                    f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
+                    f'{escape(t(lang, "card.tokens", n=n))}</text>'
+                    f'<text x="{x + 10:.0f}" y="{y + hh + 74 * k:.0f}" font-size="{17 * k:.0f}" fill="#3a2a18">'
+                    f'{escape(t(lang, "card.cost", c=i))}</text>')
+        else:
+            body = (f'<text x="{x + 12:.0f}" y="{y + hh + 26 * k:.0f}" font-size="{18 * k:.0f}" font-weight="bold" '
+                    f'fill="#3a2a18">{escape(C.name(power, lang))}</text>'
+                    f'<text x="{x + 12:.0f}" y="{y + hh + 52 * k:.0f}" font-size="{16 * k:.0f}" fill="#3a2a18">'
+                    f'{escape(t(lang, "card.tokens", n=n))} · {escape(t(lang, "card.cost", c=i))}</text>')
+        out.append(f'<g class="{" ".join(["sw-card"] + cls)}"{a}><title>{escape(full)}</title>'
+                   f'<rect x="{x:.0f}" y="{y:.0f}" width="{cw:.0f}" height="{ch:.0f}" rx="10" fill="#fffdf5" '
+                   f'stroke="#6d5a3a" stroke-width="2"/>'
+                   f'<rect x="{x:.0f}" y="{y:.0f}" width="{cw:.0f}" height="{hh:.0f}" rx="10" fill="{RACE_FILL[race]}"/>'
+                   f'<text x="{x + 10:.0f}" y="{y + hh * .7:.0f}" font-size="{19 * k:.0f}" font-weight="bold" '
+                   f'fill="{"#222" if race in DARK_TEXT else "#fff"}">{escape(C.name(race, lang))}</text>' + body)
+        if coins:
+            out.append(f'<circle cx="{x + cw - 26 * k:.0f}" cy="{y + hh * .5:.0f}" r="{15 * k:.0f}" fill="#f9c74f" '
+                       f'stroke="#7a5b00" stroke-width="2"/><text x="{x + cw - 26 * k:.0f}" y="{y + hh * .5 + 1:.0f}" '
+                       f'font-size="{16 * k:.0f}" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+                       f'fill="#3a2a00">{coins}</text>')
+        out.append("</g>")
+    if compact:  # players and events go to the page as text (Game.panel)
+        out.append("</svg>")
+        return "".join(out)
+    # players
+    py = MH + 14
+    pw = (TW - 12 * (st.n + 1)) / st.n
+    for p in range(st.n):
+        x = 12 + p * (pw + 12)
+        active = st.to_play == p
+        a, cls = _attrs(f"p{p}", ctx, t(lang, "target.peace", p=st.players[p]))
+        out.append(f'<g class="{" ".join(["sw-player"] + cls)}" data-player="{p}"{a}>'
+                   f'<rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="140" '
+                   f'rx="8" fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="{5 if active else 2}"/>'
+                   f'<rect x="{x:.0f}" y="{py}" width="12" height="140" fill="{PLAYER[p]}"/>')
+        coins = (t(lang, "panel.coins", c=st.coins[p]) if st.coins_visible(ctx.viewer, p)
+                 else t(lang, "panel.coins_hidden"))
+        out.append(f'<text x="{x + 22:.0f}" y="{py + 28}" font-size="22" font-weight="bold" fill="#222">'
+                   f'{escape(st.players[p])}{" ▶" if active else ""}</text>'
+                   f'<text x="{x + pw - 10:.0f}" y="{py + 28}" font-size="19" text-anchor="end" fill="#5a4a00">'
+                   f'{escape(coins)}</text>')
+        lines = []
+        rid = st.active[p]
+        if rid is not None:
+            rec = st.recs[rid]
+            s = f"{C.name(rec['race'], lang)} {C.name(rec['power'], lang)}"
+            lines.append((s, C.text(rec["race"], lang) + " " + C.text(rec["power"], lang), False))
+            extra = t(lang, "panel.hand", n=rec["hand"])
+            if rec["parked"]:
+                extra += f" (+{rec['parked']})"
+            lines.append((extra, "", False))
+        for did in st.declined[p]:
+            rec = st.recs[did]
+            lines.append((f"{C.name(rec['race'], lang)} — {t(lang, 'declined')}", C.text(rec["race"], lang), True))
+        for k, (s, tip, dec) in enumerate(lines[:4]):
+            out.append(f'<text x="{x + 22:.0f}" y="{py + 56 + 24 * k}" font-size="18" '
+                       f'fill="{"#777" if dec else "#222"}">{"<title>" + escape(tip) + "</title>" if tip else ""}'
+                       f'{escape(s)}</text>')
+        out.append("</g>")
+    # events
+    ey = py + 170
+    for k, txt in enumerate(event_lines(st, ctx.viewer, lang)):
+        out.append(f'<text x="16" y="{ey + 25 * k}" font-size="19" fill="#3a2a18">{escape(txt[:160])}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _player_lines(st, p, viewer, lang):
+    coins = (t(lang, "panel.coins", c=st.coins[p]) if st.coins_visible(viewer, p)
+             else t(lang, "panel.coins_hidden"))
+    lines = [f"{st.players[p]}{' ▶' if st.to_play == p else ''} — {coins}"]
+    rid = st.active[p]
+    if rid is not None:
+        rec = st.recs[rid]
+        extra = t(lang, "panel.hand", n=rec["hand"]) + (f" (+{rec['parked']})" if rec["parked"] else "")
+        lines.append(f"  {C.name(rec['race'], lang)} {C.name(rec['power'], lang)}, {extra}")
+    for did in st.declined[p]:
+        lines.append(f"  {C.name(st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
+    return lines
+
+
+def event_lines(st, viewer, lang, last=8):
+    out = []
+    for _, _, key, f in [e for e in st.log if e[2] != "turn"][-last:]:
+        if key == "score" and not st.coins_visible(viewer, f["p"]):
+            out.append(t(lang, "ev.score_hidden", p=st.players[f["p"]]))
+        else:
+            out.append(event_text(st.players, key, f, lang))
+    return out
+
+
+def panel(st, viewer, lang):
+    """The text of the panel under the map, for a narrow screen."""
+    players = []
+    for p in range(st.n):
+        players.extend(_player_lines(st, p, viewer, lang))
+    return [{"title": t(lang, "panel.turn", n=st.turn, m=st.turns), "lines": players},
+            {"title": t(lang, "panel.events"), "lines": event_lines(st, viewer, lang)}]

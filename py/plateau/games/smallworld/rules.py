@@ -1,0 +1,899 @@
+"""Small World's turn engine (rules notes §1).
+
+Plain data: regions are indexes; ``owner[r]`` is a race record id (a race
+in play for one player, active or In Decline), ``LT`` for a Lost Tribe or
+``EMPTY``; ``tok[r]`` the number of tokens there. Coins and players are kept
+apart from the board (``coins``, ``active``, ``declined``) so that a
+multi-table tournament can reuse the board part.
+
+A turn is a sequence of decisions (``phase``):
+
+* ``pick`` — choose a combo from the column (``pick:i``);
+* ``conquer`` — ``c:R`` conquer, ``die:R`` final conquest with the die,
+  ``abandon:R``, ``dragon:R``, ``sorc:R``, ``roll`` (Berserk), ``decline``
+  (first action only), ``end``;
+* ``redeploy`` — ``put:R`` (one token from hand), ``all:R`` (all of it),
+  ``mv:A-B`` (one token), ``fort:R``, ``camp:R``/``uncamp:R``,
+  ``hero:R``/``unhero:R``, ``done``;
+* ``diplomat`` — ``peace:P`` or ``nopeace``;
+* ``stout`` — ``decline`` or ``pass``;
+* ``defend`` — a player whose tokens were taken back puts them into his
+  remaining regions (``put:R``/``all:R``).
+"""
+
+from __future__ import annotations
+
+from plateau.core.boards import load_board
+from plateau.core.game import Move, State
+from plateau.core.rng import Rng
+
+from . import content as C
+
+EMPTY = -1
+LT = -2
+DIE_FACES = (0, 0, 0, 1, 2, 3)
+LOG_KEEP = 80
+
+
+def map_for(nplayers: int, opts: dict) -> dict:
+    """The region graph for ``nplayers`` with the 5-player disputes applied
+    as the options say."""
+    data = load_board("smallworld-graphs.json")["maps"][f"base-{nplayers}p"]
+    regions = [dict(r, neighbours=list(r["neighbours"]), symbols=list(r["symbols"])) for r in data["regions"]]
+    if nplayers == 5:
+        if opts.get("map5_border_13_19"):
+            if 19 not in regions[13]["neighbours"]:
+                regions[13]["neighbours"].append(19)
+                regions[19]["neighbours"].append(13)
+        if opts.get("map5_lt_19"):
+            regions[19]["lost_tribe"] = True
+        if opts.get("map5_terrain_28", "hill") == "farmland":
+            regions[28]["terrain"] = "farmland"
+    return {"turns": data["turns"], "regions": regions}
+
+
+def _dc(x):
+    if isinstance(x, list):
+        return [_dc(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _dc(v) for k, v in x.items()}
+    if isinstance(x, set):
+        return set(x)
+    return x
+
+
+class SmallWorldState(State):
+    def __init__(self, game, players, options, seed):
+        self.game = game
+        self.players = list(players)
+        self.n = len(players)
+        self.opts = dict(options)
+        self.rng = Rng(seed)
+        m = map_for(self.n, self.opts)
+        self.turns = m["turns"]
+        regs = m["regions"]
+        self.R = len(regs)
+        self.terrain = [r["terrain"] for r in regs]
+        self.symbols = [tuple(r["symbols"]) for r in regs]
+        self.nbrs = [tuple(sorted(r["neighbours"])) for r in regs]
+        self.entry = [bool(r["first_conquest_ok"]) for r in regs]
+        self.water = [t in C.WATER for t in self.terrain]
+        self.coastal = [not self.water[r] and any(self.water[n] for n in self.nbrs[r]) for r in range(self.R)]
+        self.mountain = [t == "mountain" for t in self.terrain]
+        self.owner = [EMPTY] * self.R
+        self.tok = [0] * self.R
+        for i, r in enumerate(regs):
+            if r["lost_tribe"]:
+                self.owner[i] = LT
+                self.tok[i] = 1
+        self.lair = [False] * self.R
+        self.fort = [False] * self.R
+        self.camp = [0] * self.R
+        self.hole = [False] * self.R
+        self.hero = [False] * self.R
+        self.dragon = -1
+        # combo column
+        self.banners = self.rng.shuffled(sorted(C.RACES))
+        self.badges = self.rng.shuffled(sorted(C.POWERS))
+        self.discard = []
+        self.column = []
+        self._refill()
+        # players
+        self.coins = [5] * self.n
+        self.active = [None] * self.n
+        self.declined = [[] for _ in range(self.n)]
+        self.peace = [None] * self.n  # peace[q] = player who may not attack q's active race
+        self.recs = {}
+        self.next_rid = 0
+        self.turn = 1
+        self.cur = 0
+        self.phase = ""
+        self.acting = None
+        self.tp = None
+        self.defq = []
+        self.win = None
+        self.log = []
+        self.seq = 0
+        self.mark = 0
+        self._start_turn()
+
+    # ------------------------------------------------------------------
+    def clone(self):
+        s = object.__new__(SmallWorldState)
+        s.__dict__.update(self.__dict__)
+        s.rng = self.rng.copy()
+        for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "banners", "badges", "discard",
+                  "coins", "active", "peace", "defq", "log"):
+            setattr(s, k, list(getattr(self, k)))
+        s.column = [list(c) for c in self.column]
+        s.declined = [list(d) for d in self.declined]
+        s.recs = {k: dict(v) for k, v in self.recs.items()}
+        s.tp = _dc(self.tp)
+        s.win = None if self.win is None else list(self.win)
+        return s
+
+    def pay(self, p, n):
+        """Every change of a player's coins goes through here (a table of a
+        tournament keeps its players' coins elsewhere and overrides this and
+        ``coins``)."""
+        self.coins[p] += n
+
+    def ev(self, key, **f):
+        self.seq += 1
+        self.log.append([self.seq, self.turn, key, f])
+        if len(self.log) > LOG_KEEP:
+            del self.log[0]
+
+    # -- supply ----------------------------------------------------------
+    def regions_of(self, rid):
+        return [r for r in range(self.R) if self.owner[r] == rid]
+
+    def on_board(self, rid):
+        return sum(self.tok[r] for r in range(self.R) if self.owner[r] == rid)
+
+    def tray(self, rid):
+        """Tokens of this race left in the box tray."""
+        rec = self.recs[rid]
+        return C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"]
+
+    def supply_left(self, kind):
+        used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
+                "hole": sum(self.hole), "hero": sum(self.hero)}[kind]
+        return C.SUPPLY[kind] - used
+
+    def race_tokens_on_board(self, p):
+        rids = ([self.active[p]] if self.active[p] is not None else []) + self.declined[p]
+        return sum(self.on_board(rid) for rid in rids)
+
+    def power_of(self, rid):
+        rec = self.recs[rid]
+        return None if rec["dec"] else rec["power"]
+
+    def has(self, rid, key):
+        rec = self.recs[rid]
+        return rec["race"] == key or (not rec["dec"] and rec["power"] == key)
+
+    # -- combo column --------------------------------------------------------
+    def _refill(self):
+        while len(self.column) < 6 and self.banners:
+            if not self.badges and self.discard:
+                self.badges = self.rng.shuffled(self.discard)
+                self.discard = []
+            if not self.badges:
+                break
+            self.column.append([self.banners.pop(0), self.badges.pop(0), 0])
+
+    def _vanish(self, rid):
+        """A race leaves the board: its tokens go back, its banner to the
+        bottom of the banner stack (§1.3)."""
+        rec = self.recs.pop(rid)
+        for r in range(self.R):
+            if self.owner[r] == rid:
+                self._clear_region(r)
+        p = rec["p"]
+        if self.active[p] == rid:
+            self.active[p] = None
+        if rid in self.declined[p]:
+            self.declined[p].remove(rid)
+        self.banners.append(rec["race"])
+        if rec["power"] is not None and not rec["dec"]:
+            self.discard.append(rec["power"])
+        self.defq = [d for d in self.defq if d != rid]
+        self.ev("vanish", p=p, race=rec["race"])
+        self._refill()
+
+    def _clear_region(self, r):
+        self.owner[r] = EMPTY
+        self.tok[r] = 0
+        self.lair[r] = False
+        self.fort[r] = False
+        self.camp[r] = 0
+        self.hole[r] = False
+        self.hero[r] = False
+        if self.dragon == r:
+            self.dragon = -1
+
+    # -- turn flow -------------------------------------------------------
+    def _new_tp(self):
+        return {"conq": [], "conq_rid": {}, "attacked": [], "dragon": False, "fort": False, "sorc": [],
+                "roll": None, "fresh": True, "ghoul": False, "die": None}
+
+    def _start_turn(self):
+        p = self.cur
+        self.mark = self.seq + 1
+        self.peace[p] = None
+        self.tp = self._new_tp()
+        self.ev("turn", p=p, n=self.turn)
+        ghouls = [rid for rid in self.declined[p] if self.recs[rid]["race"] == "ghouls" and self.regions_of(rid)]
+        if ghouls:
+            self.tp["ghoul"] = True
+            self.tp["fresh"] = False
+            self._begin_conquer(ghouls[0])
+            return
+        self._main_part()
+
+    def _main_part(self):
+        p = self.cur
+        self.tp["ghoul"] = False
+        self.tp["fresh"] = True
+        self.tp["die"] = None
+        rid = self.active[p]
+        if rid is None:
+            self.phase = "pick"
+            self.acting = None
+            return
+        self._begin_conquer(rid)
+
+    def _begin_conquer(self, rid):
+        """Ready troops: all but one token of each region go to hand;
+        Amazons' 4 come back (§1.2, §1.8)."""
+        rec = self.recs[rid]
+        self.acting = rid
+        self.phase = "conquer"
+        readied = {}
+        for r in self.regions_of(rid):
+            if self.tok[r] > 1:
+                readied[r] = self.tok[r] - 1
+                rec["hand"] += self.tok[r] - 1
+                self.tok[r] = 1
+        self.tp["readied"] = readied
+        if rec["parked"]:
+            rec["hand"] += rec["parked"]
+            rec["parked"] = 0
+        self.tp["roll"] = None
+
+    def _do_pick(self, i):
+        p = self.cur
+        race, power, coins = self.column[i]
+        for j in range(i):
+            self.column[j][2] += 1
+        self.pay(p, coins - i)
+        del self.column[i]
+        self._refill()
+        rid = self.next_rid
+        self.next_rid += 1
+        box = C.RACES[race][1]
+        n = C.RACES[race][0] + C.POWERS[power]
+        if race == "amazons":
+            n += C.AMAZON_EXTRA
+        self.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": False,
+                          "hand": min(n, box), "parked": 0, "holes": 0, "spirit": power == "spirit"}
+        self.active[p] = rid
+        self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
+        self.acting = rid
+        self.phase = "conquer"
+        self.tp["fresh"] = False
+        self.tp["readied"] = {}
+
+    # -- conquest -------------------------------------------------------
+    def immune(self, r):
+        return self.hole[r] or self.hero[r] or self.dragon == r
+
+    def protected_from(self, rid, r):
+        """True when the acting race may not touch region ``r`` at all."""
+        o = self.owner[r]
+        if o == rid:
+            return True
+        if o >= 0:
+            if self.immune(r):
+                return True
+            orec = self.recs[o]
+            me = self.recs[rid]["p"]
+            if orec["p"] != me and not orec["dec"] and self.peace[orec["p"]] == me:
+                return True
+        return False
+
+    def reachable(self, rid, r, held=None):
+        """May the race attempt region ``r`` (adjacency, entry, water)?
+        ``held``: the race's regions, when the caller has them."""
+        if self.water[r] and not self.has(rid, "seafaring"):
+            return False
+        if held is None:
+            held = self.regions_of(rid)
+        if self.has(rid, "flying") and not self.water[r]:
+            if held or self.opts.get("flying_entry", "anywhere") == "anywhere":
+                return True
+        if not held:
+            return self.entry[r] or self.recs[rid]["race"] == "halflings"
+        for n in self.nbrs[r]:
+            if self.owner[n] == rid:
+                return True
+        if self.has(rid, "underworld") and "cavern" in self.symbols[r]:
+            return any("cavern" in self.symbols[h] for h in held)
+        return False
+
+    def defence(self, r):
+        d = 2 + self.mountain[r] + self.lair[r] + self.fort[r] + self.camp[r]
+        if self.owner[r] != EMPTY:
+            d += self.tok[r]
+        return d
+
+    def cost(self, rid, r):
+        """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
+        c = self.defence(r)
+        red = 0
+        rec = self.recs[rid]
+        for key in (rec["race"], self.power_of(rid)):
+            h = C.HOOKS.get(key, {}).get("cost") if key else None
+            if h:
+                red += h(self, rid, r)
+        return max(1, c + red) if red else c
+
+    def targets(self, rid):
+        out = []
+        held = self.regions_of(rid)
+        for r in range(self.R):
+            if self.protected_from(rid, r) or not self.reachable(rid, r, held):
+                continue
+            out.append(r)
+        return out
+
+    def _nonempty(self, r):
+        return self.owner[r] != EMPTY and self.tok[r] > 0
+
+    def _take(self, rid, r, placed, how="c"):
+        """Region ``r`` changes hands: defender losses, markers, hooks."""
+        p = self.recs[rid]["p"]
+        o = self.owner[r]
+        nonempty = self._nonempty(r)
+        if o == LT:
+            pass
+        elif o >= 0:
+            orec = self.recs[o]
+            lost = 1
+            if orec["race"] == "elves" and not orec["dec"]:
+                lost = 0
+            if how == "sorc":
+                lost = self.tok[r]
+            back = self.tok[r] - lost
+            orec["hand"] += back
+            if orec["p"] != p and not orec["dec"] and orec["p"] not in self.tp["attacked"]:
+                self.tp["attacked"].append(orec["p"])
+            self.ev("lose", p=orec["p"], race=orec["race"], r=r, lost=lost, back=back)
+            if back > 0 and o not in self.defq:
+                self.defq.append(o)
+        owner_before = o
+        # markers that belong to the region's holder go away
+        self.lair[r] = False
+        self.fort[r] = False
+        self.camp[r] = 0
+        self.owner[r] = rid
+        self.tok[r] = placed
+        self.tp["conq"].append([r, nonempty])
+        self.tp["conq_rid"][r] = rid
+        rec = self.recs[rid]
+        for key in (rec["race"], self.power_of(rid)):
+            h = C.HOOKS.get(key, {}).get("on_conquer") if key else None
+            if h:
+                h(self, rid, r)
+        if owner_before >= 0 and owner_before in self.recs:
+            self._check_gone(owner_before)
+
+    def _check_gone(self, rid):
+        rec = self.recs[rid]
+        if rec["dec"] and not self.regions_of(rid) and rec["hand"] == 0:
+            self._vanish(rid)
+
+    def conquer_moves(self):
+        rid = self.acting
+        rec = self.recs[rid]
+        tp = self.tp
+        out = []
+        main = not tp["ghoul"]
+        if tp["fresh"] and main:
+            out.append(Move("decline", ("decline",)))
+        if not tp["conq"] and tp.get("die") is None:
+            for r in self.regions_of(rid):
+                out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
+        hand = rec["hand"]
+        if hand >= 1:
+            roll = tp["roll"]
+            berserk = self.has(rid, "berserk")
+            tg = self.targets(rid)
+            for r in tg:
+                c = self.cost(rid, r)
+                if roll is not None:
+                    if max(1, c - roll) <= hand:
+                        out.append(Move(f"c:{r}", (f"r{r}",)))
+                elif c <= hand:
+                    out.append(Move(f"c:{r}", (f"r{r}",)))
+                elif not berserk and c - hand <= 3:
+                    out.append(Move(f"die:{r}", (f"r{r}",)))
+            if berserk and roll is None:
+                out.append(Move("roll", ("roll",)))
+            if main and self.has(rid, "dragon_master") and not tp["dragon"] and roll is None:
+                for r in tg:
+                    out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
+        if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
+            for r in self.sorcery_targets(rid):
+                out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
+        out.append(Move("end", ("end",)))
+        return out
+
+    def sorcery_targets(self, rid):
+        out = []
+        for r in range(self.R):
+            o = self.owner[r]
+            if o < 0 or self.tok[r] != 1 or self.camp[r]:
+                continue
+            if self.water[r] and not self.has(rid, "seafaring"):
+                continue
+            orec = self.recs[o]
+            if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
+                continue
+            if self.protected_from(rid, r):
+                continue
+            if any(self.owner[n] == rid for n in self.nbrs[r]):
+                out.append(r)
+        return out
+
+    def _first_action(self):
+        self.tp["fresh"] = False
+
+    def _do_conquer(self, r):
+        rid = self.acting
+        rec = self.recs[rid]
+        c = self.cost(rid, r)
+        roll = self.tp["roll"]
+        if roll is not None:
+            need = max(1, c - roll)
+            self.tp["roll"] = None
+        else:
+            need = c
+        rec["hand"] -= need
+        self.ev("conquer", p=rec["p"], race=rec["race"], r=r, cost=need)
+        self._take(rid, r, need)
+
+    def _do_die(self, r):
+        rid = self.acting
+        rec = self.recs[rid]
+        c = self.cost(rid, r)
+        face = DIE_FACES[self.rng.below(6)]
+        hand = rec["hand"]
+        ok = hand + face >= c
+        self.tp["die"] = [r, face, ok]
+        self.ev("die", p=rec["p"], race=rec["race"], r=r, cost=c, hand=hand, face=face, ok=ok)
+        if ok:
+            rec["hand"] = 0
+            self._take(rid, r, hand)
+        self._to_redeploy()
+
+    def _do_roll(self):
+        rid = self.acting
+        rec = self.recs[rid]
+        face = DIE_FACES[self.rng.below(6)]
+        self.tp["roll"] = face
+        self.ev("roll", p=rec["p"], face=face)
+        hand = rec["hand"]
+        if not any(max(1, self.cost(rid, r) - face) <= hand for r in self.targets(rid)):
+            # a conquest the roll cannot complete is the last one
+            self.tp["roll"] = None
+            self.ev("berserk_stop", p=rec["p"])
+            self._to_redeploy()
+
+    def _do_dragon(self, r):
+        rid = self.acting
+        rec = self.recs[rid]
+        rec["hand"] -= 1
+        self.tp["dragon"] = True
+        self.ev("dragon", p=rec["p"], r=r)
+        self._take(rid, r, 1)
+        self.dragon = r
+
+    def _do_sorc(self, r):
+        rid = self.acting
+        rec = self.recs[rid]
+        o = self.owner[r]
+        self.tp["sorc"].append(self.recs[o]["p"])
+        self.ev("sorcery", p=rec["p"], victim=self.recs[o]["p"], r=r)
+        self._take(rid, r, 1, how="sorc")
+
+    def _do_abandon(self, r):
+        rid = self.acting
+        rec = self.recs[rid]
+        rec["hand"] += self.tok[r]
+        self._clear_region(r)
+        self.ev("abandon", p=rec["p"], r=r)
+
+    # -- redeploy --------------------------------------------------------
+    def _to_redeploy(self):
+        rid = self.acting
+        rec = self.recs[rid]
+        self.phase = "redeploy"
+        self.tp["roll"] = None
+        for key in (rec["race"], self.power_of(rid)):
+            h = C.HOOKS.get(key, {}).get("redeploy") if key else None
+            if h:
+                h(self, rid)
+        if not self.tp["ghoul"] and self.has(rid, "heroic"):
+            held = set(self.regions_of(rid))
+            for r in range(self.R):
+                if self.hero[r] and r not in held:
+                    self.hero[r] = False
+
+    def heroes_to_place(self, rid):
+        return min(2, len(self.regions_of(rid))) - sum(self.hero)
+
+    def redeploy_moves(self):
+        rid = self.acting
+        rec = self.recs[rid]
+        held = self.regions_of(rid)
+        out = []
+        main = not self.tp["ghoul"]
+        if rec["hand"] > 0 and held:
+            for r in held:
+                out.append(Move(f"put:{r}", (f"r{r}",)))
+                if rec["hand"] > 1:
+                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
+            return out
+        for a in held:
+            if self.tok[a] > 1:
+                for b in held:
+                    if b != a:
+                        out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
+        if main and self.has(rid, "fortified") and not self.tp["fort"] and self.supply_left("fortress") > 0:
+            for r in held:
+                if not self.fort[r]:
+                    out.append(Move(f"fort:{r}", ("fortress", f"r{r}")))
+        if main and self.has(rid, "bivouacking"):
+            if self.supply_left("camp") > 0:
+                for r in held:
+                    out.append(Move(f"camp:{r}", ("camp", f"r{r}")))
+            for r in held:
+                if self.camp[r]:
+                    out.append(Move(f"uncamp:{r}", ("uncamp", f"r{r}")))
+        hero_left = 0
+        if main and self.has(rid, "heroic"):
+            hero_left = self.heroes_to_place(rid)
+            if hero_left > 0:
+                for r in held:
+                    if not self.hero[r]:
+                        out.append(Move(f"hero:{r}", ("hero", f"r{r}")))
+            for r in held:
+                if self.hero[r]:
+                    out.append(Move(f"unhero:{r}", ("unhero", f"r{r}")))
+        if hero_left <= 0:
+            out.append(Move("done", ("done",)))
+        return out
+
+    def _end_redeploy(self):
+        rid = self.acting
+        rec = self.recs[rid]
+        if self.tp["ghoul"]:
+            if not self.regions_of(rid):
+                rec["hand"] = 0
+                self._check_gone(rid)
+            self._main_part()
+            return
+        if rec["race"] == "amazons" and not rec["dec"]:
+            self._park_amazons(rid)
+        p = self.cur
+        if self.has(rid, "diplomat"):
+            cands = self.peace_candidates(p)
+            if cands:
+                self.phase = "diplomat"
+                return
+        self._score_and_finish()
+
+    def _park_amazons(self, rid):
+        rec = self.recs[rid]
+        k = C.AMAZON_EXTRA
+        take = min(k, rec["hand"])
+        rec["hand"] -= take
+        k -= take
+        while k > 0:
+            held = sorted(self.regions_of(rid), key=lambda r: (-self.tok[r], r))
+            if not held or self.tok[held[0]] <= 1:
+                break
+            self.tok[held[0]] -= 1
+            k -= 1
+        rec["parked"] = C.AMAZON_EXTRA - k
+        self.ev("amazons", p=rec["p"], n=rec["parked"])
+
+    def peace_candidates(self, p):
+        return [q for q in range(self.n) if q != p and q not in self.tp["attacked"]]
+
+    # -- scoring, decline, end of turn --------------------------------------
+    def score_lines(self, p, decline_turn):
+        lines = []
+        rid = self.active[p]
+        if rid is not None and not decline_turn:
+            rec = self.recs[rid]
+            lines.append(("regions", len(self.regions_of(rid)), rec["race"]))
+            for key in (rec["race"], rec["power"]):
+                h = C.HOOKS.get(key, {}).get("score")
+                if h:
+                    for why, k in h(self, rid, False):
+                        lines.append((why, k, rec["race"]))
+        for did in list(self.declined[p]):
+            rec = self.recs[did]
+            lines.append(("declined", len(self.regions_of(did)), rec["race"]))
+            h = C.HOOKS.get(rec["race"], {}).get("score")
+            if h:
+                for why, k in h(self, did, True):
+                    lines.append((why, k, rec["race"]))
+        return [ln for ln in lines if ln[1]]
+
+    def _score(self, decline_turn):
+        p = self.cur
+        lines = self.score_lines(p, decline_turn)
+        total = sum(k for _, k, _ in lines)
+        self.pay(p, total)
+        if not decline_turn and self.active[p] is not None:
+            self.recs[self.active[p]]["scored"] = True
+        self.ev("score", p=p, total=total, lines=[list(x) for x in lines])
+
+    def _score_and_finish(self):
+        self._score(False)
+        p = self.cur
+        if self.active[p] is not None and self.has(self.active[p], "stout"):
+            self.phase = "stout"
+            return
+        self._finish_turn()
+
+    def _decline(self, stout=False):
+        p = self.cur
+        rid = self.active[p]
+        rec = self.recs[rid]
+        ghouls = rec["race"] == "ghouls"
+        if ghouls and not stout:
+            for r, k in self.tp.get("readied", {}).items():
+                if self.owner[r] == rid:
+                    self.tok[r] += k
+                    rec["hand"] -= k
+        rec["hand"] = 0
+        rec["parked"] = 0
+        if not ghouls:
+            for r in self.regions_of(rid):
+                self.tok[r] = 1
+        # the older In Decline race leaves (unless it is Spirit's, or the new one is)
+        if not rec["spirit"]:
+            for old in list(self.declined[p]):
+                if not self.recs[old]["spirit"]:
+                    self._vanish(old)
+        for r in range(self.R):
+            if self.owner[r] == rid:
+                self.camp[r] = 0
+                self.hole[r] = False
+                self.hero[r] = False
+                if self.dragon == r:
+                    self.dragon = -1
+        self.discard.append(rec["power"])
+        rec["dec"] = True
+        self.active[p] = None
+        self.declined[p].append(rid)
+        self.ev("decline", p=p, race=rec["race"], power=rec["power"])
+        if not self.regions_of(rid):
+            self._vanish(rid)
+
+    def _finish_turn(self):
+        self.phase = "defend"
+        self._next_defender()
+
+    def _next_defender(self):
+        while self.defq:
+            rid = self.defq[0]
+            rec = self.recs.get(rid)
+            if rec is None or rec["hand"] == 0:
+                self.defq.pop(0)
+                continue
+            if not self.regions_of(rid):
+                self.defq.pop(0)
+                if rec["dec"]:
+                    rec["hand"] = 0
+                    self._check_gone(rid)
+                # an active race with no region keeps its tokens in hand
+                continue
+            self.acting = rid
+            self.phase = "defend"
+            return
+        self._next_player()
+
+    def _next_player(self):
+        self.cur += 1
+        if self.cur >= self.n:
+            self.cur = 0
+            if self.turn >= self.turns:
+                self._game_over()
+                return
+            self.turn += 1
+        self._start_turn()
+
+    def _game_over(self):
+        self.phase = "over"
+        self.acting = None
+        best = max(self.coins)
+        win = [p for p in range(self.n) if self.coins[p] == best]
+        if len(win) > 1 and self.opts.get("tiebreak", "tokens") == "tokens":
+            toks = {p: self.race_tokens_on_board(p) for p in win}
+            m = max(toks.values())
+            win = [p for p in win if toks[p] == m]
+        self.win = win
+        self.ev("over", winners=list(win))
+
+    # -- protocol ----------------------------------------------------------
+    @property
+    def to_play(self):
+        if self.win is not None:
+            return None
+        if self.phase == "defend":
+            return self.recs[self.acting]["p"]
+        return self.cur
+
+    def is_over(self):
+        return self.win is not None
+
+    def legal_moves(self):
+        ph = self.phase
+        if ph == "pick":
+            return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
+        if ph == "conquer":
+            return self.conquer_moves()
+        if ph == "redeploy":
+            return self.redeploy_moves()
+        if ph == "diplomat":
+            return [Move(f"peace:{q}", (f"p{q}",)) for q in self.peace_candidates(self.cur)] + [
+                Move("nopeace", ("nopeace",))]
+        if ph == "stout":
+            return [Move("decline", ("decline",)), Move("pass", ("pass",))]
+        if ph == "defend":
+            rid = self.acting
+            out = []
+            for r in self.regions_of(rid):
+                out.append(Move(f"put:{r}", (f"r{r}",)))
+                if self.recs[rid]["hand"] > 1:
+                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
+            return out
+        return []
+
+    def apply(self, move):
+        t = move.text
+        head, _, arg = t.partition(":")
+        ph = self.phase
+        if ph == "pick":
+            self._do_pick(int(arg))
+            return
+        if ph == "conquer":
+            if head == "decline":
+                self._decline()
+                self._score(True)
+                self._finish_turn()
+                return
+            self._first_action()
+            if head == "c":
+                self._do_conquer(int(arg))
+            elif head == "die":
+                self._do_die(int(arg))
+            elif head == "roll":
+                self._do_roll()
+            elif head == "dragon":
+                self._do_dragon(int(arg))
+            elif head == "sorc":
+                self._do_sorc(int(arg))
+            elif head == "abandon":
+                self._do_abandon(int(arg))
+            elif head == "end":
+                self._to_redeploy()
+            return
+        if ph in ("redeploy", "defend"):
+            rid = self.acting
+            rec = self.recs[rid]
+            if head == "put":
+                r = int(arg)
+                rec["hand"] -= 1
+                self.tok[r] += 1
+            elif head == "all":
+                r = int(arg)
+                self.tok[r] += rec["hand"]
+                rec["hand"] = 0
+            elif head == "mv":
+                a, b = (int(x) for x in arg.split("-"))
+                self.tok[a] -= 1
+                self.tok[b] += 1
+            elif head == "fort":
+                self.fort[int(arg)] = True
+                self.tp["fort"] = True
+                self.ev("fortress", p=rec["p"], r=int(arg))
+            elif head == "camp":
+                self.camp[int(arg)] += 1
+            elif head == "uncamp":
+                self.camp[int(arg)] -= 1
+            elif head == "hero":
+                self.hero[int(arg)] = True
+            elif head == "unhero":
+                self.hero[int(arg)] = False
+            elif head == "done":
+                self._end_redeploy()
+                return
+            if ph == "defend" and rec["hand"] == 0:
+                self.defq.pop(0)
+                self._next_defender()
+            return
+        if ph == "diplomat":
+            if head == "peace":
+                q = int(arg)
+                self.peace[self.cur] = q
+                self.ev("peace", p=self.cur, q=q)
+            self._score_and_finish()
+            return
+        if ph == "stout":
+            if head == "decline":
+                self._decline(stout=True)
+            self._finish_turn()
+            return
+
+    def hidden_info(self):
+        return not self.opts.get("open_coins", False)
+
+    def scores(self):
+        """Coins once the game is over or when the table plays open coins;
+        "?" before that: the UI's score table is shown to whoever holds the
+        device, and coins are secret (§1.5)."""
+        if self.win is not None or self.opts.get("open_coins", False):
+            return list(self.coins)
+        return ["?"] * self.n
+
+    def winners(self):
+        return list(self.win or [])
+
+    def coins_visible(self, viewer, p):
+        return viewer is None or viewer == p or self.win is not None or self.opts.get("open_coins", False)
+
+    def view(self, player):
+        recs = {}
+        for rid, rec in self.recs.items():
+            recs[rid] = {k: rec[k] for k in ("p", "race", "power", "dec", "hand", "parked", "holes", "spirit")}
+        v = {
+            "players": list(self.players),
+            "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,
+            "to_play": self.to_play, "acting": self.acting,
+            "coins": [self.coins[p] if self.coins_visible(player, p) else None for p in range(self.n)],
+            "column": [list(c) for c in self.column],
+            "banners_left": len(self.banners), "badges_left": len(self.badges),
+            "owner": list(self.owner), "tok": list(self.tok),
+            "lair": list(self.lair), "fort": list(self.fort), "camp": list(self.camp),
+            "hole": list(self.hole), "hero": list(self.hero), "dragon": self.dragon,
+            "recs": recs, "active": list(self.active), "declined": [list(d) for d in self.declined],
+            "peace": list(self.peace),
+            "winners": None if self.win is None else list(self.win),
+            # a score event of a player whose coins are hidden keeps only who scored
+            "events": [[s, t, k, _dc(f) if k != "score" or self.coins_visible(player, f["p"])
+                        else {"p": f["p"], "total": None, "lines": None}] for s, t, k, f in self.log[-30:]],
+        }
+        if player is None:
+            v["rng"] = self.rng.state
+            v["banners"] = list(self.banners)
+            v["badges"] = list(self.badges)
+            v["tp"] = _dc(self.tp)
+        return v
+
+    # -- sentences ---------------------------------------------------------
+    def status(self, lang="fr"):
+        from .catalogue import status_line
+
+        return status_line(self, lang)
+
+    def result_lines(self, lang="fr"):
+        from .catalogue import result_lines
+
+        return result_lines(self, lang)

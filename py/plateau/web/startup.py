@@ -1,0 +1,25 @@
+"""Start-up input that comes from outside the app: the query string.
+
+Pure Python (tests run it natively). Nothing here raises on odd input: a
+stray ``%`` (``?utm=50%off``, ``?embed=%``) is kept as it is instead of
+stopping the app before it can say anything.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import unquote
+
+
+def parse_query(search: str) -> dict:
+    """``?a=1&b`` -> ``{"a": "1", "b": ""}``; malformed escapes are kept
+    literally, invalid UTF-8 becomes U+FFFD."""
+    out: dict = {}
+    for part in str(search or "").lstrip("?").split("&"):
+        if part:
+            k, _, v = part.partition("=")
+            out[_unquote(k)] = _unquote(v)
+    return out
+
+
+def _unquote(text: str) -> str:
+    return unquote(text.replace("+", " "), errors="replace")

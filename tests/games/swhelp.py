@@ -1,0 +1,61 @@
+"""Small World test helpers: build small positions on the printed maps."""
+
+from __future__ import annotations
+
+from plateau.games.smallworld import GAME
+from plateau.games.smallworld.rules import EMPTY
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+def fresh(n=2, seed=0, clear=True, **opts):
+    s = GAME.start(NAMES[:n], opts, seed)
+    if clear:
+        for r in range(s.R):
+            s.owner[r] = EMPTY
+            s.tok[r] = 0
+    return s
+
+
+def give(s, p, race, power, regions, dec=False, hand=0):
+    """Put a race record for player ``p`` on the board."""
+    rid = s.next_rid
+    s.next_rid += 1
+    s.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": dec, "hand": hand, "parked": 0,
+                   "holes": 0, "spirit": power == "spirit"}
+    for r, k in regions.items():
+        s.owner[r] = rid
+        s.tok[r] = k
+    if dec:
+        s.declined[p].append(rid)
+    else:
+        s.active[p] = rid
+    return rid
+
+
+def begin(s, p):
+    """Start player ``p``'s turn now."""
+    s.cur = p
+    s._start_turn()
+    return s
+
+
+def texts(s):
+    return [m.text for m in s.legal_moves()]
+
+
+def finish_turn(s):
+    """Play out the current turn with the first legal choices that end it."""
+    p = s.cur
+    turn = s.turn
+    for _ in range(500):
+        if s.is_over() or (s.cur != p or s.turn != turn):
+            return s
+        ts = texts(s)
+        for pref in ("end", "done", "nopeace", "pass"):
+            if pref in ts:
+                s.play(pref)
+                break
+        else:
+            s.play(ts[0])
+    raise AssertionError("turn did not end")
