@@ -95,7 +95,8 @@ def run(players, count, first_seed):
 # Loads the source into the app's own Pyodide (PyScript's interpreter for
 # <script type="py">), once; then RUN_IN_PAGE calls run() there.
 LOAD_IN_PAGE = """async (src) => {
-  const core = await import('./static/vendor/pyscript/core.js');
+  const coreSrc = document.querySelector('script[type=module][src*="vendor/pyscript"]').getAttribute('src');
+  const core = await import(new URL(coreSrc, location.href).href);
   const py = (await core.whenDefined('py')).interpreter;
   const ns = py.globals.get('dict')();
   py.runPython(src, {globals: ns});

@@ -3,6 +3,7 @@
     python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--baseline DIR]
     python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
     python3 bench/browser.py armadora [--samples 24]
+    python3 bench/browser.py size
 
 Common options: ``--site DIR`` serves an already built site (default: a
 fresh build of the working tree into a temporary folder), ``--chromium
@@ -20,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -79,13 +81,13 @@ def site_dir(arg: str | None):
     if arg:
         d = Path(arg).resolve()
         if not (d / "index.html").is_file():
-            sys.exit(f"bench: {d} has no index.html (build it with scripts/build.py)")
+            sys.exit(f"bench: {d} has no index.html (build it with scripts/build.py --bench)")
         yield d
         return
     tmp = Path(tempfile.mkdtemp(prefix="plateau-bench-"))
     try:
         out = tmp / "site"
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out)], check=True,
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out), "--bench"], check=True,
                        stdout=subprocess.DEVNULL)
         yield out
     finally:
@@ -171,6 +173,13 @@ STARTUP_INIT = """
   new MutationObserver(seen).observe(document, {attributes: true, subtree: true,
                                                 attributeFilter: ['data-ready', 'data-error']});
   addEventListener('py:ready', () => { if (t.interp === undefined) t.interp = performance.now(); }, true);
+  // the home page drawn by the build: painted once its pictures are decoded and a frame is out
+  addEventListener('DOMContentLoaded', () => {
+    const imgs = [...document.querySelectorAll('#app .prerendered img')];
+    if (!document.querySelector('#app .prerendered') || document.documentElement.classList.contains('opens-game')) return;
+    Promise.all(imgs.map(i => i.decode().catch(() => null))).then(() =>
+      requestAnimationFrame(() => setTimeout(() => { if (t.home === undefined && !t.ready) t.home = performance.now(); }, 0)));
+  });
 })();
 """
 
@@ -180,7 +189,9 @@ READ_STARTUP = """() => {
   for (const e of performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation'))) {
     kb += (e.transferSize || 0) / 1024; n += 1;
   }
-  return {ready: t.ready, interp: t.interp, error: t.error, kb, requests: n};
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+  return {ready: t.ready, interp: t.interp, error: t.error, kb, requests: n, paint: fcp ? fcp.startTime : null,
+          home: t.home};
 }"""
 
 PAGES = {"app": "/index.html", "bare": "/bench/bare.html"}
@@ -260,8 +271,10 @@ def cmd_startup(args) -> None:
                     for i in range(3 if sw == "allow" else 2):
                         got.append(load_once(ctx, url, errors, wait_sw=sw == "allow"))
                 for label, r in zip(("cold", "warm", "warm3"), got):
-                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": []})
+                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": []})
                     d["ready"].append(r["ready"])
+                    d["paint"].append(r["paint"] if r["paint"] is not None else float("nan"))
+                    d["home"].append(r["home"] if r.get("home") is not None else float("nan"))
                     d["interp"].append(r["interp"] if r["interp"] is not None else float("nan"))
                     d["kb"].append(r["kb"])
             print(f"  run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
@@ -274,11 +287,13 @@ def cmd_startup(args) -> None:
                 continue
             py = [a - b for a, b in zip(d["ready"], d["interp"])]
             rows.append([f"{name}, {label if label != 'warm3' else 'warm (3rd load)'}", med(d["ready"]),
-                         p95(d["ready"]), med(d["interp"]), med(py), med(d["kb"])])
+                         p95(d["ready"]), med(d["interp"]), med(py), med(d["paint"]), med(d["home"]), med(d["kb"])])
     table(f"Start-up until <html data-ready> (ms from navigation start; {args.runs} runs each, interleaved)",
-          ["page, load", "median", "p95", "py:ready", "ready - py:ready", "KB over net"], rows,
+          ["page, load", "median", "p95", "py:ready", "ready - py:ready", "1st paint", "home painted", "KB over net"],
+          rows,
           "py:ready = PyScript's interpreter ready (its config's [files] fetched and unpacked);\n"
-          "ready - py:ready = the page's own Python until data-ready (medians). "
+          "ready - py:ready = the page's own Python until data-ready (medians); 1st paint = first contentful paint;\n"
+          "home painted = the home page drawn by the build on screen, its pictures decoded (nan: not shown). "
           "KB over net: 0 for what the HTTP cache served\n(with the service worker on, what it serves is not "
           "counted).")
     bare = res["bare"]
@@ -290,7 +305,7 @@ def cmd_startup(args) -> None:
             a, b = res[name][label]["ready"], bare[label]["ready"]
             ratio_rows.append([f"{name}, {label}", f"{med(a) / med(b):.2f}",
                                f"{med([x / y for x, y in zip(a, b)]):.2f}", f"{med(a) - med(b):+,.0f}"])
-    table("Ratio to the bare PyScript page (target: app, warm <= 1.15)",
+    table("Ratio to the bare PyScript page (targets: app warm <= 0.45, cold <= 0.6; resuming warm <= 0.5)",
           ["page, load", "ratio of medians", "median of per-run ratios", "difference (ms)"], ratio_rows)
     print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
 
@@ -492,7 +507,7 @@ def run(count):
 # Gives the page's Pyodide to the benchmark: PyScript's onReady hook
 # (module scripts share one instance of core.js, so this sees the page's).
 PYODIDE_HOOK = """
-import('/static/vendor/pyscript/core.js').then(({hooks}) => {
+import('/__CORE__').then(({hooks}) => {
   hooks.main.onReady.add((wrap) => { window.__benchPy = wrap.interpreter; });
 });
 """
@@ -514,7 +529,9 @@ def cmd_armadora(args) -> None:
     native = json.loads(ns["run"](args.samples))
     with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block")
-        ctx.add_init_script(PYODIDE_HOOK)
+        core = re.search(r'src="(static/vendor/pyscript[^"]*/core\.js)"',
+                         (site / "index.html").read_text(encoding="utf-8")).group(1)
+        ctx.add_init_script(PYODIDE_HOOK.replace("__CORE__", core))
         page = ctx.new_page()
         page.goto(base + "/index.html")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
@@ -534,6 +551,68 @@ def cmd_armadora(args) -> None:
           f"{native['_moves_at_start'][0]} legal moves at the start of an advanced 2-player game; "
           "mid-game = positions of random advanced games.")
     print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
+
+
+# -- first click after a resume ---------------------------------------------------------------------
+def cmd_firstclick(args) -> None:
+    """The first click on the board right after data-ready, the app having
+    resumed a Thud game of 30 plies (warm load of a fresh profile): the
+    click's handler time, as the click benchmark measures it, then the
+    second click's."""
+    seed_js = resume_seed()
+    first, second = [], []
+    with session(args) as (site, base, pw):
+        for run in range(args.runs):
+            with profile(pw, args, "block") as ctx:
+                ctx.add_init_script(seed_js)
+                for load in range(2):  # cold, then warm: the warm one is timed
+                    page = ctx.new_page()
+                    page.goto(base + "/index.html")
+                    page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                    if load == 1:
+                        r1 = page.evaluate(CLICK_JS, "#board .target")
+                        r2 = page.evaluate(CLICK_JS, "#board .target")
+                        if not r1 or not r1["redrawn"]:
+                            raise RuntimeError("the first click did not redraw the board")
+                        first.append(r1["handler"])
+                        second.append(r2["handler"] if r2 else float("nan"))
+                    page.close()
+            print(f"  run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+    table("First clicks on the board after data-ready, resuming a game (ms, handler)",
+          ["click", "runs", "median", "p95", "max"],
+          [["1st", len(first), med(first), p95(first), max(first)],
+           ["2nd", len(second), med(second), p95(second), max(second)]], "target: 1st click <= 50 ms")
+
+
+# -- first-visit download ------------------------------------------------------------------------
+def cmd_size(args) -> None:
+    """What a first visit downloads: every file the service worker's list
+    names (the page loads most of them, the worker the rest) and sw.js,
+    raw and gzip-compressed (level 6, what hosts commonly use)."""
+    import gzip
+
+    with site_dir(args.site) as site:
+        sw = (site / "sw.js").read_text(encoding="utf-8")
+        shell = json.loads(re.search(r"const SHELL = (\{.*?\});", sw, re.S).group(1))
+        groups: dict[str, list[int]] = {}
+        for url in list(shell) + ["sw.js"]:
+            data = (site / url.split("?")[0]).read_bytes()
+            name = url.split("?")[0]
+            key = ("runtime: " + name.rsplit("/", 1)[-1] if "/vendor/pyodide-" in name
+                   else "PyScript core (all chunks)" if "/vendor/pyscript-" in name
+                   else "Plateau bundle" if "/build/plateau-" in name
+                   else "card pictures" if "/build/cards/" in name
+                   else "page, css, scripts, config, wheel")
+            g = groups.setdefault(key, [0, 0, 0])
+            g[0] += 1
+            g[1] += len(data)
+            g[2] += len(gzip.compress(data, 6))
+    rows = [[k, n, raw / 1e6, gz / 1e6] for k, (n, raw, gz) in sorted(groups.items(), key=lambda kv: -kv[1][1])]
+    rows.append(["total", sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)])
+    for r in rows:
+        r[2], r[3] = f"{r[2]:.2f}", f"{r[3]:.2f}"
+    table("What a first visit downloads (MB)", ["files", "count", "raw", "gzip"], rows,
+          "gzip: served compressed by the host (zip files gain little).")
 
 
 # -- command line ---------------------------------------------------------------------------------
@@ -558,6 +637,11 @@ def main(argv=None) -> None:
     a = sub.add_parser("armadora", parents=[common], help="Armadora's engine natively and in Pyodide")
     a.add_argument("--samples", type=int, default=24, help="positions per operation")
     a.set_defaults(fn=cmd_armadora)
+    f = sub.add_parser("firstclick", parents=[common], help="first click on the board after resuming a game")
+    f.add_argument("--runs", type=int, default=5)
+    f.set_defaults(fn=cmd_firstclick)
+    z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
+    z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)
     args.fn(args)
 

@@ -12,7 +12,7 @@ export PYTHONPATH=py${PYTHONPATH:+:$PYTHONPATH}
 # one build of the working tree, served to every browser benchmark
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-python3 scripts/build.py --out "$TMP/site" >/dev/null
+python3 scripts/build.py --out "$TMP/site" --bench >/dev/null
 
 for bench in bench/bench_*.py; do
   echo "=== $bench"
@@ -23,7 +23,7 @@ for bench in bench/bench_*.py; do
   echo
 done
 
-for cmd in startup click armadora; do
+for cmd in startup firstclick click armadora size; do
   echo "=== bench/browser.py $cmd"
   python3 bench/browser.py "$cmd" --site "$TMP/site" "$@"
   echo

@@ -1,24 +1,35 @@
 """Assemble the publishable site into ``site/``.
 
-    python3 scripts/build.py [--out site]
+    python3 scripts/build.py [--out site] [--bench]
 
 Needs ``npm ci`` to have filled ``node_modules/`` (the pinned runtime) and
 the svgwrite wheel in ``static/vendor/`` (``scripts/setup.sh`` does both).
 The result is a folder of static files: upload it as it is to any web host.
 
-* ``static/vendor/pyscript/`` and ``static/vendor/pyodide/``: the runtime,
-  copied from ``node_modules`` (only the files the page loads);
-* ``static/build/plateau-<hash>.zip``: the ``plateau`` package (as bytecode
-  of the vendored Pyodide when node can run it, else as sources), svgwrite's
-  bytecode, a games index for the home screen, and ``boards/``; unpacked by
-  PyScript's ``[files]`` into the interpreter's home;
-* ``index.html``, ``pyscript.toml``, ``static/*`` and ``bench/bare.html``.
+Every file the page loads has a name that changes with its content, and
+``sw.js`` lists them all with their SHA-256 (its cache is named from that
+list), so a visitor's browser never pairs files of two builds:
+
+* ``static/vendor/pyscript-<hash>/`` and ``static/vendor/pyodide-<v>-<hash>/``:
+  the runtime, copied from ``node_modules`` (only the files the page loads),
+  its standard library precompiled to bytecode by the vendored Pyodide under
+  node (``python_stdlib.zip`` then holds ``.pyc`` files only);
+* ``static/build/plateau-<hash>.zip``: the ``plateau`` package (sources,
+  and their bytecode in ``__pycache__``), svgwrite's bytecode, the games
+  index of the home screen and ``boards/``; unpacked by PyScript's
+  ``[files]`` into the interpreter's home;
+* ``static/build/cards/<game>-<hash>.svg``: each game's opening board,
+  drawn by the engine, for the home page;
+* ``index.html`` (the home screen already drawn, as static HTML),
+  ``pyscript-<hash>.toml``, ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
+* with ``--bench``: ``bench/bare.html``, the baseline of bench/browser.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import shutil
 import sys
@@ -66,22 +77,29 @@ const { loadPyodide } = await import(process.env.PLATEAU_PYODIDE_MJS);
 const py = await loadPyodide({ indexURL: process.env.PLATEAU_PYODIDE_DIR });
 py.FS.mkdirTree("/src");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PLATEAU_PYC_SRC }, "/src");
+py.FS.mkdirTree("/std");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PLATEAU_PYC_STD }, "/std");
 const ok = py.runPython(`
-import compileall, py_compile
-compileall.compile_dir("/src", ddir="/home/pyodide", quiet=1, workers=1,
-                       invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+import compileall, py_compile, sys
+unchecked = py_compile.PycInvalidationMode.UNCHECKED_HASH
+ours = compileall.compile_dir("/src", ddir="/home/pyodide", quiet=1, workers=1, invalidation_mode=unchecked)
+# the standard library: x.pyc beside x.py, as zipimport reads it, named as the zip's path
+std = compileall.compile_dir("/std", ddir=f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip",
+                             quiet=1, workers=1, legacy=True, invalidation_mode=unchecked)
+ours and std
 `);
 process.stdout.write(py.runPython("import sys; sys.implementation.cache_tag") + (ok ? "" : " errors") + "\n");
 """
 PYODIDE_TAG = ""
 
 
-def precompile(files: list[tuple[Path, str]]) -> dict[str, bytes]:
-    """Bytecode of the bundle's modules (keyed by their source's name) and
-    of svgwrite, whose wheel ships sources only (keyed by its
-    ``__pycache__`` name; unchecked-hash, so used whatever the dates of the
-    unpacked files). Empty when node or the vendored Pyodide cannot run:
-    the bundle then ships sources and the site still works."""
+def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
+    """Bytecode of the bundle's modules (keyed by their source's name), of
+    svgwrite, whose wheel ships sources only (keyed by its ``__pycache__``
+    name), both unchecked-hash (used whatever the dates of the unpacked
+    files), and the vendored standard library with every module as its
+    bytecode alone (a new ``python_stdlib.zip``). Empty when node or the
+    vendored Pyodide cannot run: the site then ships sources and still works."""
     global PYODIDE_TAG
     import os
     import subprocess
@@ -90,7 +108,9 @@ def precompile(files: list[tuple[Path, str]]) -> dict[str, bytes]:
     pyo = ROOT / "node_modules" / "pyodide"
     wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
     with tempfile.TemporaryDirectory(prefix="plateau-pyc-") as tmp:
-        src = Path(tmp)
+        src = Path(tmp) / "src"
+        std = Path(tmp) / "std"
+        src.mkdir()
         names = {}
         for p, name in files:
             if name.endswith(".py"):
@@ -104,19 +124,22 @@ def precompile(files: list[tuple[Path, str]]) -> dict[str, bytes]:
                         (src / name).parent.mkdir(parents=True, exist_ok=True)
                         (src / name).write_bytes(w.read(name))
                         names[name] = False
+        with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
+            z.extractall(std)
+            std_names = z.namelist()
         env = {**os.environ, "PLATEAU_PYODIDE_MJS": (pyo / "pyodide.mjs").as_uri(),
-               "PLATEAU_PYODIDE_DIR": str(pyo) + "/", "PLATEAU_PYC_SRC": str(src)}
+               "PLATEAU_PYODIDE_DIR": str(pyo) + "/", "PLATEAU_PYC_SRC": str(src), "PLATEAU_PYC_STD": str(std)}
         try:
             run = subprocess.run(["node", "--input-type=module", "-e", PYC_JS], env=env, cwd=tmp,
-                                 capture_output=True, text=True, timeout=300)
+                                 capture_output=True, text=True, timeout=600)
         except (OSError, subprocess.TimeoutExpired) as e:
             print(f"build: no precompiled bytecode (node: {e}); the browser will compile the sources",
                   file=sys.stderr)
-            return {}
+            return {}, b""
         tag = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
         if run.returncode != 0 or not tag.startswith("cpython-"):
             print(f"build: no precompiled bytecode ({(run.stderr or run.stdout).strip()[-300:]})", file=sys.stderr)
-            return {}
+            return {}, b""
         if tag.endswith(" errors"):
             tag = tag.split()[0]
             print("build: some modules did not compile to bytecode (sources kept)", file=sys.stderr)
@@ -126,54 +149,117 @@ def precompile(files: list[tuple[Path, str]]) -> dict[str, bytes]:
             parent, _, stem = name.rpartition("/")
             pyc = src / parent / "__pycache__" / f"{stem[:-3]}.{tag}.pyc"
             if pyc.is_file():
-                out[name if ours else f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc"] = pyc.read_bytes()
-        return out
+                out[f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc"] = pyc.read_bytes()
+        return out, stdlib_zip(std, std_names)
 
 
-def games_index() -> bytes:
-    """Title and player counts of every registered game, for the home
-    screen, which then imports no game. Empty if a game does not load here
-    (the app then asks the games themselves)."""
+def stdlib_zip(std: Path, names: list[str]) -> bytes:
+    """The standard library zip again, each module that compiled as its
+    ``.pyc`` alone (zipimport loads it without parsing anything); a module
+    that did not compile keeps its source."""
+    import io
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name in names:
+            if name.endswith("/"):
+                continue
+            data_name = name
+            if name.endswith(".py") and (std / (name + "c")).is_file():
+                data_name = name + "c"
+            info = zipfile.ZipInfo(data_name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, (std / data_name).read_bytes())
+    return buf.getvalue()
+
+
+def prerender() -> dict:
+    """The games index, a picture of each game's opening board and the home
+    screen's sentences, from the engine (scripts/prerender.py, in a
+    separate interpreter). Empty if a game does not load here: the page
+    then shows only the loading line and the app asks the games themselves."""
     import os
     import subprocess
 
-    code = ("import json; from plateau.core.registry import GAMES, get_game; "
-            "print(json.dumps({i: {'title': g.title, 'min_players': g.min_players, 'max_players': g.max_players}"
-            " for i, g in ((i, get_game(i)) for i in GAMES)}, ensure_ascii=False, sort_keys=False))")
     path = os.pathsep.join([str(ROOT / "py"), str(ROOT / "static" / "vendor" / SVGWRITE_WHEEL)])
-    run = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": path},
-                         capture_output=True, text=True)
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "prerender.py")],
+                         env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True)
     if run.returncode != 0:
         print(f"build: no games index ({run.stderr.strip()[-300:]})", file=sys.stderr)
-        return b""
-    return run.stdout.strip().encode()
+        return {}
+    return json.loads(run.stdout)
 
 
-def bundle(out: Path) -> str:
+def short_hash(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def dir_hash(d: Path) -> str:
+    h = hashlib.sha256()
+    for p in sorted(d.rglob("*")):
+        if p.is_file():
+            h.update(p.relative_to(d).as_posix().encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
+    """Copy the runtime into content-named folders
+    (``static/vendor/pyscript-<hash>/``, ``static/vendor/pyodide-<hash>/``):
+    a new runtime gets new paths, so no cache ever pairs an old runtime with
+    a new page. ``stdlib``: the precompiled standard library (the npm one
+    when empty). Returns the site paths of PyScript's core and of
+    ``pyodide.mjs``."""
+    nm = ROOT / "node_modules"
+    core = nm / "@pyscript" / "core" / "dist"
+    pyo = nm / "pyodide"
+    if not core.is_dir() or not pyo.is_dir():
+        fail("node_modules is missing: run `npm ci` first (scripts/setup.sh does)")
+    dest = out / "static" / "vendor"
+    tmp_core, tmp_pyo = dest / "pyscript.tmp", dest / "pyodide.tmp"
+    shutil.copytree(core, tmp_core, ignore=shutil.ignore_patterns("*.map"))
+    tmp_pyo.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyo / name, tmp_pyo / name)
+    if stdlib:
+        (tmp_pyo / "python_stdlib.zip").write_bytes(stdlib)
+    version = json.loads((pyo / "package.json").read_text())["version"]
+    core_dir = dest / f"pyscript-{dir_hash(tmp_core)}"
+    pyo_dir = dest / f"pyodide-{version}-{dir_hash(tmp_pyo)}"
+    tmp_core.rename(core_dir)
+    tmp_pyo.rename(pyo_dir)
+    wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
+    if not wheel.is_file():
+        fail(f"{wheel.relative_to(ROOT)} is missing: run scripts/setup.sh")
+    if wheel.resolve() != (dest / SVGWRITE_WHEEL).resolve():
+        shutil.copy2(wheel, dest / SVGWRITE_WHEEL)
+    rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
+    return {"core": rel(core_dir / "core.js"), "pyodide": rel(pyo_dir / "pyodide.mjs")}
+
+
+def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> str:
     """Zip the engine, the web layer and the boards into
-    ``static/build/plateau-<hash>.zip``; returns the hash."""
+    ``static/build/plateau-<hash>.zip``; returns the hash. Plateau's modules
+    ship as sources (tracebacks show their lines) with their bytecode in
+    ``__pycache__`` (what is loaded)."""
     target = out / "static" / "build" / "plateau.zip"
     target.parent.mkdir(parents=True, exist_ok=True)
-    files = []
-    for base, arc in ((ROOT / "py" / "plateau", "plateau"), (ROOT / "boards", "boards")):
-        for p in sorted(base.rglob("*")):
-            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json", ".md", ".toml"):
-                files.append((p, arc + "/" + p.relative_to(base).as_posix()))
+    files = bundle_files()
     h = hashlib.sha256()
-    pyc = precompile(files)
-    h.update(b"sourceless pyc:" + PYODIDE_TAG.encode() if pyc else b"")
+    h.update(b"pyc:" + PYODIDE_TAG.encode() if pyc else b"")
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
         entries = []
         for p, name in files:
             data = p.read_bytes()
             h.update(name.encode() + b"\0" + data)
-            # a compiled module ships as its bytecode alone (``x.pyc`` beside where ``x.py`` was)
-            entries.append((name + "c", pyc.pop(name)) if name in pyc else (name, data))
-        entries += sorted(pyc.items())  # svgwrite's, in its __pycache__ (its sources come from the wheel)
-        index = games_index()
+            entries.append((name, data))
+        entries += sorted(pyc.items())
+        if label:
+            h.update(b"plateau/build.txt\0" + label.encode())
+            entries.append(("plateau/build.txt", label.encode()))
         if index:
-            h.update(b"plateau/games/index.json\0" + index)
-            entries.append(("plateau/games/index.json", index))
+            data = json.dumps(index, ensure_ascii=False).encode()
+            h.update(b"plateau/games/index.json\0" + data)
+            entries.append(("plateau/games/index.json", data))
         for name, data in entries:
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -183,36 +269,147 @@ def bundle(out: Path) -> str:
     return version
 
 
-def pages(out: Path, version: str) -> None:
-    shutil.copy2(ROOT / "index.html", out / "index.html")
+def bundle_files() -> list[tuple[Path, str]]:
+    files = []
+    for base, arc in ((ROOT / "py" / "plateau", "plateau"), (ROOT / "boards", "boards")):
+        for p in sorted(base.rglob("*")):
+            if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json", ".md", ".toml"):
+                files.append((p, arc + "/" + p.relative_to(base).as_posix()))
+    return files
+
+
+def pictures(out: Path, pics: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """Each game's opening board as ``static/build/cards/<game>-<lang>-<hash>.svg``,
+    one per language (the board's labels)."""
+    d = out / "static" / "build" / "cards"
+    d.mkdir(parents=True, exist_ok=True)
+    paths: dict[str, dict[str, str]] = {}
+    for gid, by_lang in pics.items():
+        for lang, svg in by_lang.items():
+            data = svg.encode()
+            name = f"{gid}-{lang}-{short_hash(data)}.svg"
+            (d / name).write_bytes(data)
+            paths.setdefault(gid, {})[lang] = f"static/build/cards/{name}"
+    return paths
+
+
+def esc(text: str) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def home_html(pre: dict, pics: dict[str, dict[str, str]]) -> str:
+    """The home screen as static HTML, drawn before Python runs: the header,
+    a card per game of the registry (its picture, its name, its player
+    count, its buttons, disabled until the app is live). French, with the
+    English beside it in ``data-en`` (boot.js switches). Python redraws the
+    screen, live, when it is ready."""
+    if not pre:
+        return ""
+    fr, en = pre["text"]["fr"], pre["text"]["en"]
+
+    def t(key: str, tag: str, attrs: str = "", **kw) -> str:
+        a, b = fr[key].format(**kw), en[key].format(**kw)
+        return f'<{tag}{attrs} data-en="{esc(b)}">{esc(a)}</{tag}>'
+
+    new_btn = t("home.new", "button", ' type="button" class="primary" disabled data-action="new"')
+    rules_btn = t("home.rules", "button", ' type="button" disabled data-action="rules"')
+    cards = []
+    for gid, g in pre["games"].items():
+        n, m = g["min_players"], g["max_players"]
+        players = (t("home.players.fixed", "p", ' class="meta"', n=n) if n == m
+                   else t("home.players", "p", ' class="meta"', min=n, max=m))
+        pic = (f'<img class="card-picture" src="{esc(pics[gid]["fr"])}" '
+               f'data-en-src="{esc(pics[gid].get("en", pics[gid]["fr"]))}" alt="" width="320" height="200" '
+               f'decoding="async">' if gid in pics and "fr" in pics[gid] else "")
+        title_fr = g["title"].get("fr", gid)
+        title_en = g["title"].get("en", title_fr)
+        cards.append(f'<section class="game-card" data-game="{esc(gid)}">{pic}'
+                     f'<h3 data-en="{esc(title_en)}">{esc(title_fr)}</h3>{players}'
+                     f'<div class="actions">{new_btn}{rules_btn}</div></section>')
+    lang_btn = t("nav.lang", "button", ' type="button" class="lang" disabled')
+    tagline = t("app.tagline", "p", ' class="tagline"')
+    return ('<div class="prerendered">'
+            f'<header class="top"><a class="brand" href="#">{esc(fr["app.title"])}</a>{lang_btn}</header>'
+            f'<main class="home">{tagline}{t("home.games", "h2")}'
+            f'<div class="games">{"".join(cards)}</div></main></div>')
+
+
+STATIC_SHELL = ("app.css", "boot.js", "main.py", "icon.svg", "manifest.webmanifest")
+
+
+def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str = "") -> str:
+    """index.html, the PyScript config, ``static/*`` and the service worker.
+    Every file the page loads has a content name (or a ``?v=<hash>``), so
+    the service worker's cache for one build holds that build alone.
+    Returns the cache's name."""
+    static = out / "static"
+    for p in (ROOT / "static").iterdir():
+        if p.name in ("vendor", "build", "sw.js"):
+            continue
+        if p.is_dir():
+            shutil.copytree(p, static / p.name, dirs_exist_ok=True)
+        else:
+            shutil.copy2(p, static / p.name)
+    v = {name: short_hash((static / name).read_bytes()) for name in STATIC_SHELL if (static / name).is_file()}
+    if "manifest.webmanifest" in v:  # its icon, versioned too
+        m = static / "manifest.webmanifest"
+        m.write_text(m.read_text(encoding="utf-8").replace('"icon.svg"', f'"icon.svg?v={v["icon.svg"]}"'),
+                     encoding="utf-8")
+        v["manifest.webmanifest"] = short_hash(m.read_bytes())
     toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
     # a new name for every new bundle: a cached old bundle is never mixed with a new page
     toml = toml.replace("/plateau.zip\"", f"/plateau-{version}.zip\"")
-    (out / "pyscript.toml").write_text(toml, encoding="utf-8")
-    for p in (ROOT / "static").iterdir():
-        if p.name in ("vendor", "build"):
-            continue
-        if p.is_dir():
-            shutil.copytree(p, out / "static" / p.name, dirs_exist_ok=True)
-        else:
-            shutil.copy2(p, out / "static" / p.name)
-    bench = out / "bench"
-    bench.mkdir(exist_ok=True)
-    for name in ("bare.html", "bare.toml"):
-        src = ROOT / "bench" / name
-        if src.is_file():
-            shutil.copy2(src, bench / name)
+    toml = toml.replace('"./static/vendor/pyodide/pyodide.mjs"', f'"./{paths["pyodide"]}"')
+    toml_name = f"pyscript-{short_hash(toml.encode())}.toml"
+    (out / toml_name).write_text(toml, encoding="utf-8")
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    for name, h in v.items():
+        page = page.replace(f'"static/{name}"', f'"static/{name}?v={h}"')
+    page = page.replace('"static/vendor/pyscript/core.js"', f'"{paths["core"]}"')
+    page = page.replace('config="pyscript.toml"', f'config="{toml_name}"')
+    page = page.replace("<!-- home -->", home)
+    (out / "index.html").write_text(page, encoding="utf-8")
+    (static / "build" / "version.json").write_text(json.dumps({"build": version, "label": label}))
+    shell = ["index.html", toml_name] + [f"static/{n}?v={h}" for n, h in v.items()]
+    for p in sorted((static / "vendor").rglob("*")) + sorted((static / "build").rglob("*")):
+        if p.is_file() and p.name != "version.json":
+            shell.append(p.relative_to(out).as_posix())
+    manifest = {}
+    for url in shell:
+        manifest[url] = hashlib.sha256((out / url.split("?")[0]).read_bytes()).hexdigest()
+    cache = "plateau-" + short_hash(json.dumps(manifest, sort_keys=True).encode())
     # the service worker must sit at the site's root to cover index.html
-    sw = out / "static" / "sw.js"
-    if sw.is_file():
-        (out / "sw.js").write_text(sw.read_text(encoding="utf-8").replace("__BUILD__", version), encoding="utf-8")
-        sw.unlink()
-    (out / "static" / "build" / "version.json").write_text(json.dumps({"build": version}))
+    sw = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace('"__CACHE__"', json.dumps(cache)).replace("__MANIFEST__", json.dumps(manifest, indent=0))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+    return cache
+
+
+def bench_pages(out: Path) -> None:
+    """bench/: the bare PyScript page of the start-up benchmark, on the
+    runtime exactly as npm ships it (sources in its standard library), in
+    its own folder."""
+    nm = ROOT / "node_modules"
+    bench = out / "bench"
+    (bench / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(nm / "pyodide" / name, bench / "pyodide" / name)
+    core = next((out / "static" / "vendor").glob("pyscript-*/core.js")).relative_to(out).as_posix()
+    page = (ROOT / "bench" / "bare.html").read_text(encoding="utf-8")
+    (bench / "bare.html").write_text(page.replace('"../static/vendor/pyscript/core.js"', f'"../{core}"'),
+                                     encoding="utf-8")
+    toml = (ROOT / "bench" / "bare.toml").read_text(encoding="utf-8")
+    (bench / "bare.toml").write_text(toml.replace('"../static/vendor/pyodide/pyodide.mjs"',
+                                                  '"./pyodide/pyodide.mjs"'), encoding="utf-8")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "site"))
+    ap.add_argument("--label", default="", help="a name for this build (a date, a release), in version.json"
+                    " and the bundle (plateau/build.txt)")
+    ap.add_argument("--bench", action="store_true",
+                    help="also bench/bare.html, the baseline page of bench/browser.py (not for publishing)")
     args = ap.parse_args()
     out = Path(args.out).resolve()
     if out == ROOT:
@@ -220,10 +417,16 @@ def main() -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    vendor(out)
-    version = bundle(out)
-    pages(out, version)
-    print(f"build: site ready in {out} (bundle {version})")
+    pyc, stdlib = precompile(bundle_files())
+    paths = vendor(out, stdlib)
+    pre = prerender()
+    pics = pictures(out, pre.get("pictures", {}))
+    index = {gid: {**g, **({"picture": pics[gid]} if gid in pics else {})} for gid, g in pre.get("games", {}).items()}
+    version = bundle(out, pyc, index, args.label)
+    cache = pages(out, version, paths, home_html(pre, pics), args.label)
+    if args.bench:
+        bench_pages(out)
+    print(f"build: site ready in {out} (bundle {version}, cache {cache})")
 
 
 if __name__ == "__main__":

@@ -1,45 +1,84 @@
-// Plateau's offline cache. Same-origin GETs only: the vendored runtime and the
-// content-named bundle are served from the cache first (they never change under one name),
-// everything else from the network first, falling back to the cache offline.
-const CACHE = "plateau-__BUILD__";
+// Plateau's offline cache: one cache per build, named from the build's manifest.
+//
+// The build writes SHELL: every file the app needs (page, stylesheet, scripts,
+// PyScript config and core, the runtime, the bundle, the card pictures), each with
+// the SHA-256 of its content; every one but index.html has a content name. At install
+// the worker fetches them all into its own cache and checks each against its hash:
+// one missing or different file (a deploy half done, a stale HTTP cache entry fetched
+// again and still wrong) fails the install, and the version in use stays whole. Only
+// a complete new cache activates; older caches go then (the previous build's one
+// round later). Pages are served from the active build's cache: a visitor gets one build entirely, old or new, never a mix,
+// and the first visit is enough to work offline.
+const CACHE = "__CACHE__";
+const SHELL = __MANIFEST__;
+const SCOPE = new URL(self.registration.scope);
 
-self.addEventListener("install", (event) => { self.skipWaiting(); });
+function hex(buf) {
+  return Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function fetchChecked(url, sha) {
+  // content-named files may come from the HTTP cache (the page just loaded them);
+  // index.html is asked of the server again. A wrong answer is fetched once more
+  // bypassing every cache before giving up.
+  for (const mode of [url === "index.html" ? "no-cache" : "default", "reload"]) {
+    const res = await fetch(new URL(url, SCOPE), { cache: mode, credentials: "same-origin" });
+    if (!res.ok) continue;
+    const body = await res.clone().arrayBuffer();
+    if (hex(await crypto.subtle.digest("SHA-256", body)) === sha) return res;
+  }
+  throw new Error("plateau: " + url + " does not match this build");
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const have = new Set((await cache.keys()).map((r) => r.url));
+    for (const [url, sha] of Object.entries(SHELL)) {
+      const abs = new URL(url, SCOPE).href;
+      if (have.has(abs)) continue;  // an install retried after a failure keeps what it checked
+      await cache.put(abs, await fetchChecked(url, sha));
+    }
+    await cache.put(new URL("plateau-complete", SCOPE).href, new Response(CACHE));
+    await self.skipWaiting();  // the new build is whole: take over
+  })());
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const key of await caches.keys()) {
-      if (key.startsWith("plateau-") && key !== CACHE) await caches.delete(key);
+    // the build that served until now stays one more round, for a page still loading
+    // from it when this worker took over (its files are all content-named); older ones go
+    const others = (await caches.keys()).filter((k) => k.startsWith("plateau-") && k !== CACHE);
+    let previous = null;
+    for (const key of others) {
+      if (await (await caches.open(key)).match(new URL("plateau-complete", SCOPE).href)) previous = key;
     }
+    for (const key of others) if (key !== previous) await caches.delete(key);
     await self.clients.claim();
   })());
 });
 
+function shellKey(url) {
+  // the page itself under any of its names and queries (?embed, ?nosw, #g=...)
+  const rel = url.pathname.slice(SCOPE.pathname.length);
+  if (rel === "" || rel === "index.html") return new URL("index.html", SCOPE).href;
+  const key = rel + url.search;
+  return Object.prototype.hasOwnProperty.call(SHELL, key) ? new URL(key, SCOPE).href : null;
+}
+
 self.addEventListener("fetch", (event) => {
   const req = event.request;
   const url = new URL(req.url);
-  if (req.method !== "GET" || url.origin !== self.location.origin) return;
-  // the runtime and the content-named bundle never change under one name: cache first
-  if (url.pathname.includes("/static/vendor/") || /\/static\/build\/plateau-[0-9a-f]+\.zip$/.test(url.pathname)) {
+  if (req.method !== "GET" || url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return;
+  const key = shellKey(url);
+  if (key) {  // this build's files: from its cache, the network if the cache lost one
     event.respondWith((async () => {
-      const cache = await caches.open(CACHE);
-      const hit = await cache.match(req);
-      if (hit) return hit;
-      const res = await fetch(req);
-      if (res.ok) cache.put(req, res.clone());
-      return res;
+      const hit = await (await caches.open(CACHE)).match(key);
+      return hit || fetch(req);
     })());
     return;
   }
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    try {
-      const res = await fetch(req);
-      if (res.ok) cache.put(req, res.clone());
-      return res;
-    } catch (err) {
-      const hit = await cache.match(req, { ignoreSearch: false }) || await cache.match(req, { ignoreSearch: true });
-      if (hit) return hit;
-      throw err;
-    }
-  })());
+  // a file of the previous build (a page that started under it), else the network
+  // (bench pages, version.json)
+  event.respondWith((async () => (await caches.match(req)) || fetch(req))());
 });

@@ -194,13 +194,17 @@ def fork(session: Session) -> Session:
 
 
 def check_same_position(page, session: Session, board_html: str, saved: bool = True) -> None:
-    """``page`` shows ``session``'s position behind a pass screen for the
-    player to move; once revealed, the board is ``board_html``."""
+    """``page`` shows ``session``'s position (behind a pass screen for the
+    player to move when they may see what others may not); once revealed,
+    the board is ``board_html``."""
     assert board_ply(page) == session.ply
     if saved:
         assert current_record(page).moves == session.record.moves
-    who = session.record.players[session.state.to_play]
-    assert who in reveal(page)
+    if session.must_pass(None):  # the decider may see what nobody else may: the board waits for them
+        who = session.record.players[session.state.to_play]
+        assert who in reveal(page)
+    else:
+        assert pass_screen_for(page) is None
     assert page.inner_html("#board") == board_html
 
 
@@ -256,3 +260,15 @@ def shot_paths(*names: str) -> tuple:
     end: only when PLATEAU_SHOTS names a directory."""
     where = os.environ.get("PLATEAU_SHOTS")
     return tuple(os.path.join(where, n) if where else None for n in names)
+
+
+def score_cells(page) -> list[list[str]]:
+    """The score table's cells after each player's name, one row per player
+    (the heading row left out)."""
+    return page.eval_on_selector_all(
+        "#scores tr:not(.head)", "rows => rows.map(r => [...r.querySelectorAll('td')].map(c => c.textContent))")
+
+
+def table_cells(state, lang: str = "fr", viewer=None) -> list[list[str]]:
+    """What :func:`score_cells` must read: the game's own score table."""
+    return [row[1:] for row in state.score_table(lang, viewer)["rows"]]

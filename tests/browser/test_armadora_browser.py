@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from harness import (check_save_and_reload, shot_paths, check_share, mirror, move_list, open_app, pass_screen_for,
+from harness import (score_cells, table_cells, check_save_and_reload, shot_paths, check_share, mirror, move_list, open_app, pass_screen_for,
                      play_move_seen, reload_app, result_lines, reveal, start_game, svg_labels)
 from plateau.games.armadora.rules import NSQ, SQ_INDEX, SQ_NAMES
 
@@ -126,8 +126,7 @@ def check_end_screen(page, session, team: bool) -> None:
     if team:
         assert " & " in lines[0] or " & " in lines[1]
     # the score table: partners share their gold
-    scores = page.eval_on_selector_all("#scores td", "els => els.map(e => e.textContent)")
-    assert scores == [str(v) for v in st.scores()]
+    assert score_cells(page) == table_cells(st)
     # everything is revealed: every value on the board and in the move list
     shown = warriors_on_board(page)
     assert shown and all(shown[SQ_NAMES[s]] == st.value[s] for s in range(NSQ) if st.owner[s] >= 0)

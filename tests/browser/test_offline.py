@@ -1,22 +1,155 @@
-"""Once loaded, the site keeps working with no network (its service worker)."""
+"""Offline from the first visit, and one whole build at a time (issue 8,
+items 3 and 7): "the first visit makes everything the app needs available
+offline (install-time precache of the whole app shell, content-named); a
+rebuild with a new bundle gives a returning visitor the new version whole,
+never a mix of old and new files, and never a broken page while the new
+version installs"; "version every cached path"."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
 
 from harness import READY
 
+ROOT = Path(__file__).resolve().parents[2]
+CONTROLLED = "navigator.serviceWorker.controller !== null"
 
-def test_app_starts_offline_after_a_first_visit(browser, base_url):
+
+def shell_of(site: Path) -> tuple[str, set[str]]:
+    """The cache name and the file list that a build's sw.js precaches."""
+    sw = (site / "sw.js").read_text(encoding="utf-8")
+    cache = re.search(r'const CACHE = "([^"]+)"', sw).group(1)
+    shell = json.loads(re.search(r"const SHELL = (\{.*?\});", sw, re.S).group(1))
+    return cache, set(shell)
+
+
+def requested(page, base: str) -> set[str]:
+    """What the page asked of the site (paths relative to it, with query)."""
+    urls = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    out = set()
+    for u in urls:
+        p = urlparse(u)
+        if u.startswith(base):
+            out.add(p.path[len(urlparse(base).path):] + (f"?{p.query}" if p.query else ""))
+    return out
+
+
+def cache_names(page) -> list[str]:
+    return page.evaluate("caches.keys()")
+
+
+def poll(page, promise_js: str, timeout: float = 120.0) -> None:
+    """Wait until the promise ``promise_js`` evaluated in the page gives true."""
+    end = time.monotonic() + timeout
+    while not page.evaluate(promise_js):
+        assert time.monotonic() < end, f"still false after {timeout} s: {promise_js} (caches: {cache_names(page)})"
+        time.sleep(0.25)
+
+
+def wait_controlled(page) -> None:
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+
+
+def test_every_file_of_the_page_is_content_named_and_precached(site_dir):
+    cache, shell = shell_of(site_dir)
+    page = (site_dir / "index.html").read_text(encoding="utf-8")
+    refs = set(re.findall(r'(?:src|href|config)="([^"#]+)"', page))
+    assert refs and refs <= shell, refs - shell
+    for url in shell - {"index.html"}:  # a new content gives a new name
+        assert re.search(r"[-=][0-9a-f]{12}|-1\.4\.3-", url), url
+        assert (site_dir / url.split("?")[0]).is_file()
+    toml = next(u for u in shell if u.endswith(".toml"))
+    for path in re.findall(r'"\./([^"*]+)"', (site_dir / toml).read_text(encoding="utf-8")):
+        assert path in shell, path
+
+
+def test_one_visit_then_offline_reload(browser, base_url, site_dir):
     ctx = browser.new_context(service_workers="allow")
     page = ctx.new_page()
     page.goto(base_url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null || "
-                           "navigator.serviceWorker.ready.then(() => true)", timeout=30_000)
-    page.reload()  # this load goes through the worker and fills its cache
-    page.wait_for_selector(READY, state="attached", timeout=90_000)
-    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    wait_controlled(page)  # installed: the whole shell is in its cache
+    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(shell_of(site_dir)[0])})", 30)
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     page.click('[data-game="thud"] [data-action="new"]')
     page.click('#new-game button[type="submit"]')
     page.wait_for_selector("#board svg")
+    page.goto(base_url + "index.html?embed&game=thud")  # the page under another name, offline
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.wait_for_selector("#board svg")
+    ctx.close()
+
+
+@pytest.fixture()
+def two_builds(site_dir, tmp_path):
+    """The site as first published (``site_dir``) and a rebuild with a new
+    bundle, served from one address whose contents can be switched."""
+    second = tmp_path / "second"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(second),
+                    "--label", "second build"], check=True, stdout=subprocess.DEVNULL)
+    slot = tmp_path / "slot"
+    os.symlink(site_dir, slot)
+
+    def publish(site: Path) -> None:
+        tmp = tmp_path / "slot.new"
+        os.symlink(site, tmp)
+        os.replace(tmp, slot)
+
+    from serve import make_server
+
+    srv = make_server(slot, "127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}/", site_dir, second, publish
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_a_returning_visitor_gets_the_new_build_whole(browser, two_builds):
+    base, first, second, publish = two_builds
+    cache1, shell1 = shell_of(first)
+    cache2, shell2 = shell_of(second)
+    assert cache1 != cache2 and any(u.startswith("static/build/plateau-") for u in shell2 - shell1)
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    wait_controlled(page)
+    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(cache1)})", 30)
+
+    publish(second)  # the club uploads a new build
+    page.reload()  # served whole by the first build while the second installs
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    got = requested(page, base)
+    assert got <= shell1, got - shell1
+    # the second build installs whole, then takes over
+    poll(page, f"caches.open({json.dumps(cache2)}).then(c => c.match('plateau-complete')).then(r => !!r)")
+    poll(page, "navigator.serviceWorker.getRegistration().then(r => !!r && !r.installing && !r.waiting"
+               " && !!r.active && r.active.state === 'activated')")
+
+    page.reload()  # the new build, whole
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    got = requested(page, base)
+    assert got <= shell2, got - shell2
+    assert page.get_attribute("script[type=py]", "config") in shell2
+    ctx.set_offline(True)  # and it is all in the new cache
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board svg")
+    assert not errors, errors
     ctx.close()

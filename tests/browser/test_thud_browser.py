@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 
-from harness import board_ply, current_record, mirror, open_app, play_move, saved_games, start_game
+from harness import score_cells, table_cells, board_ply, current_record, mirror, open_app, play_move, saved_games, start_game
 
 
 def _board_moves(session):
@@ -43,8 +43,7 @@ def test_a_whole_round_is_played_by_clicking(page, base_url):
     assert state.round == 2
     status = page.inner_text("#status")
     assert status  # whose turn in round 2
-    scores = [int(x) for x in page.locator("#scores td").all_inner_texts()]
-    assert scores == state.scores()
+    assert score_cells(page) == table_cells(state)
     assert current_record(page).moves == s.record.moves
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-from harness import (check_save_and_reload, shot_paths, check_share, mirror, open_app, pass_screen_for, play_move_seen,
+from harness import (score_cells, table_cells, check_save_and_reload, shot_paths, check_share, mirror, open_app, pass_screen_for, play_move_seen,
                      reload_app, result_lines, reveal, start_game)
+from plateau.core.game import must_pass_between
 from plateau.games.troy.rules import BONUS, ND
 
 COLOUR = {"r": "Rouge", "b": "Bleu", "y": "Jaune", "g": "Vert"}
@@ -76,8 +77,7 @@ def check_end_screen(page, session) -> None:
     for i, name in enumerate(st.players):
         assert any(ln.startswith(f"{name} (") and ln.endswith(f": {scores[i]} points") for ln in lines)
     assert all(st.players[i] in lines[-1] for i in st.winners())
-    table = page.eval_on_selector_all("#scores td", "els => els.map(e => e.textContent)")
-    assert table == [str(v) for v in scores]
+    assert score_cells(page) == table_cells(st)
     # everything revealed: every treasure face up, the horse open, nothing to click
     assert treasure_faces(page) == [str(st.treasure(d)) for d in range(ND)]
     assert "?  ?" not in page.text_content("#board svg")
@@ -89,7 +89,10 @@ def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, s
     start_game(page, "troy", names, options, seed=seed)
     session = mirror(page)
     assert session.record.players == names
-    assert session.record.players[session.state.to_play] in reveal(page)
+    if session.must_pass(None):  # only once someone knows a treasure the others do not
+        assert session.record.players[session.state.to_play] in reveal(page)
+    else:
+        assert pass_screen_for(page) is None
     check_view(page, session)
     rnd = random.Random(rnd_seed)
     stats = {"pass": 0, "same": 0, "secret": 0, "seen": 0, "tray": set()}
@@ -110,11 +113,11 @@ def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, s
         if st.is_over():
             assert shown is None
             break
-        if st.to_play != mover:
+        if must_pass_between(st, mover, st.to_play):  # the next player may see a treasure the mover may not
             assert shown is not None, f"no pass screen after {move.text}"
             assert st.players[st.to_play] in shown
             stats["pass"] += 1
-        else:  # the same player goes on (same turn, or their other colour)
+        else:  # the same player goes on, or the next one knows nothing the mover does not
             assert shown is None
             stats["same"] += 1
         stats["secret"] += check_view(page, session)
@@ -140,7 +143,7 @@ def test_three_player_game_to_the_end(page, browser, base_url):
     assert st.colours == ("r", "b", "y") and st.cap == 5
     assert sum(st.count(d) for d in range(ND)) == 30  # every coloured hero reached a district
     assert st.blacks_out
-    assert stats["pass"] > 10 and stats["secret"] > 0 and stats["seen"] > 0
+    assert stats["pass"] > 3 and stats["secret"] > 0 and stats["seen"] > 0
     assert any(m.startswith("x") for m in session.record.moves)  # a trident swap, clicked on the cards
     assert "n1" in stats["tray"]
     assert all(st.count(d) <= 5 for d in range(ND))
@@ -154,5 +157,5 @@ def test_two_player_game_to_the_end(page, browser, base_url):
     st = session.state
     assert len(st.order) == 4 and sorted(st.owner.values()) == [0, 0, 1, 1]
     assert sum(st.count(d) for d in range(ND)) == 40 and st.cap == 7
-    assert stats["pass"] > 5 and stats["same"] > stats["pass"] and stats["secret"] > 0 and stats["seen"] > 0
+    assert stats["pass"] > 0 and stats["same"] > stats["pass"] and stats["secret"] > 0 and stats["seen"] > 0
     assert {"n2", "n3"} <= stats["tray"]

@@ -63,7 +63,7 @@ def test_the_end_of_a_game_shows_the_result_and_offers_a_rematch(page, base_url)
     page.wait_for_selector("#board")
     play_move(page, s, m)
     page.wait_for_selector("dialog#dialog[open] [data-action='rematch']")
-    assert page.locator("#dialog table.score-table tr").count() == 2
+    assert page.locator("#dialog table.score-table tr:not(.head)").count() == 2
     page.click('[data-action="rematch"]')
     page.wait_for_function("+document.querySelector('#board').dataset.ply === 0")
     rec = current_record(page)

@@ -173,3 +173,24 @@ def test_the_panel_as_text_shows_what_the_drawn_panel_shows_and_no_secret(gid, n
         compact = game.render(s, RenderContext(compact=True))
         assert len(compact) < len(full) and 'viewBox="0,0,' in compact
         assert game.panel(s, 0, "en") and game.panel(s, 0, "fr")
+
+
+def test_nobody_is_taken_for_the_holder_at_an_earlier_move():
+    """Troy: the player to move knows a treasure, so the live position waits
+    for them; at an earlier move where they knew nothing yet, they must not
+    be taken for the holder (they would then skip the pass screen)."""
+    game = get_game("troy")
+    s = game.start(["A", "B", "C"], {}, 11)
+    rnd = random.Random(11)
+    texts = []
+    while not s.view(s.to_play).get("seen"):
+        m = rnd.choice(s.legal_moves())
+        s.play(m)
+        texts.append(m.text)
+    sess = Session(Record("troy", game.full_options({}), 11, ["A", "B", "C"], texts))
+    assert sess.must_pass(None)
+    knower = sess.decider()
+    sess.goto(0)
+    assert sess.holder_after_move(None) is not None  # what the page must not adopt at an earlier move
+    sess.goto(sess.total)
+    assert sess.must_pass(None) and sess.must_pass(next(p for p in range(3) if p != knower))

@@ -235,8 +235,8 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         """Keyboard play starts on the board: its first clickable thing, or
         the pass screen's button."""
         node = q('[data-action="reveal"]') or q("#board .target") or q("#board [data-target]")
-        if node is not None and hasattr(node, "focus"):
-            node.focus()
+        if node is not None and hasattr(node, "focus"):  # without scrolling: the turn's status stays in view
+            node.focus(js.Object.fromEntries([["preventScroll", True]]))
 
     # -- routing: the browser's Back goes back inside Plateau ---------------------
     def remember(self, screen: str, **data) -> bool:

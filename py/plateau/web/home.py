@@ -34,8 +34,11 @@ class HomeScreen:
         for gid, g in home_games().items():
             players = (self.t("home.players.fixed", n=g.min_players) if g.min_players == g.max_players
                        else self.t("home.players", min=g.min_players, max=g.max_players))
+            picture = (getattr(g, "picture", None) or {}).get(self.lang)  # drawn by the build (games index)
             grid.appendChild(el(
                 "section", {"cls": "game-card", "data-game": gid},
+                el("img", {"cls": "card-picture", "src": picture, "alt": "", "width": "320", "height": "200",
+                           "decoding": "async"}) if picture else None,
                 el("h3", {"text": g.name(self.lang)}),
                 el("p", {"cls": "meta", "text": players}),
                 el("div", {"cls": "actions"},
@@ -197,6 +200,7 @@ def home_games() -> dict:
             for gid, d in raw.items():
                 _HOME_GAMES[gid] = SimpleNamespace(min_players=int(d["min_players"]),
                                                    max_players=int(d["max_players"]),
+                                                   picture=dict(d.get("picture") or {}),
                                                    name=lambda lang, t=dict(d["title"]): pick(t, lang))
         except (OSError, ValueError, KeyError, TypeError):
             _HOME_GAMES.clear()

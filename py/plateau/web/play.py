@@ -113,6 +113,10 @@ class PlayScreen:
         if board is None:
             return
         board.setAttribute("data-ply", str(s.ply))
+        if self.holder is None and s.ply == s.total:
+            # nobody identified yet: the device goes to the player to move if they have nothing to
+            # hide (never at an earlier move: what a player knew then is less than what they know now)
+            self.holder = s.holder_after_move(None)
         if self.must_pass():
             name = s.record.players[s.state.to_play]
             clear(board)
@@ -190,7 +194,8 @@ class PlayScreen:
             tray.appendChild(b)
         done = s.complete_moves()
         if len(done) == 1:
-            b = button(self.t("play.as_is", move=done[0].text), self.play_as_is, cls="primary as-is",
+            words = s.game.describe_move(s.state, done[0].text, self.viewer(), self.lang)
+            b = button(self.t("play.as_is", move=words), self.play_as_is, cls="primary as-is",
                        data_action="as-is")
             tray.appendChild(b)
         if s.clicks:
@@ -232,17 +237,22 @@ class PlayScreen:
             box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
 
     def score_table(self):
-        """The players and their scores, the one to decide marked."""
+        """The game's score table (``State.score_table``) for the eyes the
+        page is drawn for: what each column means, the one to decide marked."""
         s = self.session
         st = s.state
-        values = st.scores()
-        tbl = el("table", {"cls": "score-table"}, el("caption", {"text": self.t("play.score")}))
-        for i, name in enumerate(s.record.players):
-            row = el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
-                     el("th", {"text": name, "scope": "row"}),
-                     el("td", {"text": str(values[i]) if i < len(values) else ""}))
-            tbl.appendChild(row)
-        return tbl
+        table = st.score_table(self.lang, self.viewer())
+        tbl = el("table", {"cls": "score-table"}, el("caption", {"text": table["caption"] or self.t("play.score")}))
+        if len(table["columns"]) > 2 or table["caption"]:
+            tbl.appendChild(el("tr", {"cls": "head"}, *[el("th", {"text": c, "scope": "col"}) for c in table["columns"]]))
+        for i, row in enumerate(table["rows"]):
+            tbl.appendChild(el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
+                               el("th", {"text": row[0], "scope": "row"}),
+                               *[el("td", {"text": cell}) for cell in row[1:]]))
+        box = el("div", {}, tbl)
+        for note in table.get("notes", []):
+            box.appendChild(el("p", {"cls": "score-note", "text": note}))
+        return box
 
     def show_result(self) -> None:
         """The end of the game: who won, the final table and what the game
@@ -276,9 +286,9 @@ class PlayScreen:
             return
         clear(ol)
         ol.appendChild(self.move_item(0, self.t("play.start")))
-        revealed = self.viewer() is None
-        for i, text in enumerate(s.record.moves):
-            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.game.public_move_text(text, revealed)}"))
+        viewer = self.viewer()
+        for i in range(s.total):  # each move in words, for the eyes the page is drawn for
+            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_label(i, viewer, self.lang)}"))
         cur = q(".current", ol)
         if cur is not None:
             cur.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))

@@ -70,6 +70,11 @@ class SmallWorld(Game):
         return self.t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n,
                       cost=i, coins=coins) + " — " + C.text(race, lang) + " " + C.text(power, lang)
 
+    def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
+        from .describe import describe
+
+        return describe(state_before, move_text, lang)
+
     def target_label(self, target: str, lang: str) -> str:
         m = _PEACE.match(target)
         if m:

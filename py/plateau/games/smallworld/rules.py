@@ -856,6 +856,22 @@ class SmallWorldState(State):
     def winners(self):
         return list(self.win or [])
 
+    def score_table(self, lang="fr", viewer=None):
+        """Coins as ``viewer`` may see them (their own; everyone's once the
+        game is over or with open coins), and the race tokens each player
+        has on the map (public: they break ties)."""
+        t = self.game.t
+        tokens = [0] * self.n
+        for r, o in enumerate(self.owner):
+            if o is not None and o >= 0 and o in self.recs:
+                tokens[self.recs[o]["p"]] += self.tok[r]
+        rows = [[name, str(self.coins[p]) if self.coins_visible(viewer, p) else "?", str(tokens[p])]
+                for p, name in enumerate(self.players)]
+        hidden = any(row[1] == "?" for row in rows)
+        return {"caption": t(lang, "score.caption"),
+                "columns": [t(lang, "score.player"), t(lang, "score.coins"), t(lang, "score.tokens")],
+                "rows": rows, "notes": [t(lang, "score.hidden")] if hidden else []}
+
     def coins_visible(self, viewer, p):
         return viewer is None or viewer == p or self.win is not None or self.opts.get("open_coins", False)
 

@@ -1,0 +1,62 @@
+"""Small World moves in words, for the move list and the "play as it is"
+button (``Game.describe_move``). Nothing in a move is secret: combos,
+conquests and tokens are all on the table; only coin totals are hidden, and
+no move names one."""
+
+from __future__ import annotations
+
+from . import content as C
+from .catalogue import t
+
+WORDS = {
+    "fr": {
+        "pick": "Prend {race} {power} (combinaison {i})", "c": "Conquiert la {reg}",
+        "die": "Tente la {reg} avec le dé de renfort", "roll": "Lance le dé avant d'attaquer",
+        "dragon": "Envoie le dragon sur la {reg}", "sorc": "Sorcellerie sur la {reg}",
+        "abandon": "Abandonne la {reg}", "decline": "Passe son peuple en déclin",
+        "end": "Termine ses conquêtes", "put": "Pose un pion dans la {reg}", "all": "Pose tous ses pions dans la {reg}",
+        "mv": "Déplace un pion de la {a} vers la {b}", "fort": "Bâtit une forteresse dans la {reg}",
+        "camp": "Pose un campement dans la {reg}", "uncamp": "Reprend un campement dans la {reg}",
+        "hero": "Pose un héros dans la {reg}", "unhero": "Reprend un héros dans la {reg}",
+        "done": "Termine son redéploiement", "peace": "Fait la paix avec {q}", "nopeace": "Ne fait la paix avec personne",
+        "pass": "Garde son peuple actif",
+    },
+    "en": {
+        "pick": "Takes {power} {race} (combo {i})", "c": "Conquers {reg}",
+        "die": "Tries {reg} with the reinforcement die", "roll": "Rolls the die before attacking",
+        "dragon": "Sends the dragon to {reg}", "sorc": "Sorcery on {reg}",
+        "abandon": "Abandons {reg}", "decline": "Goes into decline",
+        "end": "Ends the conquests", "put": "Puts a token on {reg}", "all": "Puts all tokens on {reg}",
+        "mv": "Moves a token from {a} to {b}", "fort": "Builds a fortress on {reg}",
+        "camp": "Puts an encampment on {reg}", "uncamp": "Takes back an encampment from {reg}",
+        "hero": "Puts a hero on {reg}", "unhero": "Takes back a hero from {reg}",
+        "done": "Ends the redeployment", "peace": "Makes peace with {q}", "nopeace": "Makes peace with nobody",
+        "pass": "Keeps the race active",
+    },
+}
+
+
+def describe(state, text: str, lang: str) -> str:
+    """The move ``text`` played from ``state`` in words.
+
+    >>> from plateau.games.smallworld import GAME
+    >>> s = GAME.start(["Ann", "Bob"], {}, 1)
+    >>> describe(s, "end", "en"), describe(s, "mv:3-5", "fr")
+    ('Ends the conquests', 'Déplace un pion de la région 3 vers la région 5')
+    """
+    words = WORDS.get(lang, WORDS["en"])
+    head, _, arg = text.partition(":")
+    if head not in words:
+        return text
+    if head == "pick":
+        i = int(arg)
+        race, power, _coins = state.column[i]
+        return words["pick"].format(race=C.name(race, lang), power=C.name(power, lang), i=i + 1)
+    if head == "mv":
+        a, _, b = arg.partition("-")
+        return words["mv"].format(a=t(lang, "region", r=int(a)), b=t(lang, "region", r=int(b)))
+    if head == "peace":
+        return words["peace"].format(q=state.players[int(arg)])
+    if arg:
+        return words[head].format(reg=t(lang, "region", r=int(arg)))
+    return words[head]

@@ -1,0 +1,112 @@
+"""Start-up (issue 13): the home page is painted before Python ("game cards
+with a picture of each board, drawn by the engine at build time as static
+HTML, the buttons becoming live when Python is ready; a loading line that
+means something to a player"), from the registry, so a new game needs no
+hand edit; the bundle keeps Plateau's sources ("an error in Plateau's code
+still names the file and line"); the standard library ships precompiled."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from html.parser import HTMLParser
+
+from harness import READY
+
+from plateau.core.registry import GAMES
+
+
+class Cards(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[str] = []
+        self.pictures: dict[str, str] = {}
+        self.disabled: list[bool] = []
+        self.loading = ""
+        self._in_loading = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "section" and "game-card" in (a.get("class") or ""):
+            self.games.append(a["data-game"])
+        if tag == "img" and self.games:
+            self.pictures[self.games[-1]] = a["src"]
+        if tag == "button":
+            self.disabled.append("disabled" in a)
+        self._in_loading = a.get("id") == "loading-text"
+
+    def handle_data(self, data):
+        if self._in_loading:
+            self.loading += data
+
+
+def test_the_static_home_page_lists_every_game_of_the_registry(site_dir):
+    page = Cards()
+    page.feed((site_dir / "index.html").read_text(encoding="utf-8"))
+    assert page.games == list(GAMES)
+    assert set(page.pictures) == set(GAMES)
+    for src in page.pictures.values():
+        svg = (site_dir / src).read_text(encoding="utf-8")
+        assert svg.startswith("<svg") or svg.startswith("<?xml")
+        assert 'class="target' not in svg  # a picture: nothing to click
+    assert page.disabled and all(page.disabled)  # alive only once Python is ready
+    assert page.loading.strip() == "Préparation des jeux…"
+
+
+def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(site_dir):
+    bundle = next((site_dir / "static" / "build").glob("plateau-*.zip"))
+    names = set(zipfile.ZipFile(bundle).namelist())
+    py = {n for n in names if n.startswith("plateau/") and n.endswith(".py")}
+    assert "plateau/web/app.py" in py
+    for n in py:  # the source (for tracebacks) and the bytecode (what is loaded)
+        parent, _, stem = n.rpartition("/")
+        assert any(re.fullmatch(re.escape(f"{parent}/__pycache__/{stem[:-3]}.") + r"cpython-3\d+\.pyc", m)
+                   for m in names), n
+    stdlib = next((site_dir / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
+    std = zipfile.ZipFile(stdlib).namelist()
+    assert "json/__init__.pyc" in std and "json/__init__.py" not in std
+    assert sum(n.endswith(".pyc") for n in std) > 10 * sum(n.endswith(".py") for n in std)
+
+
+def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
+    ctx = browser.new_context(service_workers="block")
+    held = []
+    ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.zip$"), lambda route: held.append(route))
+    page = ctx.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    page.wait_for_function("document.querySelectorAll('#app .prerendered .game-card img').length > 0 && "
+                           "[...document.querySelectorAll('#app .prerendered img')].every(i => i.complete"
+                           " && i.naturalWidth > 0)")
+    # Python cannot be ready: its bundle is held
+    assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")
+    assert page.is_visible('#app .prerendered [data-game="thud"] h3')
+    assert page.is_disabled('#app .prerendered [data-game="thud"] [data-action="new"]')
+    assert page.inner_text("#loading-text") == "Préparation des jeux…"
+    cards = page.eval_on_selector_all("#app .prerendered .game-card", "els => els.map(e => e.dataset.game)")
+    assert cards == list(GAMES)
+    while not held:
+        page.wait_for_timeout(100)
+    for r in held:
+        r.continue_()
+    ctx.unroute(re.compile(r".*/static/build/plateau-[0-9a-f]+\.zip$"))
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert page.locator("#app .prerendered").count() == 0
+    assert not page.is_disabled('[data-game="thud"] [data-action="new"]')
+    assert page.locator('[data-game="thud"] img.card-picture').count() == 1
+    assert page.locator("#loading").count() == 0
+    ctx.close()
+
+
+def test_home_in_english_before_python_and_hidden_when_a_game_opens(browser, base_url):
+    ctx = browser.new_context(service_workers="block", java_script_enabled=True)
+    ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.zip$"), lambda route: None)  # Python never starts
+    ctx.add_init_script("localStorage.setItem('plateau:v1:settings', JSON.stringify({lang: 'en'}))")
+    page = ctx.new_page()
+    page.goto(base_url, wait_until="domcontentloaded")
+    assert page.inner_text("#loading-text") == "Preparing the games…"
+    assert page.inner_text('#app .prerendered [data-game="troy"] h3') == "The Trojan Horse"
+    assert page.inner_text('#app .prerendered [data-game="thud"] [data-action="new"]') == "New game"
+    page.goto(base_url + "index.html#g=anything", wait_until="domcontentloaded")  # a shared game: no home page flash
+    assert not page.is_visible("#app .prerendered")
+    assert page.is_visible("#loading-text")
+    ctx.close()
