@@ -56,7 +56,10 @@ def check_invariants(s):
 def check_views(s):
     for p in range(s.n):
         v = s.view(p)
-        assert "rng" not in v and "steps" not in v
+        assert "rng" not in v
+        # the pending steps of the turn are public bookkeeping (the computer
+        # player rebuilds positions from them); they never name a treasure kind
+        assert not any(a in ("chest", "crown", "ring", "blank") for step in v["steps"] for a in step[1:])
         if not s.opts.get("open_hand"):
             assert all(t["kind"] is None for t in v["treasures"] if not t["found"])
         assert v["own"] == s.own

@@ -48,6 +48,10 @@ from .rng import Rng
 #: loudly instead of reading some player's secrets.
 PUBLIC = "public"
 
+#: the record option naming the seats played by the computer and their
+#: level, e.g. ``"1:normal,2:easy"`` (read by plateau.web.computer)
+SEATS_OPTION = "computers"
+
 
 class RulesError(ValueError):
     """A move, option or position that the rules do not allow."""
@@ -406,8 +410,11 @@ class Game:
         return target if text == key else text
 
     def full_options(self, options: dict | None) -> dict:
-        """Fill defaults and validate; unknown option names are errors."""
+        """Fill defaults and validate; unknown option names are errors.
+        :data:`SEATS_OPTION` (which seats the computer plays) is not a rules
+        option: it stays in the record, the game never sees it."""
         options = dict(options or {})
+        options.pop(SEATS_OPTION, None)
         known = {o.id: o for o in self.options}
         for k in options:
             if k not in known:

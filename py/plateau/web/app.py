@@ -18,6 +18,7 @@ from plateau.core.i18n import DEFAULT_LANG, LANGS, tr
 from plateau.core.record import RecordError, decode
 from plateau.core.registry import available, get_game
 
+from .computer import ComputerPlayer
 from .dialogs import Dialogs
 from .dom import button, by_id, clear, closest, document, el, listen, nn, q
 from .home import HomeScreen
@@ -66,7 +67,7 @@ def _query() -> dict:
     return parse_query(str(js.location.search or ""))
 
 
-class App(HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen, OtherTabs):
+class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen, OtherTabs):
     """The app: shared state (store, language, messages, the session shown, who holds
     the device) and routing; the screens' methods come from their modules."""
 

@@ -1095,7 +1095,7 @@ class ThorvalState(State):
             "turn": self.turn,
             "first": self.first,
             "to_play": self.to_play,
-            "decision": None if self.dec is None else {k: _dc(x) for k, x in self.dec.items() if k != "t"},
+            "decision": _dc(self.dec),
             "own": list(self.own),
             "count": list(self.cnt),
             "hero": list(self.hero),
@@ -1109,12 +1109,17 @@ class ThorvalState(State):
             "fight": _dc(self.fight),
             "events": [[s, k, _dc(f)] for s, k, f in self.log[-15:]],
             "winners": None if self.win is None else list(self.win),
+            # the bookkeeping of the turn (public: any player can follow it)
+            "options": dict(self.opts),
+            "steps": [list(s) for s in self.steps],
+            "turn_state": _dc(self.tp),
+            "order": list(self.order),
+            "seq": self.seq,
+            "mark": self.mark,
+            "reason": self.reason,
         }
         if player is None:
             v["rng"] = self.rng.state
-            v["steps"] = [list(s) for s in self.steps]
-            v["turn_state"] = _dc(self.tp)
-            v["order"] = list(self.order)
         return v
 
     def private_view_key(self, player) -> frozenset:

@@ -1,0 +1,261 @@
+"""Benchmark of the computer players.
+
+Commands (run from the repository root):
+
+* ``calibrate`` — in the vendored Pyodide under node: search units (MCTS
+  iterations, alpha-beta nodes) done in 1.0 s, median over sampled
+  positions, per game: the ``BUDGET`` of each game's ``ai.py`` ("normal").
+* ``think`` — in Pyodide under node: time of a whole decision at "normal"
+  as the page runs it (25 ms slices, the budget capped at 1 s of thinking)
+  — p50, p95, max — and of forced moves (one legal move).
+* ``match --vs random|greedy`` — natively, iteration budgets (so results do
+  not depend on the machine's load): the computer at "normal" against copies
+  of a baseline; seats rotate; win rate with its Wilson 95 % interval.
+* ``ladder`` — hard vs normal and normal vs easy (2 players).
+
+    PYTHONPATH=py python3 bench/bench_ai.py calibrate
+    PYTHONPATH=py python3 bench/bench_ai.py match --vs random --n 20 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "py"))
+sys.path.insert(0, str(HERE))
+
+NAMES = ["Ann", "Bob", "Cid", "Dee"]
+GAMES = ["thud", "armadora", "troy", "thorval"]
+# options used in matches: Thorval with a turn limit of 5 (a game without one
+# lasts 400–700 decisions); Thud rounds capped at 60 board moves, then
+# scored as if the end were agreed
+OPTIONS = {"thorval": {"turn_limit": 5}}
+ROUND_CAP = 60
+
+
+def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int = 120):
+    """``count`` positions with more than one legal move, from random games."""
+    from plateau.core.registry import get_game
+    from plateau.core.rng import Rng
+
+    g = get_game(gid)
+    r = Rng(seed)
+    out = []
+    k = 0
+    while len(out) < count:
+        k += 1
+        s = g.start(NAMES[:n], OPTIONS.get(gid, {}), seed=seed * 1000 + k)
+        stop = r.below(max_ply)
+        for _ in range(stop):
+            if s.is_over():
+                break
+            ms = s.legal_moves()
+            s.play(ms[r.below(len(ms))])
+        if not s.is_over() and len(s.legal_moves()) > 1:
+            out.append(s)
+    return out
+
+
+def forced_positions(gid: str, n: int, count: int, seed: int = 11):
+    from plateau.core.registry import get_game
+    from plateau.core.rng import Rng
+
+    g = get_game(gid)
+    r = Rng(seed)
+    out = []
+    k = 0
+    while len(out) < count and k < 200:
+        k += 1
+        s = g.start(NAMES[:n], OPTIONS.get(gid, {}), seed=seed * 1000 + k)
+        for _ in range(400):
+            if s.is_over():
+                break
+            ms = s.legal_moves()
+            if len(ms) == 1:
+                out.append(s.clone())
+                break
+            s.play(ms[r.below(len(ms))])
+    return out
+
+
+# --------------------------------------------------------------------------
+# in Pyodide
+PYO_CALIBRATE = r"""
+import json, statistics, sys
+sys.path.insert(0, "/repo/bench")
+from bench_ai import sample_positions
+from plateau.ai import Thinker
+from plateau.core.registry import get_game
+res = {}
+for gid in GAMES:
+    g = get_game(gid)
+    counts = []
+    for s in sample_positions(gid, 2, NPOS):
+        p = s.to_play
+        t = Thinker(g, s.view(p), p, seed=1, budget=10**9)
+        t.step(max_ms=1000)
+        counts.append(t.spent)
+    res[gid] = {"median": statistics.median(counts), "min": min(counts), "max": max(counts)}
+print("RESULT " + json.dumps(res))
+"""
+
+PYO_THINK = r"""
+import json, statistics, sys, time
+sys.path.insert(0, "/repo/bench")
+from bench_ai import sample_positions, forced_positions
+from plateau.ai import Thinker
+from plateau.core.registry import get_game
+res = {}
+for gid in GAMES:
+    g = get_game(gid)
+    times = []
+    for s in sample_positions(gid, 2, NPOS, seed=23):
+        p = s.to_play
+        t0 = time.perf_counter()
+        t = Thinker(g, s.view(p), p, seed=2, level="normal", time_limit_ms=1000)
+        while not t.step(max_ms=25):
+            pass
+        t.best()
+        times.append((time.perf_counter() - t0) * 1000)
+    forced = []
+    for s in forced_positions(gid, 2, 10):
+        p = s.to_play
+        t0 = time.perf_counter()
+        t = Thinker(g, s.view(p), p, seed=2, level="normal")
+        while not t.step(max_ms=25):
+            pass
+        t.best()
+        forced.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    res[gid] = {"n": len(times), "p50": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
+                "max": max(times), "forced_n": len(forced), "forced_max": max(forced) if forced else None}
+print("RESULT " + json.dumps(res))
+"""
+
+
+def in_pyodide(template: str, games, npos: int) -> dict:
+    from pyodide_node import run_pyodide
+
+    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\n" + template
+    out = run_pyodide(code)
+    line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
+    return json.loads(line[7:])
+
+
+# --------------------------------------------------------------------------
+# natively: matches
+def _one(job):
+    """One game: (gid, n, seat of the player under test, seed, test, base)."""
+    from plateau.ai.play import ai_player, greedy_player, play_game, random_player
+    from plateau.core.registry import get_game
+
+    gid, n, seat, seed, test, base = job
+
+    def make(spec):
+        if spec == "random":
+            return random_player
+        if spec == "greedy":
+            return greedy_player
+        return ai_player(spec)
+
+    g = get_game(gid)
+    players = [make(base)] * n
+    players[seat] = make(test)
+    t0 = time.perf_counter()
+    s = play_game(g, players, NAMES[:n], seed, OPTIONS.get(gid, {}), round_cap=ROUND_CAP)
+    w = s.winners()
+    if gid == "armadora" and n == 4:
+        side = seat % 2
+        score = 1.0 if w and all(p % 2 == side for p in w) else (0.5 if any(p % 2 == side for p in w) else 0.0)
+    elif not w:
+        score = 1.0 / n if n > 2 else 0.5  # a draw
+    else:
+        score = 1.0 / len(w) if seat in w else 0.0
+    return {"game": gid, "n": n, "seat": seat, "score": score, "scores": s.scores(),
+            "secs": time.perf_counter() - t0}
+
+
+def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
+    """Each configuration's games (seats rotating), its row printed as soon
+    as it is done (and appended to ``out`` as JSON)."""
+    from plateau.ai.play import wilson
+
+    rows = []
+    pool = None
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        pool = Pool(jobs)
+    try:
+        for gid, n in configs:
+            count = n_thud if (gid == "thud" and n_thud is not None) else n_games
+            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(count)]
+            rs = list(pool.imap_unordered(_one, work)) if pool else [_one(j) for j in work]
+            k = sum(r["score"] for r in rs)
+            lo, hi = wilson(k, len(rs))
+            chance = 0.5 if (n == 2 or gid == "armadora") else 1.0 / n
+            row = {"game": gid, "players": n, "test": test, "vs": base, "games": len(rs),
+                   "rate": k / len(rs), "lo": lo, "hi": hi, "chance": chance,
+                   "secs_per_game": statistics.mean(r["secs"] for r in rs)}
+            rows.append(row)
+            print_rows([row])
+            sys.stdout.flush()
+            if out:
+                with open(out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps(row) + "\n")
+    finally:
+        if pool is not None:
+            pool.close()
+    return rows
+
+
+def print_rows(rows):
+    for r in rows:
+        print(f"| {r['game']} {r['players']}p | {r['test']} vs {r['vs']} | {r['games']} | "
+              f"{100 * r['rate']:.0f} % | [{100 * r['lo']:.0f}, {100 * r['hi']:.0f}] | "
+              f"{100 * r['chance']:.0f} % | {r['secs_per_game']:.1f} s |")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", nargs="?", default="think", choices=["calibrate", "think", "match", "ladder"],
+                    help="default: think (what bench/run.sh runs)")
+    ap.add_argument("--vs", default="random", choices=["random", "greedy"])
+    ap.add_argument("--n", type=int, default=20, help="games per configuration")
+    ap.add_argument("--n-thud", type=int, default=None, help="matches for Thud (default: --n)")
+    ap.add_argument("--npos", type=int, default=12, help="positions per game (Pyodide runs)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--players", default="2", help="player counts, e.g. 2,4")
+    ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
+    a = ap.parse_args(argv)
+    games = a.games.split(",")
+    if a.command == "calibrate":
+        print(json.dumps(in_pyodide(PYO_CALIBRATE, games, a.npos), indent=1))
+    elif a.command == "think":
+        print(json.dumps(in_pyodide(PYO_THINK, games, a.npos), indent=1))
+    elif a.command in ("match", "ladder"):
+        configs = []
+        for gid in games:
+            for n in (int(x) for x in a.players.split(",")):
+                if gid == "thud" and n != 2:
+                    continue
+                configs.append((gid, n))
+        print("| game | match | games | score | Wilson 95 % | chance | time/game |")
+        print("|---|---|---|---|---|---|---|")
+        sys.stdout.flush()
+        if a.command == "match":
+            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out)
+        else:
+            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out)
+            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out)
+
+
+if __name__ == "__main__":
+    main()

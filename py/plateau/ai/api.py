@@ -1,0 +1,193 @@
+"""The entry point: a :class:`Thinker` built from a player's view.
+
+>>> from plateau.games.troy import GAME
+>>> s = GAME.start(["Ann", "Bob"], seed=4)
+>>> p = s.to_play
+>>> t = Thinker(GAME, s.view(p), p, level="easy", seed=1, budget=20)
+>>> while not t.step(iterations=5):
+...     pass
+>>> s.play(t.best()).text in [m.text for m in GAME.start(["Ann", "Bob"], seed=4).legal_moves()]
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from dataclasses import dataclass
+
+from plateau.core.rng import Rng
+
+
+class AIError(ValueError):
+    """The computer cannot decide: bad level or budget, a view that does not
+    rebuild into a legal position, or nothing to play."""
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    scale: float  # share of the game's calibrated budget
+    noise: float  # chance of a move drawn at random among the top visited / legal ones
+
+
+#: thinking time the page allows per level (ms), on top of the budget
+TIME_LIMITS = {"easy": 400, "normal": 1000, "hard": 3000}
+
+LEVELS = {
+    "easy": Level("easy", 0.08, 0.3),
+    "normal": Level("normal", 1.0, 0.0),
+    "hard": Level("hard", 3.0, 0.0),
+}
+
+
+def hooks_for(game):
+    """The per-game hooks module ``plateau.games.<id>.ai`` (``None`` when
+    the game has none)."""
+    gid = game if isinstance(game, str) else game.id
+    try:
+        return importlib.import_module(f"plateau.games.{gid}.ai")
+    except ModuleNotFoundError as e:
+        if e.name and f"plateau.games.{gid}.ai".startswith(e.name):
+            return None
+        raise
+
+
+def _game(game):
+    if isinstance(game, str):
+        from plateau.core.registry import get_game
+
+        g = get_game(game)
+        if g is None:
+            raise AIError(f"unknown game {game!r}")
+        return g
+    return game
+
+
+def plain(view) -> dict:
+    """A private deep copy of ``view`` as JSON data: the computer keeps no
+    reference to anything the caller holds (a state, a generator)."""
+    if not isinstance(view, dict):
+        raise AIError("a computer player needs a view (a dict from state.view(player))")
+    try:
+        return json.loads(json.dumps(view))
+    except (TypeError, ValueError) as e:
+        raise AIError(f"the view is not plain data: {e}") from None
+
+
+class Thinker:
+    """An anytime search for the move of ``player`` seen through ``view``.
+
+    ``budget`` counts search units (MCTS iterations, alpha-beta nodes), so a
+    decision depends only on (view, player, level, seed, budget) — never on
+    the clock; ``step(max_ms=…)`` only decides when to give control back.
+    """
+
+    def __init__(self, game, view, player: int, level: str = "normal", seed: int = 0,
+                 budget: int | None = None, time_limit_ms: float | None = None) -> None:
+        self.game = _game(game)
+        if level not in LEVELS:
+            raise AIError(f"unknown level {level!r} (easy, normal, hard)")
+        self.level = LEVELS[level]
+        if not isinstance(player, int) or isinstance(player, bool) or player < 0:
+            raise AIError(f"no player to decide for ({player!r}): the game may be over")
+        self.player = player
+        self.view = plain(view)
+        self.hooks = hooks_for(self.game)
+        if self.hooks is None or not hasattr(self.hooks, "determinize"):
+            raise AIError(f"{self.game.id}: no computer player (the game has no determinize hook)")
+        if budget is None:
+            budget = max(1, round(getattr(self.hooks, "BUDGET", 200) * self.level.scale))
+        if not isinstance(budget, int) or budget <= 0:
+            raise AIError(f"the search budget must be a positive number of iterations, not {budget!r}")
+        self.budget = budget
+        # the page also caps the thinking time (a slow phone): the move then
+        # depends on the clock, which tests and the bench avoid
+        self.time_limit = None if time_limit_ms is None else time_limit_ms / 1000.0
+        self.elapsed = 0.0
+        self.rng = Rng(int(seed) * 0x9E3779B1 + 0x5EED + self.player)
+        root = self.determinize()
+        if root.is_over() or root.to_play != self.player:
+            raise AIError(f"it is not player {self.player}'s turn in this view")
+        moves = root.legal_moves()
+        if not moves:
+            raise AIError("no legal move in this position")
+        self.moves = [m.text for m in moves]
+        self.spent = 0
+        self._forced = self.moves[0] if len(moves) == 1 else None
+        self.searcher = None
+        if self._forced is None:
+            kind = getattr(self.hooks, "SEARCHER", None)
+            if kind == "alphabeta":
+                self.searcher = self.hooks.make_searcher(self, root)
+            elif hasattr(self.hooks, "evaluate"):
+                from .ismcts import ISMCTS
+
+                self.searcher = ISMCTS(self, root)
+            else:
+                from .flat import FlatMC
+
+                self.searcher = FlatMC(self, root)
+
+    def determinize(self):
+        """A full state consistent with the view, with a fresh generator
+        drawn from the computer's own one."""
+        try:
+            s = self.hooks.determinize(self.view, self.player, Rng(self.rng.next64()))
+        except AIError:
+            raise
+        except (KeyError, IndexError, ValueError, TypeError) as e:
+            raise AIError(f"this view cannot be completed into a position: {type(e).__name__}: {e}") from None
+        return s
+
+    @property
+    def done(self) -> bool:
+        return (self._forced is not None or self.spent >= self.budget
+                or (self.time_limit is not None and self.elapsed >= self.time_limit and self.spent > 0))
+
+    def step(self, max_ms: float | None = None, iterations: int | None = None) -> bool:
+        """Search for at most ``max_ms`` milliseconds and/or ``iterations``
+        units; True once the budget is spent (then :meth:`best` is final)."""
+        if self.done:
+            return True
+        left = self.budget - self.spent
+        if iterations is not None:
+            left = min(left, iterations)
+        t0 = time.perf_counter()
+        if max_ms is None and self.time_limit is None:
+            self.spent += self.searcher.run(left)
+        else:
+            end = t0 + (max_ms / 1000.0 if max_ms is not None else 1e9)
+            if self.time_limit is not None:
+                end = min(end, t0 + max(0.0, self.time_limit - self.elapsed))
+            while left > 0:
+                k = self.searcher.run(min(left, self.searcher.chunk))
+                self.spent += k
+                left -= k
+                if k == 0 or time.perf_counter() >= end:
+                    break
+        self.elapsed += time.perf_counter() - t0
+        if self.searcher.finished():
+            self.spent = self.budget
+        return self.done
+
+    def best(self) -> str:
+        """The move text chosen so far (legal in the viewed position)."""
+        if self._forced is not None:
+            return self._forced
+        text = self.searcher.best()
+        if self.level.noise and self.rng.below(1000) < self.level.noise * 1000:
+            text = self.searcher.noisy(self.rng)
+        if text not in self.moves:  # never hand back an illegal move
+            raise AIError(f"internal error: the search chose {text!r}, not a legal move")
+        return text
+
+
+def choose(game, view, player: int, level: str = "normal", seed: int = 0,
+           budget: int | None = None, time_limit_ms: float | None = None) -> str:
+    """The move text the computer plays for ``player`` seeing ``view``."""
+    t = Thinker(game, view, player, level=level, seed=seed, budget=budget, time_limit_ms=time_limit_ms)
+    while not t.step():
+        pass
+    return t.best()
