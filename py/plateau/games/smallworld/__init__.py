@@ -47,6 +47,7 @@ class SmallWorld(Game):
     title = {"fr": "Small World", "en": "Small World"}
     min_players = 2
     max_players = 5
+    has_coords = False  # regions carry their numbers on the map itself
     pitch = {
         "fr": "Trop de peuples pour un si petit monde : conquérez, puis passez en déclin au bon moment.",
         "en": "Too many races for such a small world: conquer, then go into decline at the right moment.",
