@@ -2,8 +2,9 @@
 
 Each screen is a module of its own, mixed into :class:`App`: home.py (games
 and saved games), newgame.py (new game, resume, autosave), play.py (board,
-history, pass-the-device), dialogs.py (share, embed, export) and
-rules_page.py; tabs.py follows other tabs on the same saved game. Everything game-specific comes from the game's
+history, pass-the-device), dialogs.py (share, embed, export), rules_page.py,
+tabs.py (another tab on the same saved game) and computer.py (seats played
+by the computer). Everything game-specific comes from the game's
 :class:`~plateau.core.game.Game` (found through the registry): adding a game
 changes nothing here.
 """
