@@ -272,3 +272,15 @@ def score_cells(page) -> list[list[str]]:
 def table_cells(state, lang: str = "fr", viewer=None) -> list[list[str]]:
     """What :func:`score_cells` must read: the game's own score table."""
     return [row[1:] for row in state.score_table(lang, viewer)["rows"]]
+
+
+def fill_storage(page) -> None:
+    """From now on the page's storage refuses to save games, as a full
+    localStorage does (QuotaExceededError); settings still save."""
+    page.evaluate("""() => {
+        const orig = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (k, v) {
+            if (k.startsWith('plateau:v1:game:')) throw new DOMException('full', 'QuotaExceededError');
+            return orig.call(this, k, v);
+        };
+    }""")

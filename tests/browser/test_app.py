@@ -8,7 +8,7 @@ import random
 from plateau.core.record import Record, encode
 from plateau.web.session import Session
 
-from harness import (GAME_KEY, board_ply, current_record, mirror, open_app, play_move, saved_games,
+from harness import (GAME_KEY, fill_storage, board_ply, current_record, mirror, open_app, play_move, saved_games,
                      start_game)
 
 
@@ -164,13 +164,7 @@ def test_full_storage_gives_a_message_and_loses_nothing(page, base_url):
     s = mirror(page)
     play_move(page, s, s.legal()[0])
     before = page.evaluate("JSON.stringify(localStorage)")
-    page.evaluate("""() => {
-        const orig = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (k, v) {
-            if (k.startsWith('plateau:v1:game:')) throw new DOMException('full', 'QuotaExceededError');
-            return orig.call(this, k, v);
-        };
-    }""")
+    fill_storage(page)
     play_move(page, s, s.legal()[0])
     assert "plein" in page.inner_text(".msg.error")
     after = json.loads(page.evaluate("JSON.stringify(localStorage)"))

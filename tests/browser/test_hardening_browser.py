@@ -10,7 +10,7 @@ import zlib
 
 from plateau.core.record import Record, encode
 
-from harness import GAME_KEY, READY, click_target, current_record, mirror, open_app, play_move, start_game
+from harness import GAME_KEY, READY, fill_storage, click_target, current_record, mirror, open_app, play_move, start_game
 
 DEEP = "[" * 100_000 + "]" * 100_000
 DEEP_LINK = "P1" + base64.urlsafe_b64encode(zlib.compress(DEEP.encode(), 9)).decode().rstrip("=")
@@ -139,13 +139,7 @@ def test_full_storage_says_so_offers_export_and_keeps_moves_across_reload(page, 
     start_game(page, "thud", ["Ann", "Bob"], seed=3)
     s = mirror(page)
     play_move(page, s, s.legal()[0])
-    page.evaluate("""() => {
-        const orig = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (k, v) {
-            if (k.startsWith('plateau:v1:game:')) throw new DOMException('full', 'QuotaExceededError');
-            return orig.call(this, k, v);
-        };
-    }""")
+    fill_storage(page)
     play_move(page, s, s.legal()[0])
     play_move(page, s, s.legal()[0])
     assert page.locator(".msg.error").count() == 1  # said once, when it happens
