@@ -16,7 +16,10 @@ from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY, LT
 
 OPTION_SETS = [{}, {"flying_entry": "border", "tiebreak": "shared", "open_coins": True},
-               {"map5_border_13_19": True, "map5_lt_19": True, "map5_terrain_28": "farmland"}]
+               {"map5_border_13_19": True, "map5_lt_19": True, "map5_terrain_28": "farmland"},
+               {"board": "underground", "content": "underground"},
+               {"board": "random", "content": "mixed"},
+               {"monsters": "random", "content": "mixed"}]
 
 
 def policy(s, r):
@@ -51,7 +54,12 @@ def check(s):
         p = rec["p"]
         assert (s.active[p] == rid) != (rid in s.declined[p])
     races = [rec["race"] for rec in s.recs.values()] + s.banners + [c[0] for c in s.column]
-    assert sorted(races) == sorted(C.RACES)  # every banner is somewhere, once
+    assert sorted(races) == sorted(s.deck_races)  # every banner is somewhere, once
+    for r in range(s.R):
+        assert not (s.chasm[r] and s.owner[r] != EMPTY)  # chasms are never entered (§2)
+        assert not (s.monster[r] and s.owner[r] >= 0)  # a region with Monsters holds no race
+    placed = [x for x in s.place + s.relic if x]
+    assert len(placed) == len(set(placed)) and not set(placed) & set(s.pile)
     for kind in ("lair", "fortress", "camp", "hole", "hero"):
         assert s.supply_left(kind) >= 0
     assert all(c >= 0 for c in s.coins)

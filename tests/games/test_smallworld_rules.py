@@ -704,7 +704,7 @@ def test_stout_declines_after_scoring():
 
 
 def test_every_race_and_power_has_an_effect_and_text():
-    for key in list(C.RACES) + list(C.POWERS):
+    for key in C.BASE_RACES + C.BASE_POWERS:
         if key == "ratmen":
             continue
         assert key in C.HOOKS or key in C.FLOW, key
@@ -712,13 +712,15 @@ def test_every_race_and_power_has_an_effect_and_text():
 
 
 def test_token_caps_box():
-    assert sum(b for _, b in C.RACES.values()) == 168
+    """§1.1: 168 race tokens in the base box; §2.1: 165 in the Underground box (+ 14 Monsters = 179)."""
+    assert sum(C.RACES[k][1] for k in C.BASE_RACES) == 168
+    assert sum(C.RACES[k][1] for k in C.UG_RACES) == 165
 
 
 def test_rules_pages_name_every_race_power_and_dispute():
     for lang in ("fr", "en"):
         text = GAME.rules(lang)
-        for key in list(C.RACES) + list(C.POWERS):
+        for key in C.BASE_RACES + C.BASE_POWERS:
             assert C.name(key, lang) in text, (lang, key)
         for word in ("13", "19", "28", "0, 0, 0, 1, 2, 3"):
             assert word in text
@@ -758,7 +760,7 @@ def test_token_initials_are_distinct():
     from plateau.games.smallworld.render import ABBR
 
     for lang in ("fr", "en"):
-        assert sorted(ABBR[lang]) == sorted(C.RACES) and len(set(ABBR[lang].values())) == 14
+        assert sorted(ABBR[lang]) == sorted(C.RACES) and len(set(ABBR[lang].values())) == len(C.RACES)
 
 
 def test_diplomat_cannot_name_an_opponent_attacked_this_turn():

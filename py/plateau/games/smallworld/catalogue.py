@@ -81,6 +81,23 @@ CATALOGUE = {
         "lt": "tribu oubliée", "declined": "en déclin",
         "mk.lair": "tanière de Trolls", "mk.fortress": "forteresse", "mk.camp": "campement",
         "mk.hole": "terrier", "mk.hero": "héros", "mk.dragon": "dragon",
+        "mk.monster": "{n} {n:@Monstre|Monstres} (+{n} à la défense)",
+        "mk.golden_knight": "Chevalier d'Or (compte pour 2 Monstres ; 5 points en fin de partie)",
+        "mk.snow_thing": "Abominable Machin des Neiges (1 + un dé de renfort ; 3 points en fin de partie)",
+        "opt.board": "Plateau",
+        "opt.board.classic": "Small World (carte du nombre de joueurs, défaut)",
+        "opt.board.underground": "Small World Underground (à 2 : la carte imprimée ; 3–5 : cartes de Plateau)",
+        "opt.board.random": "plateau aléatoire (tuiles des deux jeux, Chevalier d'Or et Machin des Neiges)",
+        "opt.content": "Peuples et pouvoirs",
+        "opt.content.base": "Small World (défaut)", "opt.content.underground": "Small World Underground",
+        "opt.content.mixed": "les deux mélangés",
+        "opt.monsters": "Monstres sur une carte Small World",
+        "opt.monsters.none": "aucun (défaut)",
+        "opt.monsters.random": "placés au hasard (règle de compatibilité d'Underground)",
+        "ev.monster": "{p} bat {n} {n:@Monstre|Monstres} en {r}.",
+        "ev.found": "{p} découvre en {r} : {item}.",
+        "ev.river": "{p} quitte la rivière en {r}.",
+        "ev.vp": "{p} : +{n} {n:@point|points} de fin de partie.",
         "card.tokens": "{n} jetons", "card.cost": "coûte {c} {c:@pièce|pièces}",
     },
     "en": {
@@ -157,6 +174,23 @@ CATALOGUE = {
         "lt": "Lost Tribe", "declined": "In Decline",
         "mk.lair": "Troll lair", "mk.fortress": "fortress", "mk.camp": "encampment",
         "mk.hole": "hole-in-the-ground", "mk.hero": "hero", "mk.dragon": "dragon",
+        "mk.monster": "{n} {n:@Monster|Monsters} (+{n} defence)",
+        "mk.golden_knight": "Golden Knight (counts as 2 Monsters; 5 points at game end)",
+        "mk.snow_thing": "Abominable Snow Thing (1 + a reinforcement die; 3 points at game end)",
+        "opt.board": "Board",
+        "opt.board.classic": "Small World (the map for the player count, default)",
+        "opt.board.underground": "Small World Underground (2 players: the printed board; 3–5: Plateau's boards)",
+        "opt.board.random": "random board (tiles of both games, Golden Knight and Snow Thing)",
+        "opt.content": "Races and powers",
+        "opt.content.base": "Small World (default)", "opt.content.underground": "Small World Underground",
+        "opt.content.mixed": "both, mixed",
+        "opt.monsters": "Monsters on a Small World map",
+        "opt.monsters.none": "none (default)",
+        "opt.monsters.random": "placed at random (Underground's compatibility rule)",
+        "ev.monster": "{p} defeats {n} {n:@Monster|Monsters} in {r}.",
+        "ev.found": "{p} finds in {r}: {item}.",
+        "ev.river": "{p} leaves the River in {r}.",
+        "ev.vp": "{p}: +{n} end-of-game {n:@point|points}.",
         "card.tokens": "{n} tokens", "card.cost": "costs {c} {c:@coin|coins}",
     },
 }
@@ -183,7 +217,7 @@ def event_text(players, key, f, lang, viewer_sees=True):
     for k in ("q", "victim"):
         if k in g:
             g[k] = players[g[k]]
-    for k in ("race", "power"):
+    for k in ("race", "power", "item"):
         if k in g and g[k]:
             g[k] = C.name(g[k], lang)
     if "r" in g:
@@ -204,7 +238,9 @@ def status_line(st, lang):
     rec = st.recs.get(st.acting) if st.acting is not None else None
     race = C.name(rec["race"], lang) if rec else ""
     hand = rec["hand"] if rec else 0
-    if ph == "conquer":
+    if st.pending:
+        head += t(lang, "st.pending." + st.pending[0]["kind"], p=p, race=race)
+    elif ph == "conquer":
         if st.tp["ghoul"]:
             head += t(lang, "st.ghoul", p=p, hand=hand)
         elif st.tp["roll"] is not None:
@@ -232,3 +268,9 @@ def result_lines(st, lang):
     for p in range(st.n):
         out.append(t(lang, "result.line", p=st.players[p], c=st.coins[p], t=st.race_tokens_on_board(p)))
     return out
+
+
+from . import underground as _U  # noqa: E402
+
+for _lang in CATALOGUE:
+    CATALOGUE[_lang].update(_U.CATALOGUE.get(_lang, {}))

@@ -10,7 +10,38 @@ Moments (hooks) a race or power may define, all optional:
   turn, as a list of ``(reason, coins)``; called for In Decline races too
   (the function decides whether it still works In Decline);
 * ``on_conquer(st, rid, r)`` — after a region is taken;
-* ``redeploy(st, rid)`` — when the redeploy step starts.
+* ``redeploy(st, rid)`` — when the redeploy step starts;
+* ``redeployed(st, rid)`` — when the redeploy step ends, before scoring;
+* ``picked(st, rid)`` — right after the combo is taken;
+* ``start(st, rid)`` — at the start of the owner's turn, for each of his
+  races on the board (active or In Decline);
+* ``declined(st, rid)`` — when the race goes In Decline (before the older
+  In Decline race leaves);
+* ``end(st, rid)`` — at the end of the owner's turn, after scoring;
+* ``reach(st, rid, r, held)`` — True lets the race attempt ``r`` although it
+  does not border it (extra adjacency);
+* ``entry(st, rid, r)`` — True lets a race entering the map start at ``r``;
+* ``losses(st, rid, r, by)`` — tokens lost by race ``rid`` when ``by``
+  conquers its region ``r`` (default 1), or None to leave it;
+* ``lost(st, rid, r, by)`` — after race ``rid`` lost region ``r`` to ``by``;
+* ``found(st, rid, r)`` — a place or relic drawn from the pile lands in ``r``;
+* ``moves(st, rid)`` — extra moves offered in the conquest and redeploy
+  steps; the move's head (before ``:``) is looked up in ``ACTIONS``.
+
+Hooks are keyed by race, by special power (not In Decline unless the
+function says so: ``declined`` tells), and by place or relic: the items in
+the regions a race holds are its keys too (the function decides whether an
+item still works In Decline).
+
+Region-level rules that do not belong to one race are lists of functions:
+``DEFENCE`` (extra defence of a region against a race), ``PROTECT`` (True
+when a race may not touch a region at all). ``PENDING`` holds decisions that
+must be taken before play goes on (``st.pending``): kind → (moves, apply).
+
+Terrain equivalences between the two games (rules notes §2.4) are read
+through ``st.feat[r]``: a set holding the region's terrain, its symbols, and
+their equivalents (Black Mountain ≡ Mountain, Mudpool ≡ Swamp, Mushroom
+Forest ≡ Forest, Mine ≡ the mine symbol, Mystic Crystal ≡ the magic symbol).
 
 A race or power without a real effect (Ratmen) has no function.
 """
@@ -143,13 +174,13 @@ TEXTS = {
 # --- effect functions ---------------------------------------------------
 def _terrain_cost(terrains):
     def f(st, rid, r):
-        return -1 if st.terrain[r] in terrains else 0
+        return -1 if any(t in st.feat[r] for t in terrains) else 0
     return f
 
 
 def _giants_cost(st, rid, r):
     for n in st.nbrs[r]:
-        if st.owner[n] == rid and st.terrain[n] == "mountain":
+        if st.owner[n] == rid and "mountain" in st.feat[n]:
             return -1
     return 0
 
@@ -159,7 +190,7 @@ def _tritons_cost(st, rid, r):
 
 
 def _underworld_cost(st, rid, r):
-    return -1 if "cavern" in st.symbols[r] else 0
+    return -1 if "cavern" in st.feat[r] else 0
 
 
 def _commando_cost(st, rid, r):
@@ -176,11 +207,11 @@ def _count_bonus(reason, test, even_declined=False):
 
 
 def _terrain(t):
-    return lambda st, r: st.terrain[r] == t
+    return lambda st, r: t in st.feat[r]
 
 
 def _symbol(s):
-    return lambda st, r: s in st.symbols[r]
+    return lambda st, r: s in st.feat[r]
 
 
 def _nonempty_conquests(reason):
@@ -267,6 +298,58 @@ HOOKS = {
 # check that each race and power has an effect somewhere.
 FLOW = {"amazons", "elves", "ghouls", "halflings", "sorcerers", "trolls", "berserk", "bivouacking",
         "diplomat", "dragon_master", "flying", "heroic", "seafaring", "spirit", "stout", "fortified"}
+
+
+BASE_RACES = tuple(sorted(RACES))
+BASE_POWERS = tuple(sorted(POWERS))
+
+# terrain equivalences, both ways (rules notes §2.4)
+EQUIVALENT = {"black_mountain": "mountain", "mudpool": "swamp", "mushroom_forest": "forest", "mine": "mine",
+              "mystic_crystal": "magic"}
+
+
+def features(terrain: str, symbols) -> frozenset:
+    out = {terrain, *symbols}
+    for a, b in EQUIVALENT.items():
+        if a in out:
+            out.add(b)
+        if b in out:
+            out.add(a)
+    return frozenset(out)
+
+
+DEFENCE: list = []
+PROTECT: list = []
+ACTIONS: dict = {}
+PENDING: dict = {}
+CLEAR: list = []  # f(st, r): a region is emptied (abandon, River, vanish)
+CLEAR_ON_CONQUEST: list = []  # f(st, r): a region changes hands
+NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
+SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
+KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
+REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region
+
+from . import underground as U  # noqa: E402
+
+RACES.update(U.RACES)
+POWERS.update(U.POWERS)
+for _lang in NAMES:
+    NAMES[_lang].update(U.NAMES[_lang])
+    TEXTS[_lang].update(U.TEXTS.get(_lang, {}))
+HOOKS.update(U.HOOKS)
+FLOW |= U.FLOW
+UG_RACES = tuple(sorted(U.RACES))
+UG_POWERS = tuple(sorted(U.POWERS))
+ITEMS = U.RELICS + U.PLACES
+RELIC_SET = frozenset(U.RELICS)
+
+
+def decks(content: str) -> tuple[list, list]:
+    """The banners and badges of a game's content: ``base``, ``underground``
+    or ``mixed`` (any race may meet any power)."""
+    races = {"base": BASE_RACES, "underground": UG_RACES}.get(content, BASE_RACES + UG_RACES)
+    powers = {"base": BASE_POWERS, "underground": UG_POWERS}.get(content, BASE_POWERS + UG_POWERS)
+    return sorted(races), sorted(powers)
 
 
 def name(key: str, lang: str) -> str:

@@ -20,18 +20,21 @@ True
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from plateau.core.boards import load_board
 
 GRAPHS = "smallworld-graphs.json"
 SHAPES = "smallworld-shapes.json"
+UNDERGROUND = "smallworld-underground.json"
 
 #: printed icons: their size, and the spacing the shapes were placed for
 ICON_SIZE = 28
 ICON_STEP = 31
 
-MAP_IDS = ("base-2p", "base-3p", "base-4p", "base-5p", "underground-2p")
+MAP_IDS = ("base-2p", "base-3p", "base-4p", "base-5p", "underground-2p", "underground-3p", "underground-4p",
+           "underground-5p")
 
 _TERRAIN_NAMES = {
     "farmland": ("Terres cultivées", "Farmland"),
@@ -56,6 +59,8 @@ _SYMBOL_NAMES = {
     "mine": ("Mine", "Mine"),
     "volcano": ("Volcan", "Volcano"),
     "monster": ("Monstres", "Monsters"),
+    "golden_knight": ("Chevalier d'Or", "Golden Knight"),
+    "snow_thing": ("Abominable Machin des Neiges", "Abominable Snow Thing"),
     "lost_tribe": ("Tribu oubliée", "Lost Tribe"),
     "mountain": ("Montagne (marqueur)", "Mountain marker"),
 }
@@ -107,12 +112,10 @@ class MapGeometry:
     """Shapes and graph of one board. Region ids are ints (strings of digits
     are accepted too)."""
 
-    def __init__(self, map_id: str):
-        graphs = load_board(GRAPHS)["maps"]
-        shapes = load_board(SHAPES)["maps"]
-        if map_id not in graphs or map_id not in shapes:
-            raise KeyError(f"unknown Small World map {map_id!r}")
-        g, s = graphs[map_id], shapes[map_id]
+    def __init__(self, map_id: str, graph: dict | None = None, shape: dict | None = None):
+        if graph is None or shape is None:
+            graph, shape = board_data(map_id)
+        g, s = graph, shape
         self.map_id = map_id
         self.width: int = s["width"]
         self.height: int = s["height"]
@@ -187,6 +190,35 @@ class MapGeometry:
         if r.get("lost_tribe"):
             out.append("lost_tribe")
         return out
+
+
+_RANDOM_ID = re.compile(r"random-([2-5])p-(\d{1,10})$")
+
+
+def board_data(map_id: str) -> tuple[dict, dict]:
+    """The region graph and the shapes of a board: the printed maps
+    (``base-Np``, ``underground-2p``), Plateau's Underground boards for 3–5
+    players (``underground-Np``) and the random boards (``random-Np-SEED``),
+    which are rebuilt from their seed."""
+    graphs = load_board(GRAPHS)["maps"]
+    shapes = load_board(SHAPES)["maps"]
+    if map_id in graphs and map_id in shapes:
+        return graphs[map_id], shapes[map_id]
+    own = load_board(UNDERGROUND)
+    if map_id in own["maps"]:
+        return own["maps"][map_id], own["shapes"][map_id]
+    m = _RANDOM_ID.match(map_id)
+    if m:
+        return _random(int(m.group(1)), int(m.group(2)))
+    raise KeyError(f"unknown Small World map {map_id!r}")
+
+
+@lru_cache(maxsize=8)
+def _random(players: int, seed: int) -> tuple[dict, dict]:
+    from .boardgen import random_board
+
+    b = random_board(players, seed)
+    return b["graph"], b["shapes"]
 
 
 @lru_cache(maxsize=None)
@@ -287,6 +319,30 @@ def _icon_monster(x: float, y: float, r: float) -> str:
             f'stroke="#efe6d0" stroke-width="1.2" fill="none"/></g>')
 
 
+def _icon_knight(x: float, y: float, r: float) -> str:
+    # a golden helmet with a visor slit and a plume
+    return (f'<g class="sw-knight" transform="translate({_num(x)} {_num(y)})">'
+            f'<circle r="{_num(r * 1.05)}" fill="#5a4310" stroke="#fff3c4" stroke-width="1.2"/>'
+            f'<path d="M{_num(-r * .55)} {_num(r * .6)}V{_num(-r * .1)}Q{_num(-r * .55)} {_num(-r * .7)} 0 {_num(-r * .7)}'
+            f'Q{_num(r * .55)} {_num(-r * .7)} {_num(r * .55)} {_num(-r * .1)}V{_num(r * .6)}Z" fill="#f2c230" stroke="#3d2c05" stroke-width="1"/>'
+            f'<path d="M{_num(-r * .4)} {_num(-r * .05)}H{_num(r * .4)}M0 {_num(-r * .05)}V{_num(r * .5)}" stroke="#3d2c05" stroke-width="1.6"/>'
+            f'<path d="M0 {_num(-r * .7)}Q{_num(r * .5)} {_num(-r * 1.1)} {_num(r * .8)} {_num(-r * .7)}" stroke="#d62828" stroke-width="2" fill="none"/></g>')
+
+
+def _icon_snow(x: float, y: float, r: float) -> str:
+    # a shaggy white head with small dark eyes
+    spikes = []
+    for i in range(12):
+        a = i * math.pi / 6
+        rr = r * (1.0 if i % 2 == 0 else .78)
+        spikes.append(f"{_num(rr * math.cos(a))} {_num(rr * math.sin(a))}")
+    return (f'<g class="sw-snow" transform="translate({_num(x)} {_num(y)})">'
+            f'<path d="M{"L".join(spikes)}Z" fill="#f4f8ff" stroke="#5b6b82" stroke-width="1.2"/>'
+            f'<circle cx="{_num(-r * .28)}" cy="{_num(-r * .12)}" r="{_num(r * .12)}" fill="#1d2a3a"/>'
+            f'<circle cx="{_num(r * .28)}" cy="{_num(-r * .12)}" r="{_num(r * .12)}" fill="#1d2a3a"/>'
+            f'<path d="M{_num(-r * .3)} {_num(r * .35)}Q0 {_num(r * .15)} {_num(r * .3)} {_num(r * .35)}" stroke="#1d2a3a" stroke-width="1.3" fill="none"/></g>')
+
+
 def mountain_icon(x: float, y: float, size: float = 24, dark: bool = False) -> str:
     """The Mountain marker (Black Mountain with ``dark``): a round piece with
     snowy peaks, centred on (x, y), ``size`` across."""
@@ -331,6 +387,10 @@ def _icon(kind: str, x: float, y: float, size: float, terrain: str) -> str:
         return _icon_volcano(x, y, r)
     if kind == "monster":
         return _icon_monster(x, y, r)
+    if kind == "golden_knight":
+        return _icon_knight(x, y, r)
+    if kind == "snow_thing":
+        return _icon_snow(x, y, r)
     if kind == "mountain":
         return mountain_icon(x, y, size, dark=terrain == "black_mountain")
     if kind == "lost_tribe":

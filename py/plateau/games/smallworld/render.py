@@ -12,7 +12,7 @@ from plateau.core.game import RenderContext
 
 from . import content as C
 from .catalogue import event_text, t
-from .rules import LT
+from .rules import EMPTY, LT
 
 PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#e0b000", "#8a3fc0"]
 RACE_FILL = {
@@ -20,8 +20,13 @@ RACE_FILL = {
     "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#558b2f",
     "ratmen": "#795548", "skeletons": "#eceff1", "sorcerers": "#7e57c2", "tritons": "#26a69a",
     "trolls": "#6d4c41", "wizards": "#3949ab",
+    "cultists": "#6a1b9a", "drow": "#37474f", "flames": "#e65100", "gnomes": "#9ccc65", "iron_dwarves": "#607d8b",
+    "kraken": "#00838f", "liches": "#b0bec5", "lizardmen": "#689f38", "mudmen": "#6d5a3a", "mummies": "#d7ccc8",
+    "ogres": "#8e6e53", "shadow_mimes": "#424242", "shrooms": "#ef9a9a", "spiderines": "#4e342e",
+    "will_o_wisps": "#80deea",
 }
-DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants"}
+DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants", "gnomes", "liches", "mummies", "shrooms",
+             "will_o_wisps"}
 PANEL_H = 580  # room below the map before the final size is known
 COL_W = 470  # the combo column beside the map
 BOTTOM_H = 390  # players and events under the map
@@ -63,10 +68,14 @@ class _Grid:
 ABBR = {  # two letters per race, distinct in each language
     "fr": {"amazons": "Am", "dwarves": "Na", "elves": "El", "ghouls": "Go", "giants": "Gé", "halflings": "Hb",
            "humans": "Hu", "orcs": "Or", "ratmen": "Rt", "skeletons": "Sq", "sorcerers": "So", "tritons": "Tr",
-           "trolls": "Tl", "wizards": "Ma"},
+           "trolls": "Tl", "wizards": "Ma", "cultists": "Cu", "drow": "Dr", "flames": "Fl", "gnomes": "Gn",
+           "iron_dwarves": "NF", "kraken": "Kr", "liches": "Li", "lizardmen": "Lz", "mudmen": "HB", "mummies": "Mo",
+           "ogres": "Og", "shadow_mimes": "Mi", "shrooms": "Ch", "spiderines": "Ar", "will_o_wisps": "FF"},
     "en": {"amazons": "Am", "dwarves": "Dw", "elves": "El", "ghouls": "Gh", "giants": "Gi", "halflings": "Ha",
            "humans": "Hu", "orcs": "Or", "ratmen": "Ra", "skeletons": "Sk", "sorcerers": "So", "tritons": "Tr",
-           "trolls": "Tl", "wizards": "Wi"},
+           "trolls": "Tl", "wizards": "Wi", "cultists": "Cu", "drow": "Dr", "flames": "Fl", "gnomes": "Gn",
+           "iron_dwarves": "ID", "kraken": "Kr", "liches": "Li", "lizardmen": "Lz", "mudmen": "Mu", "mummies": "Mm",
+           "ogres": "Og", "shadow_mimes": "SM", "shrooms": "Sh", "spiderines": "Sp", "will_o_wisps": "WW"},
 }
 
 
@@ -108,6 +117,15 @@ def _region_text(st, r, lang, md):
             parts.append(t(lang, "mk." + key))
     if st.camp[r]:
         parts.append(t(lang, "mk.camp") + f" ×{st.camp[r]}")
+    if st.monster[r]:
+        sp = st.special[r]
+        parts.append(t(lang, "mk." + sp) if sp else t(lang, "mk.monster", n=st.monster[r]))
+    for item in (st.place[r], st.relic[r]):
+        if item:
+            parts.append(C.name(item, lang) + " — " + C.text(item, lang))
+    for f in C.REGION_MARKS:
+        for _kind, label in f(st, r, lang):
+            parts.append(label)
     if st.phase == "conquer" and st.acting is not None and r in set(st.targets(st.acting)):
         c = st.cost(st.acting, r)
         hand = st.recs[st.acting]["hand"]
@@ -142,6 +160,41 @@ def _token(x, y, rec, n, players, lang, scale=1.0):
     return "".join(out)
 
 
+def _monster(x, y, n, special, lang, md):
+    """Monster tokens (or the Golden Knight / the Snow Thing) on a region."""
+    label = t(lang, "mk." + special) if special else t(lang, "mk.monster", n=n)
+    if md is not None:
+        icon = md._icon(special or "monster", 0, 0, 34, "")
+    else:
+        icon = '<circle r="17" fill="#7b2d26"/>'
+    count = "" if special or n < 2 else (
+        '<circle cx="16" cy="-15" r="10" fill="#fff" stroke="#222" stroke-width="1.5"/>'
+        f'<text x="16" y="-14" font-size="13" font-weight="bold" text-anchor="middle" '
+        f'dominant-baseline="central" fill="#111">{n}</text>')
+    return (f'<g class="sw-monster" transform="translate({x:.0f} {y:.0f})" pointer-events="none">'
+            f'<title>{escape(label)}</title>{icon}{count}</g>')
+
+
+def _item(x, y, key, lang, relic):
+    """A place (square tile) or a relic (round tile) found under a Monster."""
+    words = C.name(key, lang).replace("'", " ").replace("-", " ").split()
+    ab = "".join(w[0] for w in words if w[0].isupper())[:2] or words[0][:2]
+    shape = ('<circle r="15" fill="#fff3c4" stroke="#8a6d00" stroke-width="2"/>' if relic else
+             '<rect x="-15" y="-15" width="30" height="30" rx="4" fill="#e8f0ff" stroke="#27466e" stroke-width="2"/>')
+    return (f'<g class="sw-{"relic" if relic else "place"}" transform="translate({x:.0f} {y:.0f})" '
+            f'pointer-events="none"><title>{escape(C.name(key, lang) + " — " + C.text(key, lang))}</title>{shape}'
+            f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+            f'fill="#222">{escape(ab)}</text></g>')
+
+
+def _mark(x, y, kind, label):
+    """A marker of Underground content (see ``C.REGION_MARKS``): a disc with a letter."""
+    return (f'<g class="sw-mark sw-{escape(kind)}" transform="translate({x:.0f} {y:.0f})" pointer-events="none">'
+            f'<title>{escape(label)}</title><circle r="12" fill="#263238" stroke="#fff" stroke-width="1.5"/>'
+            f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+            f'fill="#fff">{escape(label[:1])}</text></g>')
+
+
 def _marker(kind, x, y, lang, n=1):
     lab = escape(t(lang, "mk." + kind))
     if kind == "lair":
@@ -165,7 +218,7 @@ def _marker(kind, x, y, lang, n=1):
 
 def render(st, ctx: RenderContext) -> str:
     lang = ctx.lang
-    geo, md = _geometry(f"base-{st.n}p")
+    geo, md = _geometry(st.map_id)
     if geo is None:
         geo = _Grid(st.R)
     W, MH = geo.width, geo.height
@@ -186,7 +239,7 @@ def render(st, ctx: RenderContext) -> str:
            ".smallworld .sw-card.selected>rect:first-of-type{stroke:#ffd600;stroke-width:7}"
            "</style>"]
     if md is not None:
-        out.append(md.terrain_layer(f"base-{st.n}p", lang))
+        out.append(md.terrain_layer(st.map_id, lang))
     else:
         out.append(f'<rect width="{W}" height="{MH}" fill="#4a87c6"/>')
         for r in range(st.R):
@@ -218,6 +271,16 @@ def render(st, ctx: RenderContext) -> str:
             mk.append(("dragon", 1))
         for i, (k, n) in enumerate(mk):
             out.append(_marker(k, ax - 34 + i * 26 - (len(mk) - 1) * 0, ay + 30, lang, n))
+        if st.monster[r]:
+            out.append(_monster(ax, ay if o == EMPTY else ay - 36, st.monster[r], st.special[r], lang, md))
+        extra = [_item(0, 0, st.place[r], lang, False)] if st.place[r] else []
+        if st.relic[r]:
+            extra.append(_item(0, 0, st.relic[r], lang, True))
+        for f in C.REGION_MARKS:
+            for kind, label in f(st, r, lang):
+                extra.append(_mark(0, 0, kind, label))
+        for i, body in enumerate(extra):
+            out.append(f'<g transform="translate({ax - 40 + i * 34:.0f} {ay - 34:.0f})">{body}</g>')
     out.append("</g>")
     # the cost of each region the acting race may attack, written on it
     if st.phase == "conquer" and st.acting is not None and st.win is None:

@@ -35,12 +35,31 @@ DIE_FACES = (0, 0, 0, 1, 2, 3)
 LOG_KEEP = 80
 
 
-def map_for(nplayers: int, opts: dict) -> dict:
-    """The region graph for ``nplayers`` with the 5-player disputes applied
-    as the options say."""
-    data = load_board("smallworld-graphs.json")["maps"][f"base-{nplayers}p"]
-    regions = [dict(r, neighbours=list(r["neighbours"]), symbols=list(r["symbols"])) for r in data["regions"]]
-    if nplayers == 5:
+def board_id(nplayers: int, opts: dict, board_seed: int | None = None) -> str:
+    """Which board a game is played on (option ``board``): the printed base
+    map, the Underground board for the player count (the printed one for 2,
+    Plateau's own for 3–5) or a random board built from ``board_seed``."""
+    kind = opts.get("board", "classic")
+    if kind == "underground":
+        return f"underground-{nplayers}p"
+    if kind == "random":
+        return f"random-{nplayers}p-{board_seed}"
+    return f"base-{nplayers}p"
+
+
+def map_for(nplayers: int, opts: dict, board_seed: int | None = None) -> dict:
+    """The region graph of the game's board, with the 5-player disputes of
+    the base map applied as the options say."""
+    mid = board_id(nplayers, opts, board_seed)
+    if mid.startswith("base-"):
+        data = load_board("smallworld-graphs.json")["maps"][mid]
+    else:
+        from .mapdraw import board_data
+
+        data = board_data(mid)[0]
+    regions = [dict(r, neighbours=list(r["neighbours"]), symbols=list(r.get("symbols", ())),
+                    lost_tribe=bool(r.get("lost_tribe"))) for r in data["regions"]]
+    if nplayers == 5 and mid.startswith("base-"):
         if opts.get("map5_border_13_19"):
             if 19 not in regions[13]["neighbours"]:
                 regions[13]["neighbours"].append(19)
@@ -49,7 +68,25 @@ def map_for(nplayers: int, opts: dict) -> dict:
             regions[19]["lost_tribe"] = True
         if opts.get("map5_terrain_28", "hill") == "farmland":
             regions[28]["terrain"] = "farmland"
-    return {"turns": data["turns"], "regions": regions}
+    return {"id": mid, "turns": data["turns"], "regions": regions}
+
+
+def monster_regions(rng: Rng, regions: list, count: int) -> list:
+    """Regions for the Monsters on a base board by the compatibility rule
+    (rules notes §2.4): ``count`` Lost Tribe regions, no two adjacent, chosen
+    with ``rng``."""
+    lt = [r["id"] for r in regions if r["lost_tribe"]]
+    nb = {r["id"]: set(r["neighbours"]) for r in regions}
+    for _ in range(200):
+        chosen = []
+        for r in rng.shuffled(lt):
+            if len(chosen) == count:
+                break
+            if not nb[r] & set(chosen):
+                chosen.append(r)
+        if len(chosen) == count:
+            return sorted(chosen)
+    raise ValueError("no room for the Monsters on this board")  # the printed maps always have room
 
 
 def _dc(x):
@@ -69,7 +106,9 @@ class SmallWorldState(State):
         self.n = len(players)
         self.opts = dict(options)
         self.rng = Rng(seed)
-        m = map_for(self.n, self.opts)
+        bseed = self.rng.below(1 << 30) if self.opts.get("board") == "random" else None
+        m = map_for(self.n, self.opts, bseed)
+        self.map_id = m["id"]
         self.turns = m["turns"]
         regs = m["regions"]
         self.R = len(regs)
@@ -77,15 +116,49 @@ class SmallWorldState(State):
         self.symbols = [tuple(r["symbols"]) for r in regs]
         self.nbrs = [tuple(sorted(r["neighbours"])) for r in regs]
         self.entry = [bool(r["first_conquest_ok"]) for r in regs]
+        self.feat = [C.features(self.terrain[r], self.symbols[r]) for r in range(self.R)]
         self.water = [t in C.WATER for t in self.terrain]
-        self.coastal = [not self.water[r] and any(self.water[n] for n in self.nbrs[r]) for r in range(self.R)]
-        self.mountain = [t == "mountain" for t in self.terrain]
+        self.river = [t == "river" for t in self.terrain]
+        self.chasm = [t == "chasm" for t in self.terrain]
+        wet = [self.water[r] or self.river[r] for r in range(self.R)]
+        self.coastal = [not wet[r] and not self.chasm[r] and any(wet[n] for n in self.nbrs[r])
+                        for r in range(self.R)]
+        self.mountain = ["mountain" in f for f in self.feat]
         self.owner = [EMPTY] * self.R
         self.tok = [0] * self.R
+        # Monsters (rules notes §2, §2.4): printed on Underground and random
+        # boards, placed on Lost Tribe regions of a base board by option
+        self.monster = [0] * self.R
+        self.special = [None] * self.R
+        printed = [r for r in range(self.R) if "monster" in self.symbols[r]]
+        mode = self.opts.get("monsters", "none")
+        if m["id"].startswith("base-") and mode == "random":
+            printed = monster_regions(self.rng, regs, self.n + 1)
+        for r in printed:
+            self.monster[r] = 2
+        for r in range(self.R):
+            for sp in ("golden_knight", "snow_thing"):
+                if sp in self.symbols[r]:
+                    self.special[r] = sp
+            if self.special[r] == "golden_knight":
+                self.monster[r] = 2
+            elif self.special[r] == "snow_thing":
+                self.monster[r] = 1
         for i, r in enumerate(regs):
-            if r["lost_tribe"]:
+            if r["lost_tribe"] and not self.monster[i]:
                 self.owner[i] = LT
                 self.tok[i] = 1
+        # places and relics: as many face-down tiles as monster regions (§2)
+        self.place = [None] * self.R
+        self.relic = [None] * self.R
+        self.vp = [0] * self.n  # end-of-game points (Golden Knight, Snow Thing)
+        nmon = sum(1 for r in range(self.R) if self.monster[r] and not self.special[r])
+        items = self.rng.shuffled([i for i in C.ITEMS if i not in self.opts.get("removed", ())]) if nmon else []
+        self.pile = items[:nmon]
+        self.unused = items[nmon:]
+        self.found = 0  # tiles drawn from the pile so far
+        self.x = {}  # state of Underground effects, by effect
+        self.pending = []
         self.lair = [False] * self.R
         self.fort = [False] * self.R
         self.camp = [0] * self.R
@@ -93,8 +166,12 @@ class SmallWorldState(State):
         self.hero = [False] * self.R
         self.dragon = -1
         # combo column
-        self.banners = self.rng.shuffled(sorted(C.RACES))
-        self.badges = self.rng.shuffled(sorted(C.POWERS))
+        races, powers = C.decks(self.opts.get("content", "base"))
+        removed = set(self.opts.get("removed", ()))
+        self.deck_races = [k for k in races if k not in removed]
+        self.deck_powers = [k for k in powers if k not in removed]
+        self.banners = self.rng.shuffled(self.deck_races)
+        self.badges = self.rng.shuffled(self.deck_powers)
         self.discard = []
         self.column = []
         self._refill()
@@ -123,12 +200,15 @@ class SmallWorldState(State):
         s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
         for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "banners", "badges", "discard",
-                  "coins", "active", "peace", "defq", "log"):
+                  "coins", "active", "peace", "defq", "log", "monster", "special", "place", "relic", "vp", "pile",
+                  "unused"):
             setattr(s, k, list(getattr(self, k)))
         s.column = [list(c) for c in self.column]
         s.declined = [list(d) for d in self.declined]
         s.recs = {k: dict(v) for k, v in self.recs.items()}
         s.tp = _dc(self.tp)
+        s.x = _dc(self.x)
+        s.pending = _dc(self.pending)
         s.win = None if self.win is None else list(self.win)
         return s
 
@@ -173,6 +253,45 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         return rec["race"] == key or (not rec["dec"] and rec["power"] == key)
 
+    def items_of(self, rid):
+        """Places and relics in the regions race ``rid`` holds."""
+        if not self.found:
+            return []
+        out = []
+        for r in range(self.R):
+            if self.owner[r] == rid:
+                if self.place[r]:
+                    out.append(self.place[r])
+                if self.relic[r]:
+                    out.append(self.relic[r])
+        return out
+
+    def keys(self, rid, items=True):
+        """What may act for race ``rid``: its race, its power (while active,
+        or In Decline when the badge says it keeps working), the places and
+        relics in its regions."""
+        rec = self.recs[rid]
+        out = [rec["race"]]
+        pw = rec["power"]
+        if pw and (not rec["dec"] or pw in C.KEEP_BADGE):
+            out.append(pw)
+        if items:
+            out.extend(self.items_of(rid))
+        return out
+
+    def hook(self, rid, moment, items=True):
+        """The functions of ``moment`` for race ``rid`` (see content.py)."""
+        out = []
+        for key in self.keys(rid, items):
+            f = C.HOOKS.get(key, {}).get(moment)
+            if f:
+                out.append(f)
+        return out
+
+    def call(self, rid, moment, *args):
+        for f in self.hook(rid, moment):
+            f(self, rid, *args)
+
     # -- combo column --------------------------------------------------------
     def _refill(self):
         while len(self.column) < 6 and self.banners:
@@ -196,7 +315,7 @@ class SmallWorldState(State):
         if rid in self.declined[p]:
             self.declined[p].remove(rid)
         self.banners.append(rec["race"])
-        if rec["power"] is not None and not rec["dec"]:
+        if rec["power"] is not None and (not rec["dec"] or rec["power"] in C.KEEP_BADGE):
             self.discard.append(rec["power"])
         self.defq = [d for d in self.defq if d != rid]
         self.ev("vanish", p=p, race=rec["race"])
@@ -212,6 +331,8 @@ class SmallWorldState(State):
         self.hero[r] = False
         if self.dragon == r:
             self.dragon = -1
+        for f in C.CLEAR:
+            f(self, r)
 
     # -- turn flow -------------------------------------------------------
     def _new_tp(self):
@@ -224,6 +345,9 @@ class SmallWorldState(State):
         self.peace[p] = None
         self.tp = self._new_tp()
         self.ev("turn", p=p, n=self.turn)
+        for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
+            if rid in self.recs:
+                self.call(rid, "start")
         ghouls = [rid for rid in self.declined[p] if self.recs[rid]["race"] == "ghouls" and self.regions_of(rid)]
         if ghouls:
             self.tp["ghoul"] = True
@@ -284,6 +408,7 @@ class SmallWorldState(State):
         self.phase = "conquer"
         self.tp["fresh"] = False
         self.tp["readied"] = {}
+        self.call(rid, "picked")
 
     # -- conquest -------------------------------------------------------
     def immune(self, r):
@@ -294,6 +419,11 @@ class SmallWorldState(State):
         o = self.owner[r]
         if o == rid:
             return True
+        if self.chasm[r]:
+            return True
+        for f in C.PROTECT:
+            if f(self, rid, r):
+                return True
         if o >= 0:
             if self.immune(r):
                 return True
@@ -306,6 +436,8 @@ class SmallWorldState(State):
     def reachable(self, rid, r, held=None):
         """May the race attempt region ``r`` (adjacency, entry, water)?
         ``held``: the race's regions, when the caller has them."""
+        if self.chasm[r]:
+            return False
         if self.water[r] and not self.has(rid, "seafaring"):
             return False
         if held is None:
@@ -314,29 +446,35 @@ class SmallWorldState(State):
             if held or self.opts.get("flying_entry", "anywhere") == "anywhere":
                 return True
         if not held:
-            return self.entry[r] or self.recs[rid]["race"] == "halflings"
+            if self.entry[r] or self.recs[rid]["race"] == "halflings":
+                return True
+            return any(f(self, rid, r) for f in self.hook(rid, "entry"))
         for n in self.nbrs[r]:
             if self.owner[n] == rid:
                 return True
-        if self.has(rid, "underworld") and "cavern" in self.symbols[r]:
-            return any("cavern" in self.symbols[h] for h in held)
-        return False
+        if self.has(rid, "underworld") and "cavern" in self.feat[r]:
+            if any("cavern" in self.feat[h] for h in held):
+                return True
+        return any(f(self, rid, r, held) for f in self.hook(rid, "reach"))
 
-    def defence(self, r):
-        d = 2 + self.mountain[r] + self.lair[r] + self.fort[r] + self.camp[r]
+    def defence(self, r, rid=None):
+        """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
+        River), +1 per marker and per token there, +1 per Monster token
+        (§1.4, §2), and the region-level extras (``C.DEFENCE``)."""
+        d = (1 if self.river[r] else 2) + self.mountain[r] + self.lair[r] + self.fort[r] + self.camp[r]
+        d += self.monster[r]
         if self.owner[r] != EMPTY:
             d += self.tok[r]
+        for f in C.DEFENCE:
+            d += f(self, r, rid)
         return d
 
     def cost(self, rid, r):
         """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
-        c = self.defence(r)
+        c = self.defence(r, rid)
         red = 0
-        rec = self.recs[rid]
-        for key in (rec["race"], self.power_of(rid)):
-            h = C.HOOKS.get(key, {}).get("cost") if key else None
-            if h:
-                red += h(self, rid, r)
+        for h in self.hook(rid, "cost"):
+            red += h(self, rid, r)
         return max(1, c + red) if red else c
 
     def targets(self, rid):
@@ -349,7 +487,8 @@ class SmallWorldState(State):
         return out
 
     def _nonempty(self, r):
-        return self.owner[r] != EMPTY and self.tok[r] > 0
+        """A Monster or a race token (Lost Tribe included) is there (§1.4, §2)."""
+        return (self.owner[r] != EMPTY and self.tok[r] > 0) or self.monster[r] > 0
 
     def _take(self, rid, r, placed, how="c"):
         """Region ``r`` changes hands: defender losses, markers, hooks."""
@@ -363,8 +502,13 @@ class SmallWorldState(State):
             lost = 1
             if orec["race"] == "elves" and not orec["dec"]:
                 lost = 0
+            for f in self.hook(o, "losses", items=False):
+                k = f(self, o, r, rid)
+                if k is not None:
+                    lost = min(lost, k)
             if how == "sorc":
                 lost = self.tok[r]
+            lost = min(lost, self.tok[r])
             back = self.tok[r] - lost
             orec["hand"] += back
             if orec["p"] != p and not orec["dec"] and orec["p"] not in self.tp["attacked"]:
@@ -377,17 +521,45 @@ class SmallWorldState(State):
         self.lair[r] = False
         self.fort[r] = False
         self.camp[r] = 0
+        for f in C.CLEAR_ON_CONQUEST:
+            f(self, r)
         self.owner[r] = rid
         self.tok[r] = placed
         self.tp["conq"].append([r, nonempty])
         self.tp["conq_rid"][r] = rid
-        rec = self.recs[rid]
-        for key in (rec["race"], self.power_of(rid)):
-            h = C.HOOKS.get(key, {}).get("on_conquer") if key else None
-            if h:
-                h(self, rid, r)
+        monsters = self.monster[r]
+        if monsters:
+            self.monster[r] = 0
+            self.ev("monster", p=p, r=r, n=monsters)
+        if owner_before >= 0 and owner_before in self.recs:
+            for f in self.hook(owner_before, "lost", items=False):
+                f(self, owner_before, r, rid)
+        for f in self.hook(rid, "on_conquer", items=False):
+            f(self, rid, r)
+        if monsters and not self.special[r]:
+            self._discover(rid, r)
+        elif monsters and self.special[r]:
+            sp = C.SPECIALS.get(self.special[r])
+            if sp:
+                sp(self, rid, r)
         if owner_before >= 0 and owner_before in self.recs:
             self._check_gone(owner_before)
+
+    def _discover(self, rid, r):
+        """A Monster region is conquered: the top tile of the pile lands there
+        and acts at once (§2)."""
+        if not self.pile:
+            return
+        item = self.pile.pop(0)
+        if item in C.RELIC_SET:
+            self.relic[r] = item
+        else:
+            self.place[r] = item
+        self.found += 1
+        self.ev("found", p=self.recs[rid]["p"], r=r, item=item)
+        f = C.HOOKS.get(item, {}).get("found")
+        if f:
+            f(self, rid, r)
 
     def _check_gone(self, rid):
         rec = self.recs[rid]
@@ -427,6 +599,8 @@ class SmallWorldState(State):
         if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
             for r in self.sorcery_targets(rid):
                 out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
+        for f in self.hook(rid, "moves"):
+            out.extend(f(self, rid))
         out.append(Move("end", ("end",)))
         return out
 
@@ -521,10 +695,17 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         self.phase = "redeploy"
         self.tp["roll"] = None
-        for key in (rec["race"], self.power_of(rid)):
-            h = C.HOOKS.get(key, {}).get("redeploy") if key else None
-            if h:
-                h(self, rid)
+        # River regions are emptied (§2), unless something lets the race stay
+        if any(self.river):
+            stay = any(f(self, rid) for f in self.hook(rid, "river_stay"))
+            if not stay:
+                for r in self.regions_of(rid):
+                    if self.river[r]:
+                        rec["hand"] += self.tok[r]
+                        self._clear_region(r)
+                        self.ev("river", p=rec["p"], r=r)
+        for h in self.hook(rid, "redeploy", items=False):
+            h(self, rid)
         if not self.tp["ghoul"] and self.has(rid, "heroic"):
             held = set(self.regions_of(rid))
             for r in range(self.R):
@@ -572,6 +753,8 @@ class SmallWorldState(State):
             for r in held:
                 if self.hero[r]:
                     out.append(Move(f"unhero:{r}", ("unhero", f"r{r}")))
+        for f in self.hook(rid, "moves"):
+            out.extend(f(self, rid))
         if hero_left <= 0:
             out.append(Move("done", ("done",)))
         return out
@@ -587,6 +770,14 @@ class SmallWorldState(State):
             return
         if rec["race"] == "amazons" and not rec["dec"]:
             self._park_amazons(rid)
+        self.call(rid, "redeployed")
+        if self.pending:
+            self.pending[-1].setdefault("then", "after_redeploy")
+            return
+        self._after_redeploy()
+
+    def _after_redeploy(self):
+        rid = self.acting
         p = self.cur
         if self.has(rid, "diplomat"):
             cands = self.peace_candidates(p)
@@ -619,20 +810,25 @@ class SmallWorldState(State):
         rid = self.active[p]
         if rid is not None and not decline_turn:
             rec = self.recs[rid]
-            lines.append(("regions", len(self.regions_of(rid)), rec["race"]))
-            for key in (rec["race"], rec["power"]):
-                h = C.HOOKS.get(key, {}).get("score")
-                if h:
-                    for why, k in h(self, rid, False):
-                        lines.append((why, k, rec["race"]))
+            lines.append(("regions", len(self.scoring_regions(rid)), rec["race"]))
+            for h in self.hook(rid, "score"):
+                for why, k in h(self, rid, False):
+                    lines.append((why, k, rec["race"]))
         for did in list(self.declined[p]):
             rec = self.recs[did]
-            lines.append(("declined", len(self.regions_of(did)), rec["race"]))
-            h = C.HOOKS.get(rec["race"], {}).get("score")
-            if h:
+            lines.append(("declined", len(self.scoring_regions(did)), rec["race"]))
+            for h in self.hook(did, "score"):
                 for why, k in h(self, did, True):
                     lines.append((why, k, rec["race"]))
         return [ln for ln in lines if ln[1]]
+
+    def scoring_regions(self, rid):
+        """The regions that earn their coin for race ``rid`` (§1.5); the
+        region-level rule ``C.NO_SCORE`` can take some out."""
+        regs = self.regions_of(rid)
+        if C.NO_SCORE:
+            regs = [r for r in regs if not any(f(self, rid, r) for f in C.NO_SCORE)]
+        return regs
 
     def _score(self, decline_turn):
         p = self.cur
@@ -661,6 +857,7 @@ class SmallWorldState(State):
                 if self.owner[r] == rid:
                     self.tok[r] += k
                     rec["hand"] -= k
+        self.call(rid, "declined")
         rec["hand"] = 0
         rec["parked"] = 0
         if not ghouls:
@@ -678,7 +875,8 @@ class SmallWorldState(State):
                 self.hero[r] = False
                 if self.dragon == r:
                     self.dragon = -1
-        self.discard.append(rec["power"])
+        if rec["power"] not in C.KEEP_BADGE:
+            self.discard.append(rec["power"])
         rec["dec"] = True
         self.active[p] = None
         self.declined[p].append(rid)
@@ -687,6 +885,16 @@ class SmallWorldState(State):
             self._vanish(rid)
 
     def _finish_turn(self):
+        p = self.cur
+        for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
+            if rid in self.recs:
+                self.call(rid, "end")
+        if self.pending:
+            self.pending[-1].setdefault("then", "defend")
+            return
+        self._to_defend()
+
+    def _to_defend(self):
         self.phase = "defend"
         self._next_defender()
 
@@ -722,6 +930,10 @@ class SmallWorldState(State):
     def _game_over(self):
         self.phase = "over"
         self.acting = None
+        for p in range(self.n):  # the Golden Knight's and the Snow Thing's points (§3.11)
+            if self.vp[p]:
+                self.pay(p, self.vp[p])
+                self.ev("vp", p=p, n=self.vp[p])
         best = max(self.coins)
         win = [p for p in range(self.n) if self.coins[p] == best]
         if len(win) > 1 and self.opts.get("tiebreak", "tokens") == "tokens":
@@ -736,6 +948,8 @@ class SmallWorldState(State):
     def to_play(self):
         if self.win is not None:
             return None
+        if self.pending:
+            return self.pending[0]["p"]
         if self.phase == "defend":
             return self.recs[self.acting]["p"]
         return self.cur
@@ -744,6 +958,9 @@ class SmallWorldState(State):
         return self.win is not None
 
     def legal_moves(self):
+        if self.pending:
+            d = self.pending[0]
+            return C.PENDING[d["kind"]][0](self, d)
         ph = self.phase
         if ph == "pick":
             return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
@@ -766,9 +983,29 @@ class SmallWorldState(State):
             return out
         return []
 
+    def push(self, kind, p, **data):
+        """A decision player ``p`` must take before play goes on (a kind of
+        ``C.PENDING``)."""
+        self.pending.append(dict(data, kind=kind, p=p))
+
+    def _resume(self, then):
+        if then == "after_redeploy":
+            self._after_redeploy()
+        elif then == "defend":
+            self._to_defend()
+        elif then == "redeploy":
+            self._to_redeploy()
+
     def apply(self, move):
         t = move.text
         head, _, arg = t.partition(":")
+        if self.pending:
+            d = self.pending[0]
+            if C.PENDING[d["kind"]][1](self, d, t) is not False:
+                self.pending.remove(d)
+                if not self.pending and d.get("then"):
+                    self._resume(d["then"])
+            return
         ph = self.phase
         if ph == "pick":
             self._do_pick(int(arg))
@@ -794,6 +1031,8 @@ class SmallWorldState(State):
                 self._do_abandon(int(arg))
             elif head == "end":
                 self._to_redeploy()
+            elif head in C.ACTIONS:
+                C.ACTIONS[head](self, arg)
             return
         if ph in ("redeploy", "defend"):
             rid = self.acting
@@ -825,6 +1064,8 @@ class SmallWorldState(State):
             elif head == "done":
                 self._end_redeploy()
                 return
+            elif head in C.ACTIONS:
+                C.ACTIONS[head](self, arg)
             if ph == "defend" and rec["hand"] == 0:
                 self.defq.pop(0)
                 self._next_defender()
@@ -891,6 +1132,10 @@ class SmallWorldState(State):
             "hole": list(self.hole), "hero": list(self.hero), "dragon": self.dragon,
             "recs": recs, "active": list(self.active), "declined": [list(d) for d in self.declined],
             "peace": list(self.peace),
+            "map": self.map_id, "monster": list(self.monster), "special": list(self.special),
+            "place": list(self.place), "relic": list(self.relic), "pile_left": len(self.pile),
+            "vp": list(self.vp), "x": _dc(self.x),
+            "pending": [{k: v for k, v in d.items() if k in ("kind", "p")} for d in self.pending],
             "winners": None if self.win is None else list(self.win),
             # a score event of a player whose coins are hidden keeps only who scored
             "events": [[s, t, k, _dc(f) if k != "score" or self.coins_visible(player, f["p"])
@@ -901,6 +1146,9 @@ class SmallWorldState(State):
             v["banners"] = list(self.banners)
             v["badges"] = list(self.badges)
             v["tp"] = _dc(self.tp)
+            v["pile"] = list(self.pile)
+            v["unused"] = list(self.unused)
+            v["pending_data"] = _dc(self.pending)
         return v
 
     # -- sentences ---------------------------------------------------------
