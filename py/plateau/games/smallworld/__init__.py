@@ -68,6 +68,20 @@ class SmallWorld(Game):
     def new_state(self, players, options, seed):
         return SmallWorldState(self, players, options, seed)
 
+    def rules(self, lang: str) -> str:
+        """The base game's rules page, then the Underground parts (boards,
+        races, powers, places and relics), each in its own file."""
+        from pathlib import Path
+
+        here = Path(__file__).resolve().parent
+        lang = lang if (here / f"rules.{lang}.md").is_file() else "fr"
+        parts = [(here / f"rules.{lang}.md").read_text(encoding="utf-8")]
+        for part in ("underground", "ug_races", "ug_powers", "ug_items"):
+            path = here / f"rules.{part}.{lang}.md"
+            if path.is_file():
+                parts.append(path.read_text(encoding="utf-8"))
+        return "\n\n".join(p.rstrip("\n") for p in parts) + "\n"
+
     def render(self, state, ctx: RenderContext) -> str:
         from .render import render
 

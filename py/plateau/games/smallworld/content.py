@@ -338,6 +338,8 @@ for _lang in NAMES:
     TEXTS[_lang].update(U.TEXTS.get(_lang, {}))
 HOOKS.update(U.HOOKS)
 FLOW |= U.FLOW
+for _m in U.MODULES:
+    _m.register(__import__(__name__, fromlist=["*"]))
 UG_RACES = tuple(sorted(U.RACES))
 UG_POWERS = tuple(sorted(U.POWERS))
 ITEMS = U.RELICS + U.PLACES

@@ -73,3 +73,14 @@ CATALOGUE: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
 HOOKS: dict[str, dict] = {}
 # effects read by name in rules.py at the moment they act (see content.FLOW)
 FLOW: set[str] = set()
+
+
+from . import ug_items, ug_powers, ug_races  # noqa: E402
+
+MODULES = (ug_races, ug_powers, ug_items)
+for _m in MODULES:
+    HOOKS.update(_m.HOOKS)
+    FLOW |= _m.FLOW
+    for _lang in ("fr", "en"):
+        TEXTS[_lang].update(_m.TEXTS[_lang])
+        CATALOGUE[_lang].update(_m.CATALOGUE[_lang])
