@@ -47,7 +47,16 @@ def describe(state, text: str, lang: str) -> str:
     words = WORDS.get(lang, WORDS["en"])
     head, _, arg = text.partition(":")
     if head not in words:
-        return text
+        # moves of the Underground content: ``move.<head>`` in the game's catalogue
+        from .catalogue import CATALOGUE
+
+        key = "move." + head
+        if key not in CATALOGUE.get(lang, CATALOGUE["en"]):
+            return text
+        f = {"arg": arg}
+        if arg.isdigit():
+            f["reg"] = t(lang, "region", r=int(arg))
+        return t(lang, key, **f)
     if head == "pick":
         i = int(arg)
         race, power, _coins = state.column[i]
