@@ -319,6 +319,7 @@ def features(terrain: str, symbols) -> frozenset:
 
 
 DEFENCE: list = []
+COST: list = []  # f(st, rid, r) -> change of the cost for everyone (never below 1 with it)
 PROTECT: list = []
 ACTIONS: dict = {}
 PENDING: dict = {}

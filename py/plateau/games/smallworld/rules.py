@@ -196,7 +196,7 @@ class SmallWorldState(State):
 
     # ------------------------------------------------------------------
     def clone(self):
-        s = object.__new__(SmallWorldState)
+        s = object.__new__(type(self))
         s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
         for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "banners", "badges", "discard",
@@ -211,6 +211,13 @@ class SmallWorldState(State):
         s.pending = _dc(self.pending)
         s.win = None if self.win is None else list(self.win)
         return s
+
+    def shown_players(self):
+        """The players the board's panel lists (all of them here)."""
+        return list(range(self.n))
+
+    def colour_index(self, p):
+        return p
 
     def pay(self, p, n):
         """Every change of a player's coins goes through here (a table of a
@@ -474,6 +481,8 @@ class SmallWorldState(State):
         c = self.defence(r, rid)
         red = 0
         for h in self.hook(rid, "cost"):
+            red += h(self, rid, r)
+        for h in C.COST:
             red += h(self, rid, r)
         return max(1, c + red) if red else c
 
