@@ -125,6 +125,17 @@ def test_layout_sizes_and_limits():
         GAME.start(["a", "b", "c", "d"], {"heights": "<b>"}, 1)
 
 
+def test_organiser_tables_as_text():
+    """§3.1: the organiser defines tables and seat numbers (the seed's 3-seat table 10–12 and 4-seat table 17–20)."""
+    s = GAME.start([f"P{i}" for i in range(6)], {"tables": "classic:10-12;underground/mixed:17-20"}, 2)
+    assert s.table_seats == [[10, 11, 12], [17, 18, 19, 20]] and len(s.free_seats()) == 1
+    assert s.tables[1].map_id == "underground-4p" and "cultists" in s.tables[1].deck_races + s.tables[1].banners
+    for bad in ("classic:1-6;classic:7-9", "classic:1-3", "classic:1-3;classic:3-5", "moon:1-3;classic:4-6",
+                "classic:1-3;classic:4-5"):
+        with pytest.raises(RulesError):
+            GAME.start([f"P{i}" for i in range(6)], {"tables": bad}, 2)
+
+
 def test_random_seating_is_seeded_and_legal():
     a = GAME.start([f"P{i}" for i in range(10)], {}, 7)
     b = GAME.start([f"P{i}" for i in range(10)], {}, 7)

@@ -33,8 +33,32 @@ OPTIONS = (
 )
 #: options written as text by the organiser's setup: heights in cm ("172,165,…", one per participant),
 #: the event schedule ("golden_age,none,…", one per turn)
-TEXT_OPTIONS = ("heights", "schedule")
+#: the tables ("classic:1-5;underground/mixed:6-9": board kind, optional content, first-last seat)
+TEXT_OPTIONS = ("heights", "schedule", "tables")
 _HEIGHTS = re.compile(r"^\d{2,3}(,\d{2,3})*$")
+_TABLE = re.compile(r"^(classic|underground|random)(?:/(base|underground|mixed))?:(\d{1,3})-(\d{1,3})$")
+
+
+def parse_tables(text: str) -> list[dict]:
+    """The organiser's tables written as text: ``kind[/content]:first-last`` separated by ``;`` —
+    seat numbers unique, 2 to 5 seats a table, tables in increasing seat order."""
+    out = []
+    last = 0
+    for part in str(text).split(";"):
+        m = _TABLE.match(part.strip())
+        if not m:
+            raise RulesError(f"a table is written like classic:1-5 or underground/mixed:6-9, not {part.strip()!r}")
+        kind, content, a, b = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
+        if not 2 <= b - a + 1 <= 5:
+            raise RulesError(f"a table has 2 to 5 seats ({a}-{b})")
+        if a <= last:
+            raise RulesError("seat numbers must be unique and go up from one table to the next")
+        last = b
+        default = {"classic": "base", "underground": "underground", "random": "mixed"}[kind]
+        out.append({"board": kind, "seats": list(range(a, b + 1)), "content": content or default})
+    if len(out) < 2:
+        raise RulesError("a tournament needs at least 2 tables")
+    return out
 
 
 def layout_for(nplayers: int, free: int, boards: str = "mixed", content: str = "by_board") -> list[dict]:
@@ -83,7 +107,9 @@ class Arkhanis(Game):
         for k, v in text.items():
             if not isinstance(v, str):
                 raise RulesError(f"option {k!r} is written as text")
-            if k == "heights":
+            if k == "tables":
+                out["_tables"] = parse_tables(v)
+            elif k == "heights":
                 if not _HEIGHTS.match(v):
                     raise RulesError("heights are whole numbers of centimetres separated by commas")
                 out["_heights"] = [int(x) for x in v.split(",")]
@@ -99,7 +125,16 @@ class Arkhanis(Game):
         h = options.get("_heights")
         if h is not None and len(h) != len(players):
             raise RulesError(f"one height per participant: {len(players)} needed, {len(h)} given")
-        layout = layout_for(len(players), options["free"], options["boards"], options["content"])
+        if options.get("_tables"):
+            layout = options["_tables"]
+            seats = sum(len(t["seats"]) for t in layout)
+            if seats - len(players) < 1:
+                raise RulesError(f"{len(players)} participants need more than {seats} seats: one must stay free")
+            if sum(min(5, len(t["seats"])) for t in layout) < len(players) or \
+                    sum(len(t["seats"]) - 2 for t in layout) < seats - len(players):
+                raise RulesError("these tables cannot seat every participant with 2 to 5 at each table")
+        else:
+            layout = layout_for(len(players), options["free"], options["boards"], options["content"])
         return TournamentState(self, players, options, seed, layout)
 
     def render(self, state, ctx: RenderContext) -> str:
