@@ -398,3 +398,158 @@ def test_random_tournaments_finish_and_replay(seed, n, o):
     rec = Record("arkhanis", opts, seed, list(s.players), moves)
     back = decode(encode(rec))
     assert back == rec and back.replay().view(None) == s.view(None)
+
+
+# ------------------------------------------- the sheet's places and relic (§3.10)
+def table_setup(schedule=None):
+    """Turn 1 at table A, Bilbo to play, everything cleared off table A's map."""
+    from plateau.games.smallworld.rules import EMPTY
+
+    s = tour(schedule=schedule)
+    a = s.tables[0]
+    for r in range(a.R):
+        a.owner[r], a.tok[r], a.monster[r] = EMPTY, 0, 0
+    a.found = 1
+    return s, a
+
+
+def put(a, p, race, power, regions, dec=False, hand=0):
+    from swhelp import give
+
+    return give(a, p, race, power, regions, dec=dec, hand=hand)
+
+
+def test_rusted_throne_tribute_from_neighbours_and_lost_tribes():
+    """§3.10 Rusted Throne: "1 coin of tribute per region adjacent to the Throne's region that is held by another
+    player's race, active or In Decline … LT regions adjacent pay 1 each from the bank"; seed: "si un joueur
+    contrôle deux régions adjacentes au trône, il paye 2"."""
+    from plateau.games.smallworld.rules import LT
+
+    s, a = table_setup()
+    # base-3p: region 8 borders 1, 7, 9, 12, 13 (see smallworld-graphs.json)
+    nb = a.nbrs[8]
+    a.place[8] = "rusted_throne"
+    rid = put(a, BILBO, "ratmen", "commando", {8: 2})
+    put(a, MERRY, "humans", "hill", {nb[0]: 1, nb[1]: 1})
+    a.owner[nb[2]], a.tok[nb[2]] = LT, 1
+    before = list(s.coins)
+    I_end = a.hook(rid, "end")
+    assert I_end
+    for f in I_end:
+        f(a, rid)
+    assert s.coins[BILBO] == before[BILBO] + 3 and s.coins[MERRY] == before[MERRY] - 2
+
+
+def test_mill_adds_one_defence_against_other_players_next_to_it():
+    """§3.10 Mill: "+1 defence against races of any player other than the one holding that region";
+    DEFAULT (Q10): "also applies to empty regions … +1 cost for anyone but the Mill's controller"."""
+    s, a = table_setup()
+    m = 8
+    nb = a.nbrs[m]
+    a.place[m] = "mill"
+    mill_rid = put(a, BILBO, "ratmen", "commando", {m: 2})
+    merry = put(a, MERRY, "humans", "hill", {nb[0]: 1})
+    far = next(r for r in range(a.R) if r not in nb and r != m and not a.water[r])
+    assert a.defence(nb[1], merry) == a.defence(nb[1], None) + 1  # empty, Merry does not hold the Mill
+    assert a.defence(nb[1], mill_rid) == a.defence(nb[1], None)  # the Mill's holder: no extra
+    assert a.defence(nb[0], mill_rid) == a.defence(nb[0], None) + 1  # Merry's region against Bilbo
+    assert a.defence(far, merry) == a.defence(far, None)
+
+
+def test_discotroll_region_and_neighbours_score_one_less():
+    """§3.10 Discotroll: "its region and every adjacent region score 1 less for their holder"."""
+    s, a = table_setup()
+    d = 8
+    a.place[d] = "discotroll"
+    rid = put(a, BILBO, "ratmen", "commando", {d: 1, a.nbrs[d][0]: 1, 22: 1})
+    assert a.scoring_regions(rid) == [22]
+
+
+def test_temple_moves_a_combo_two_places_with_its_coins():
+    """Seed: "modifier l'ordre de la colonne … en déplaçant l'une des combinaisons de deux places vers le haut
+    ou le bas. Il peut utiliser ce pouvoir avant de choisir son peuple s'il est en déclin"."""
+    s, a = table_setup()
+    a.place[8] = "temple"
+    put(a, BILBO, "ratmen", "commando", {8: 1}, dec=True)
+    a.column[4][2] = 3
+    moved = list(a.column[4])
+    assert s.to_play == BILBO and a.phase == "pick"
+    assert "temple:4:up" in texts(s) and "temple:0:up" not in texts(s)
+    s.play("temple:4:up")
+    assert a.column[2] == moved and a.phase == "pick"
+    assert not [x for x in texts(s) if x.startswith("temple:")]  # once a turn
+
+
+def test_obsidian_skull_forces_the_attack_pays_one_and_forbids_decline():
+    """Seed: "Toute personne possédant un peuple actif dans une région adjacente à celle où se trouve le crâne
+    doit … faire un mouvement de conquête contre cette région et donner au propriétaire de celle-ci un point de
+    victoire. Il n'aura de fait pas le droit de passer en déclin ce tour-ci." """
+    s, a = table_setup()
+    sk = 8
+    a.place[sk] = "skull"
+    put(a, MERRY, "humans", "hill", {sk: 1})
+    put(a, BILBO, "ratmen", "commando", {a.nbrs[sk][0]: 5})
+    a.cur = BILBO
+    a._start_turn()
+    ts = texts(s)
+    assert ts == [f"c:{sk}"]  # the first conquest is the Skull's region; no decline
+    before = (s.coins[BILBO], s.coins[MERRY])
+    s.play(f"c:{sk}")
+    assert (s.coins[BILBO], s.coins[MERRY]) == (before[0] - 1, before[1] + 1)
+    assert "decline" not in texts(s)
+
+
+def test_tavern_must_share_with_an_opponent_at_the_table():
+    """Seed: "Le propriétaire de la « Gargotte de Glandulf » DOIT partager les 2 points de victoire avec un
+    adversaire à sa table"; DEFAULT (Q9): one coin each."""
+    s, a = table_setup()
+    a.place[8] = "tavern"
+    rid = put(a, BILBO, "ratmen", "commando", {8: 1})
+    for f in a.hook(rid, "end"):
+        f(a, rid)
+    assert a.pending and a.pending[0]["kind"] == "tavern"
+    assert sorted(m.text for m in a.legal_moves()) == [f"tavern:{MERRY}", f"tavern:{FRODO}"]
+    before = list(s.coins)
+    a.apply(a.move_from_text(f"tavern:{FRODO}"))
+    assert s.coins[BILBO] == before[BILBO] + 1 and s.coins[FRODO] == before[FRODO] + 1
+
+
+def test_hall_of_mirrors_swaps_powers_tied_tokens_go_back():
+    """Seed: "peut échanger son pouvoir spécial avec un adversaire qui n'a pas le droit de refuser (les pions
+    liés sont retirés du plateau …)"."""
+    s, a = table_setup()
+    a.place[8] = "mirror"
+    mine = put(a, BILBO, "ratmen", "commando", {8: 3})
+    other = put(a, MERRY, "humans", "heroic", {22: 1, 21: 1})
+    a.hero[22] = a.hero[21] = True
+    a.cur = BILBO
+    a._start_turn()
+    assert f"mirror:{MERRY}" in texts(s)
+    s.play(f"mirror:{MERRY}")
+    assert a.recs[mine]["power"] == "heroic" and a.recs[other]["power"] == "commando"
+    assert not a.hero[22] and not a.hero[21]
+    assert not [x for x in texts(s) if x.startswith("mirror:")]
+
+
+def test_moonstone_pendant_ignore_the_event_or_take_a_coin():
+    """Seed: "permet à son propriétaire de ne pas subir l'effet de l'événement du tour … S'il choisit de ne pas
+    l'utiliser, il gagne 1 point de victoire. Si l'événement est une enchère et que le joueur y participe, il ne
+    gagne pas de points de victoire même s'il perd l'enchère." """
+    s = tour(schedule=["none", "golden_age", "royal_treasure"] + ["none"] * 7)
+    a = s.tables[0]
+    play_until(s, BILBO, 2)
+    # give Bilbo the Pendant in one of his active regions, then restart turn 2's reveal
+    held = a.regions_of(a.active[BILBO])
+    a.relic[held[0]] = "pendant"
+    a.found = 1
+    s.turn = 1
+    s._end_turn()
+    assert s.stage == "pendant" and s.to_play == BILBO
+    s.play("pendant:shield")
+    assert s.to_play == BILBO and "decline" in texts(s)  # the Golden Age does not stop him
+    coins = s.coins[BILBO]
+    s.turn = 2
+    s._end_turn()  # turn 3: an auction; bidding 0 = not taking part: +1 coin
+    while s.stage == "auction":
+        s.play("bid:0")
+    assert s.coins[BILBO] == coins + 1

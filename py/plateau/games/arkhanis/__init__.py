@@ -164,6 +164,8 @@ class Arkhanis(Game):
             return t(lang, "seat", s=arg)
         if move_text == "reserved":
             return t(lang, "target.reserved")
+        if head == "pendant":
+            return t(lang, "move." + arg)
         if state_before.current is not None and state_before.stage == "play":
             from plateau.games.smallworld.describe import describe
 

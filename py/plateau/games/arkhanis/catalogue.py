@@ -53,6 +53,10 @@ CATALOGUE = {
         "score.seat": "Place",
         "score.hidden": "Les pièces des autres participants restent cachées jusqu'à la fin (« ? »).",
         "target.reserved": "Prendre la combinaison gagnée aux enchères",
+        "target.shield": "Ignorer l'événement (Pendentif)", "target.coin": "Prendre 1 pièce (Pendentif)",
+        "st.pendant": "Tour {n} — {p} : Pendentif de Pierre de Lune — ignorer l'événement ou 1 pièce ?",
+        "log.pendant": "{p} utilise le Pendentif de Pierre de Lune.",
+        "move.shield": "Ignore l'événement du tour (Pendentif)", "move.coin": "Prend 1 pièce (Pendentif)",
     },
     "en": {
         "opt.free": "Free seats",
@@ -100,6 +104,10 @@ CATALOGUE = {
         "score.seat": "Seat",
         "score.hidden": "The other participants' coins stay hidden until the end (\"?\").",
         "target.reserved": "Take the combo won at auction",
+        "target.shield": "Ignore the event (Pendant)", "target.coin": "Take 1 coin (Pendant)",
+        "st.pendant": "Turn {n} — {p}: Moonstone Pendant — ignore the event or 1 coin?",
+        "log.pendant": "{p} uses the Moonstone Pendant.",
+        "move.shield": "Ignores the turn's event (Pendant)", "move.coin": "Takes 1 coin (Pendant)",
     },
 }
 
@@ -132,6 +140,8 @@ def status_line(st, lang):
         return t(lang, "st.auction", n=st.turn, p=st.players[st.bidder], t=ti + 1)
     if st.stage == "move":
         return t(lang, "st.move", n=st.turn, p=st.players[st.movers[0]])
+    if st.stage == "pendant":
+        return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
     table = st.tables[st.current]
     return t(lang, "table", t=st.current + 1) + " · " + sw_status(table, lang)
 

@@ -70,9 +70,16 @@ def parse_schedule(text: str, turns: int) -> list[str]:
     return parts
 
 
-def _event(st):
+def _event(st, p=None):
+    """The turn's event as it applies to player ``p`` (the player whose turn
+    it is by default): nothing for a Moonstone Pendant's owner who chose to
+    ignore it."""
     tour = getattr(st, "tour", None)
-    return EVENTS.get(tour.event, {}) if tour is not None and tour.event else {}
+    if tour is None or not tour.event:
+        return {}
+    if (st.cur if p is None else p) in tour.immune:
+        return {}
+    return EVENTS.get(tour.event, {})
 
 
 def may_decline(table) -> bool:
@@ -81,7 +88,7 @@ def may_decline(table) -> bool:
 
 def on_pick(table, rid) -> None:
     """Bonus tokens for a race picked this turn (from the table's tray)."""
-    k = _event(table).get("bonus")
+    k = _event(table, table.recs[rid]["p"] if rid is not None else None).get("bonus")
     if k and rid is not None:
         rec = table.recs[rid]
         k = min(k, table.tray(rid))
@@ -100,12 +107,12 @@ def auction_won(tour, table, p, bid) -> None:
 
 
 def _closed(st, rid, r):
-    closed = _event(st).get("closed")
+    closed = _event(st, st.recs[rid]["p"]).get("closed")
     return bool(closed) and any(t in st.feat[r] for t in closed)
 
 
 def _cheaper(st, rid, r):
-    return -_event(st).get("cheaper", 0)
+    return -_event(st, st.recs[rid]["p"]).get("cheaper", 0)
 
 
 C.PROTECT.append(_closed)

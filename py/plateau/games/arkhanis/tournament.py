@@ -28,6 +28,7 @@ from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import SmallWorldState, _dc
 
 from . import events as E
+from . import items as I
 
 TURNS = 10
 START_COINS = 5
@@ -123,18 +124,50 @@ class TableState(SmallWorldState):
         here = set(self.tour.seated_at(self.index))
         return [q for q in range(self.n) if q != p and q in here and q not in self.tp["attacked"]]
 
+    def may_decline(self):
+        return E.may_decline(self) and not self.tp.get("skull_turn")
+
+    def _begin_conquer(self, rid):
+        super()._begin_conquer(rid)
+        if self.tp.get("ghoul"):
+            return
+        s = I.skull_region(self, self.cur)
+        if s >= 0 and self.recs[rid]["hand"] >= 1:
+            self.tp["skull_turn"] = True
+            self.tp["skull"] = s
+
     def conquer_moves(self):
         out = super().conquer_moves()
-        if not E.may_decline(self):
+        if not self.may_decline():
             out = [m for m in out if m.text != "decline"]
+        s = self.tp.get("skull")
+        if s is not None and self.tp.get("skull_done") is None:
+            forced = [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
+            if forced:
+                return forced
+            self._skull_pay(s)  # the attempt is impossible: he only pays (§3.10, Q11)
         return out
+
+    def _skull_pay(self, s):
+        self.tp["skull_done"] = True
+        q = self.owner[s]
+        holder = self.recs[q]["p"] if q >= 0 else None
+        if holder is not None and holder != self.cur and self.coins[self.cur] > 0:
+            self.pay(self.cur, -1)
+            self.pay(holder, 1)
+        self.ev("skull", p=self.cur)
 
     def legal_moves(self):
         out = super().legal_moves()
-        if self.phase == "stout" and not self.pending and not E.may_decline(self):
+        if self.pending:
+            return out
+        if self.phase == "stout" and not self.may_decline():
             out = [m for m in out if m.text != "decline"]
-        if self.phase == "pick" and not self.pending and self.cur in self.reserved:
+        if self.phase == "pick" and self.cur in self.reserved:
             out.append(Move("reserved", ("reserved",)))
+        if self.phase in ("pick", "conquer") and not (self.tp.get("skull") is not None
+                                                       and self.tp.get("skull_done") is None):
+            out.extend(I.temple_moves(self, self.cur))
         return out
 
     def apply(self, move):
@@ -143,6 +176,12 @@ class TableState(SmallWorldState):
             self.column.insert(0, combo)
             self._do_pick(0)
             return
+        if move.text.startswith("temple:") and not self.pending:
+            I.temple_apply(self, move.text.partition(":")[2])
+            return
+        s = self.tp.get("skull") if self.tp else None
+        if s is not None and self.tp.get("skull_done") is None and move.text in (f"c:{s}", f"die:{s}"):
+            self._skull_pay(s)
         super().apply(move)
 
     def _do_pick(self, i):
@@ -179,6 +218,7 @@ class TournamentState(State):
         self.tables = []
         for i, t in enumerate(self.layout):
             self.tables.append(TableState(self, i, t["board"], t["seats"], t["content"], self.rng.below(1 << 30)))
+        self._deal_items()
         self.seat_table = {s: i for i, seats in enumerate(self.table_seats) for s in seats}
         self.occupant = {s: None for s in self.seat_table}
         start = options.get("_start") or self._random_seating()
@@ -201,6 +241,17 @@ class TournamentState(State):
         self.current = None  # table being played
         self.win = None
         self._begin_turn()
+
+    def _deal_items(self):
+        """Every place and relic not removed, the tournament's own included, is
+        dealt face down to the tables' piles in turn, so that each one is on
+        some board (seed §7); a table finds its tiles under its Monsters."""
+        items = [i for i in C.ITEMS if i not in REMOVED] + list(I.ITEMS)
+        items = self.rng.shuffled(items)
+        for t in self.tables:
+            t.pile, t.unused = [], []
+        for k, item in enumerate(items):
+            self.tables[k % len(self.tables)].pile.append(item)
 
     # -- seating ---------------------------------------------------------
     def _random_seating(self):
@@ -236,9 +287,34 @@ class TournamentState(State):
     def _begin_turn(self):
         self.event = self.schedule[self.turn - 1]
         self.ev("event", n=self.turn, event=self.event)
+        self.immune = []
+        self.pendant = self._pendant_owner()
+        if self.pendant is not None and not E.is_auction(self.event):
+            if self.event == "none":
+                self._pendant_coin()
+            else:
+                self.stage = "pendant"
+                return
         for t in self.tables:
             t.turn = self.turn
         self.bids = {}
+        self._after_pendant()
+
+    def _pendant_owner(self):
+        """The player whose active race holds the Moonstone Pendant's region."""
+        for t in self.tables:
+            for r in range(t.R):
+                if t.relic[r] == "pendant" and t.owner[r] >= 0:
+                    rec = t.recs[t.owner[r]]
+                    if not rec["dec"]:
+                        return rec["p"]
+        return None
+
+    def _pendant_coin(self):
+        self.coins[self.pendant] += 1
+        self.ev("pendant", p=self.pendant, coin=True)
+
+    def _after_pendant(self):
         if E.is_auction(self.event):
             self.stage = "auction"
             self.auction_tables = [i for i in range(len(self.tables)) if len(self.seated_at(i)) >= 1]
@@ -260,10 +336,14 @@ class TournamentState(State):
             self._settle_auction(ti)
             self.auction_table += 1
         self.bidder = None
+        if self.pendant is not None and self.bids.get(self.pendant, 0) == 0:
+            self._pendant_coin()  # he did not take part in the auction
         self._start_slots()
 
     def _settle_auction(self, ti):
         ps = self._bidders(ti)
+        if self.pendant in ps and self.bids.get(self.pendant, 0) == 0:
+            ps.remove(self.pendant)  # the Pendant's owner bidding nothing stays out: he takes his coin
         if not ps:
             return
         best = max(self.bids[p] for p in ps)
@@ -354,6 +434,8 @@ class TournamentState(State):
             return None
         if self.stage == "auction":
             return self.bidder
+        if self.stage == "pendant":
+            return self.pendant
         if self.stage == "move":
             return self.movers[0]
         return self.tables[self.current].to_play
@@ -368,10 +450,20 @@ class TournamentState(State):
             return [Move(f"bid:{k}", ("bid", f"b{k}")) for k in range(self.coins[self.bidder] + 1)]
         if self.stage == "move":
             return [Move(f"seat:{s}", (f"seat{s}",)) for s in self.free_seats()]
+        if self.stage == "pendant":
+            return [Move("pendant:shield", ("shield",)), Move("pendant:coin", ("coin",))]
         return self.tables[self.current].legal_moves()
 
     def apply(self, move):
         t = move.text
+        if self.stage == "pendant":
+            if t == "pendant:shield":
+                self.immune.append(self.pendant)
+                self.ev("pendant", p=self.pendant, coin=False)
+            else:
+                self._pendant_coin()
+            self._after_pendant()
+            return
         if self.stage == "auction":
             self.bids[self.bidder] = int(t.partition(":")[2])
             self.ev("bid", p=self.bidder)
@@ -425,7 +517,7 @@ class TournamentState(State):
             "occupant": {str(s): p for s, p in sorted(self.occupant.items())},
             "tables": [t.view(player) for t in self.tables], "layout": _dc(self.layout),
             "events": self.schedule[: self.turn] if self.stage != "start" else [],
-            "movers": list(self.movers), "heights": list(self.heights),
+            "movers": list(self.movers), "heights": list(self.heights), "immune": list(self.immune),
             "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
                      for p, b in self.bids.items()},
             "winners": None if self.win is None else list(self.win),
@@ -447,6 +539,7 @@ class TournamentState(State):
         s.occupant = dict(self.occupant)
         s.movers = list(self.movers)
         s.bids = dict(self.bids)
+        s.immune = list(self.immune)
         s.schedule = list(self.schedule)
         s.win = None if self.win is None else list(self.win)
         s.tables = []
