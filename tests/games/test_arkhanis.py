@@ -499,6 +499,22 @@ def test_obsidian_skull_forces_the_attack_pays_one_and_forbids_decline():
     assert "decline" not in texts(s)
 
 
+def test_obsidian_skull_out_of_reach_still_costs_a_coin_and_the_decline():
+    """§3.10 DEFAULT / Q11: "Obsidian Skull when the attack is impossible → pay 1 coin, no attempt, still no
+    decline that turn"."""
+    s, a = table_setup()
+    sk = 8
+    a.place[sk] = "skull"
+    put(a, MERRY, "humans", "hill", {sk: 9})
+    put(a, BILBO, "ratmen", "commando", {a.nbrs[sk][0]: 2})
+    before = (s.coins[BILBO], s.coins[MERRY])
+    a.cur = BILBO
+    a._start_turn()
+    assert (s.coins[BILBO], s.coins[MERRY]) == (before[0] - 1, before[1] + 1)
+    ts = texts(s)
+    assert "decline" not in ts and f"c:{sk}" not in ts and "end" in ts
+
+
 def test_tavern_must_share_with_an_opponent_at_the_table():
     """Seed: "Le propriétaire de la « Gargotte de Glandulf » DOIT partager les 2 points de victoire avec un
     adversaire à sa table"; DEFAULT (Q9): one coin each."""

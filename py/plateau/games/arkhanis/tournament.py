@@ -135,6 +135,8 @@ class TableState(SmallWorldState):
         if s >= 0 and self.recs[rid]["hand"] >= 1:
             self.tp["skull_turn"] = True
             self.tp["skull"] = s
+            if not any(m.text in (f"c:{s}", f"die:{s}") for m in super().conquer_moves()):
+                self._skull_pay(s)  # the attempt is impossible: he only pays (§3.10, Q11)
 
     def conquer_moves(self):
         out = super().conquer_moves()
@@ -142,10 +144,7 @@ class TableState(SmallWorldState):
             out = [m for m in out if m.text != "decline"]
         s = self.tp.get("skull")
         if s is not None and self.tp.get("skull_done") is None:
-            forced = [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
-            if forced:
-                return forced
-            self._skull_pay(s)  # the attempt is impossible: he only pays (§3.10, Q11)
+            return [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
         return out
 
     def _skull_pay(self, s):
