@@ -387,7 +387,7 @@ class TournamentState(State):
                 total = sum(k for _, k, _ in lines)
                 table.pay(rec["p"], total)
                 table.ev("score", p=rec["p"], total=total, lines=[list(x) for x in lines])
-                self.ev("declined_score", p=rec["p"], seat=s, total=total)
+                self.ev("declined_score", p=rec["p"], seat=s, total=total, t=ti, rid=rid)
             # (b) the player seated here since the start of the turn plays
             p = self.occupant[s]
             if p is None or self.arrived[p] >= self.turn:
