@@ -256,6 +256,37 @@ def test_e6_simultaneous_movers_lower_seat_chooses_first_and_may_take_the_first_
     assert s.seat_of[MERRY] == 19 and s.seat_of[SAM] == 11 and s.occupant[18] is None
 
 
+def test_e5_returning_player_scores_his_declined_race_first_then_plays():
+    """Seed §5: "S'il se retrouve à la même place que son peuple en déclin, il marque d'abord les points de son
+    peuple en déclin puis joue son peuple actif et marque les points de celui-ci." Notes E5: "If he declines again
+    on A, his older declined race on A is removed before the new one flips … his declined race on B is
+    untouched"."""
+    s = tour()
+    a, b = s.tables
+    play_until(s, FRODO, 2)
+    simple_turn(s, decline=True)
+    s.play("seat:19")  # declined race on A, bound to seat 12
+    play_until(s, FRODO, 3)
+    simple_turn(s)  # a new race on B
+    play_until(s, FRODO, 4)
+    simple_turn(s, decline=True)  # declines on B at seat 19
+    assert "seat:12" in texts(s)
+    s.play("seat:12")  # back to his old seat on A
+    old_a = next(rid for rid, rec in a.recs.items() if rec["p"] == FRODO and rec["dec"])
+    on_b = next(rid for rid, rec in b.recs.items() if rec["p"] == FRODO and rec["dec"])
+    play_until(s, FRODO, 5)
+    log5 = [(k, f.get("p")) for _, n, k, f in s.log if n == 5 and k == "declined_score" and f["seat"] == 12]
+    assert old_a in a.recs and a.regions_of(old_a)
+    assert log5 == [("declined_score", FRODO)]  # scored before he plays
+    assert a.phase == "pick" and s.seat_of[FRODO] == 12
+    simple_turn(s)  # picks, conquers, scores his new race on A
+    play_until(s, FRODO, 6)
+    simple_turn(s, decline=True)  # declines again on A
+    assert old_a not in a.recs  # the older declined race on A is gone
+    assert sum(1 for rec in a.recs.values() if rec["p"] == FRODO and rec["dec"]) == 1
+    assert on_b in b.recs  # B's declined race is not removed by this decline
+
+
 def test_e5_e7_one_declined_race_per_player_per_board_and_oldest_scores_first():
     """Seed §5: "Les peuples en déclin ne disparaissent pas si le joueur fait passer un deuxième peuple en déclin
     sur un plateau différent … Si en revanche il fait passer un peuple en déclin sur un plateau où il en
@@ -316,6 +347,44 @@ def test_forbidden_forest_closes_forest_regions():
     rid = table.acting
     assert all("forest" not in table.feat[r] for r in table.targets(rid))
     assert any("forest" in table.feat[r] for r in range(table.R) if table.entry[r])
+
+
+@pytest.mark.parametrize("event,feature", [("avalanche", "mountain"), ("flood", "swamp"), ("flood", "river"),
+                                           ("long_winter", "farmland"), ("long_winter", "hill")])
+def test_closed_terrain_events(event, feature):
+    """§4 kind "a terrain closed to conquest": Plateau's Avalanche, Flood and Long Winter."""
+    s = tour(schedule=[event] + ["none"] * 9)
+    table = s.tables[s.current]
+    s.play("pick:0")
+    rid = table.acting
+    assert all(feature not in table.feat[r] for r in table.targets(rid))
+    if any(feature in table.feat[r] for r in range(table.R)):
+        other = tour(schedule=["none"] * 10)
+        ot = other.tables[other.current]
+        other.play("pick:0")
+        assert any(feature in ot.feat[r] for r in ot.targets(ot.acting)) or feature == "river"
+
+
+def test_forced_march_makes_every_conquest_one_cheaper_but_at_least_one():
+    """§4 kind "free/cheaper conquest": Plateau's Forced March."""
+    s = tour(schedule=["forced_march"] + ["none"] * 9)
+    plain = tour(schedule=["none"] * 10)
+    for x in (s, plain):
+        x.play("pick:0")
+    t1, t0 = s.tables[s.current], plain.tables[plain.current]
+    for r in t1.targets(t1.acting):
+        assert t1.cost(t1.acting, r) == max(1, t0.cost(t0.acting, r) - 1)
+
+
+def test_drawn_schedule_has_an_auction_and_no_event_twice_in_a_row():
+    """Seed §3: the events are fixed before the game; notes §3.2: at least one auction (issue)."""
+    for seed in range(30):
+        sched = E.draw_schedule(Rng(seed), 10)
+        assert len(sched) == 10 and any(E.is_auction(e) for e in sched)
+        assert all(a != b for a, b in zip(sched, sched[1:]))
+    assert E.draw_schedule(Rng(1), 10, "none") == ["none"] * 10
+    with pytest.raises(ValueError):
+        E.parse_schedule("none,none", 10)
 
 
 def test_new_blood_gives_three_tokens_to_a_race_picked_this_turn():
