@@ -286,6 +286,8 @@ class TournamentState(State):
     def _begin_turn(self):
         self.event = self.schedule[self.turn - 1]
         self.ev("event", n=self.turn, event=self.event)
+        for t in self.tables:
+            t.turn = self.turn
         self.immune = []
         self.pendant = self._pendant_owner()
         if self.pendant is not None and not E.is_auction(self.event):
@@ -294,8 +296,6 @@ class TournamentState(State):
             else:
                 self.stage = "pendant"
                 return
-        for t in self.tables:
-            t.turn = self.turn
         self.bids = {}
         self._after_pendant()
 
