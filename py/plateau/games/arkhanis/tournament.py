@@ -44,7 +44,7 @@ class TableState(SmallWorldState):
         self.index = index
         self._booting = True
         opts = {"board": board, "content": content, "removed": list(REMOVED),
-                "monsters": "random" if board == "classic" else "none"}
+                "monsters": "random" if board == "classic" else "none", "seats": len(seats)}
         super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed)
         self._booting = False
         # the table's arrays are indexed by participant, not by seat
@@ -520,6 +520,12 @@ class TournamentState(State):
             "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
                      for p, b in self.bids.items()},
             "winners": None if self.win is None else list(self.win),
+            # the clock's public state (a computer participant rebuilds the position from it)
+            "tix": self.tix, "auction_tables": list(getattr(self, "auction_tables", [])),
+            "auction_table": getattr(self, "auction_table", 0), "bidder": getattr(self, "bidder", None),
+            "pendant": self.pendant, "age": self.age, "log": _dc(self.log[-40:]),
+            "reserved": [{str(p): list(c) for p, c in t.reserved.items()} for t in self.tables],
+            "rosters": [list(t.roster) for t in self.tables],
         }
         if player is None:
             v["schedule"] = list(self.schedule)

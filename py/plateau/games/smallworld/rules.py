@@ -40,6 +40,7 @@ def board_id(nplayers: int, opts: dict, board_seed: int | None = None) -> str:
     map, the Underground board for the player count (the printed one for 2,
     Plateau's own for 3–5) or a random board built from ``board_seed``."""
     kind = opts.get("board", "classic")
+    nplayers = opts.get("seats", nplayers)  # a tournament table: its seats, not everyone in the tournament
     if kind == "underground":
         return f"underground-{nplayers}p"
     if kind == "random":
