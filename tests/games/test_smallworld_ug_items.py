@@ -593,3 +593,25 @@ def test_games_with_items_reach_the_end():
 @pytest.mark.slow
 def test_many_games_with_items_reach_the_end():
     play_item_games(range(8, 120))
+
+
+def test_markers_drawn_and_named_and_tiles_put_away_stay_hidden():
+    """§2 immunity markers (Ghost, Balrog), the Bag and Stonehedge's power are on the map and in the region's
+    text; the tiles put away and the Knight's draw stay out of the players' views."""
+    from plateau.core.game import RenderContext
+
+    s, k, _ = random_board()
+    n = land_neighbour(s, k)
+    a = give(s, 0, "ratmen", "magic", {n: 2}, hand=6)
+    s.x.update(ghost=n, balrog=-1, bag={"rid": a, "r": n, "copy": "scepter"})
+    for lang, words in (("fr", ("Fantôme", "Sac à malices")), ("en", ("Ghost", "Bag-o'-Many-Things"))):
+        svg = GAME.render(s, RenderContext(viewer=0, lang=lang))
+        assert all(w in svg for w in words) and 'class="sw-mark sw-ghost"' in svg
+    s.unused = ["keep", "scepter", "altar", "crypt"]
+    begin(s, 0)
+    s.pending = []
+    s.play(f"c:{k}")
+    for p in (0, 1):
+        v = s.view(p)
+        assert "unused" not in v and "pile" not in v and "pending_data" not in v
+        assert v["pending"] == [{"kind": "knight", "p": 0}] and "altar" not in str(v)
