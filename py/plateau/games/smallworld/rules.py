@@ -276,14 +276,9 @@ class SmallWorldState(State):
         """Places and relics in the regions race ``rid`` holds."""
         if not self.found:
             return []
-        out = []
-        for r in range(self.R):
-            if self.owner[r] == rid:
-                if self.place[r]:
-                    out.append(self.place[r])
-                if self.relic[r]:
-                    out.append(self.relic[r])
-        return out
+        own = self.owner  # called per target (hooks): comprehensions, not a loop
+        return ([x for r, x in enumerate(self.place) if x and own[r] == rid]
+                + [x for r, x in enumerate(self.relic) if x and own[r] == rid])
 
     def keys(self, rid, items=True):
         """What may act for race ``rid``: its race, its power (while active,
