@@ -36,8 +36,15 @@ def policy(s, r):
     return r.choice(ms)
 
 
-def play_out(seed, n):
-    s = GAME.start([f"P{i}" for i in range(n)], {}, seed)
+UNDERGROUND_OPTIONS = (
+    ("base map, Monsters", {"monsters": "random", "content": "mixed"}),
+    ("Underground board", {"board": "underground", "content": "underground"}),
+    ("random board", {"board": "random", "content": "mixed"}),
+)
+
+
+def play_out(seed, n, opts=None):
+    s = GAME.start([f"P{i}" for i in range(n)], opts or {}, seed)
     r = Rng(seed ^ 77)
     plies = 0
     while not s.is_over():
@@ -58,6 +65,22 @@ def main():
         dt = time.perf_counter() - t0
         rows.append((f"random full games / s, {n} players", f"{games / dt:.1f}"))
         rows.append((f"  plies / game, µs / ply ({n}p)", f"{plies / games:.0f}, {dt / plies * 1e6:.0f}"))
+    for label, opts in UNDERGROUND_OPTIONS:  # Monsters, places and relics in play
+        t0 = time.perf_counter()
+        games = plies = 0
+        setup = playing = 0.0
+        while time.perf_counter() - t0 < 3:
+            t1 = time.perf_counter()
+            s = GAME.start(["P0", "P1", "P2"], opts, games)
+            t2 = time.perf_counter()
+            r = Rng(games ^ 77)
+            while not s.is_over():
+                s.play(policy(s, r))
+                plies += 1
+            setup += t2 - t1
+            playing += time.perf_counter() - t2
+            games += 1
+        rows.append((f"3p {label}: start ms, µs / ply", f"{setup / games * 1e3:.0f}, {playing / plies * 1e6:.0f}"))
     samples = []
     for seed in range(8):
         s = GAME.start(["A", "B", "C", "D"], {}, seed)

@@ -19,7 +19,8 @@ OPTION_SETS = [{}, {"flying_entry": "border", "tiebreak": "shared", "open_coins"
                {"map5_border_13_19": True, "map5_lt_19": True, "map5_terrain_28": "farmland"},
                {"board": "underground", "content": "underground"},
                {"board": "random", "content": "mixed"},
-               {"monsters": "random", "content": "mixed"}]
+               {"monsters": "random", "content": "mixed"},
+               {"monsters": "hand", "content": "underground"}]
 
 
 def policy(s, r):

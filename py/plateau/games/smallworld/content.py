@@ -326,6 +326,7 @@ PENDING: dict = {}
 CLEAR: list = []  # f(st, r): a region is emptied (abandon, River, vanish)
 CLEAR_ON_CONQUEST: list = []  # f(st, r): a region changes hands
 NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
+MOVES: list = []  # f(st, rid) -> [Move]: conquest moves of the board itself (the Snow Thing)
 SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
 KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
 REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region

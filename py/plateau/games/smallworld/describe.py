@@ -53,7 +53,7 @@ def describe(state, text: str, lang: str) -> str:
         key = "move." + head
         if key not in CATALOGUE.get(lang, CATALOGUE["en"]):
             return text
-        f = {"arg": arg}
+        f = {"arg": arg, "name": C.name(arg, lang)}
         if arg.isdigit():
             f["reg"] = t(lang, "region", r=int(arg))
         return t(lang, key, **f)

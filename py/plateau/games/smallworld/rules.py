@@ -135,6 +135,8 @@ class SmallWorldState(State):
         mode = self.opts.get("monsters", "none")
         if m["id"].startswith("base-") and mode == "random":
             printed = monster_regions(self.rng, regs, self.n + 1)
+        # by hand: the first player puts them down during setup (pending ``monsters``)
+        by_hand = m["id"].startswith("base-") and mode == "hand"
         for r in printed:
             self.monster[r] = 2
         for r in range(self.R):
@@ -154,12 +156,16 @@ class SmallWorldState(State):
         self.relic = [None] * self.R
         self.vp = [0] * self.n  # end-of-game points (Golden Knight, Snow Thing)
         nmon = sum(1 for r in range(self.R) if self.monster[r] and not self.special[r])
+        if by_hand:
+            nmon = self.n + 1
         items = self.rng.shuffled([i for i in C.ITEMS if i not in self.opts.get("removed", ())]) if nmon else []
         self.pile = items[:nmon]
         self.unused = items[nmon:]
         self.found = 0  # tiles drawn from the pile so far
         self.x = {}  # state of Underground effects, by effect
         self.pending = []
+        if by_hand:
+            self.push("monsters", 0, left=self.n + 1)
         self.lair = [False] * self.R
         self.fort = [False] * self.R
         self.camp = [0] * self.R
@@ -259,20 +265,28 @@ class SmallWorldState(State):
 
     def has(self, rid, key):
         rec = self.recs[rid]
-        return rec["race"] == key or (not rec["dec"] and rec["power"] == key)
+        if rec["race"] == key or (not rec["dec"] and rec["power"] == key):
+            return True
+        return self._stone_power(rid) == key
+
+    def _stone_power(self, rid):
+        """The power Stonehedge lends to the race holding it (rules notes
+        §2.3), while that power may act (active, or In Decline when its badge
+        keeps working)."""
+        sh = self.x.get("stonehedge")
+        if sh is None or self.owner[sh[1]] != rid:
+            return None
+        if self.recs[rid]["dec"] and sh[0] not in C.KEEP_BADGE:
+            return None
+        return sh[0]
 
     def items_of(self, rid):
         """Places and relics in the regions race ``rid`` holds."""
         if not self.found:
             return []
-        out = []
-        for r in range(self.R):
-            if self.owner[r] == rid:
-                if self.place[r]:
-                    out.append(self.place[r])
-                if self.relic[r]:
-                    out.append(self.relic[r])
-        return out
+        own = self.owner  # called per target (hooks): comprehensions, not a loop
+        return ([x for r, x in enumerate(self.place) if x and own[r] == rid]
+                + [x for r, x in enumerate(self.relic) if x and own[r] == rid])
 
     def keys(self, rid, items=True):
         """What may act for race ``rid``: its race, its power (while active,
@@ -283,6 +297,10 @@ class SmallWorldState(State):
         pw = rec["power"]
         if pw and (not rec["dec"] or pw in C.KEEP_BADGE):
             out.append(pw)
+        if self.found:
+            sp = self._stone_power(rid)
+            if sp and sp not in out:
+                out.append(sp)
         if items:
             out.extend(self.items_of(rid))
         return out
@@ -518,6 +536,8 @@ class SmallWorldState(State):
                     lost = min(lost, k)
             if how == "sorc":
                 lost = self.tok[r]
+            elif how == "free":  # the defender takes every token back (Stinky Troll's Socks)
+                lost = 0
             lost = min(lost, self.tok[r])
             back = self.tok[r] - lost
             orec["hand"] += back
@@ -611,6 +631,8 @@ class SmallWorldState(State):
                 out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
         for f in self.hook(rid, "moves"):
             out.extend(f(self, rid))
+        for f in C.MOVES:
+            out.extend(f(self, rid))
         out.append(Move("end", ("end",)))
         return out
 
@@ -648,10 +670,13 @@ class SmallWorldState(State):
         self.ev("conquer", p=rec["p"], race=rec["race"], r=r, cost=need)
         self._take(rid, r, need)
 
-    def _do_die(self, r):
+    def _do_die(self, r, cost=None, how="c"):
+        """The final conquest with the reinforcement die; ``cost`` and
+        ``how`` when a relic changes what the region costs or what the
+        defender loses."""
         rid = self.acting
         rec = self.recs[rid]
-        c = self.cost(rid, r)
+        c = self.cost(rid, r) if cost is None else cost
         face = DIE_FACES[self.rng.below(6)]
         hand = rec["hand"]
         ok = hand + face >= c
@@ -659,7 +684,7 @@ class SmallWorldState(State):
         self.ev("die", p=rec["p"], race=rec["race"], r=r, cost=c, hand=hand, face=face, ok=ok)
         if ok:
             rec["hand"] = 0
-            self._take(rid, r, hand)
+            self._take(rid, r, hand, how)
         self._to_redeploy()
 
     def _do_roll(self):
