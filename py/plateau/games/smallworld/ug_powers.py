@@ -440,9 +440,10 @@ HOOKS: dict[str, dict] = {
     "vengeful": {"cost": _vengeful_cost, "end": _vengeful_end, "declined": _vengeful_end},
     "wise": {"score": _wise},
 }
-# effects that also act through region-level rules (``register``): the
-# Queen's immunity, Mushroom Armor's defence, Vengeance markers
-FLOW: set[str] = {"royal", "shield", "vengeful", "tomb"}
+# none of these powers is read by name in rules.py: the Queen's immunity,
+# Mushroom Armor's defence, Vengeance markers and Tomb's tokens act through
+# the region-level lists filled by ``register``
+FLOW: set[str] = set()
 
 TEXTS: dict[str, dict[str, str]] = {
     "fr": {
