@@ -53,8 +53,40 @@ def play_out(seed, n, opts=None):
     return s, plies
 
 
+def play_ug_powers(seed, n, forced):
+    """A random game on the Underground board; with ``forced`` every badge is
+    one of the Underground powers of ``ug_powers`` (each twice)."""
+    from plateau.games.smallworld import ug_powers
+
+    s = GAME.start([f"P{i}" for i in range(n)], {"board": "underground", "content": "underground"}, seed)
+    r = Rng(seed ^ 77)
+    if forced:
+        deck = r.shuffled(sorted(ug_powers.HOOKS) * 2)
+        s.badges = deck[len(s.column):]
+        for i, c in enumerate(s.column):
+            c[1] = deck[i]
+    plies = 0
+    while not s.is_over():
+        s.play(policy(s, r))
+        plies += 1
+    return plies
+
+
+def ug_rows(rows, budget=3):
+    for forced, label in ((False, "Underground decks"), (True, "Underground powers only")):
+        for n in (2, 4):
+            t0 = time.perf_counter()
+            games = plies = 0
+            while time.perf_counter() - t0 < budget:
+                plies += play_ug_powers(games, n, forced)
+                games += 1
+            dt = time.perf_counter() - t0
+            rows.append((f"µs / ply, {label}, Underground board, {n}p", f"{dt / plies * 1e6:.0f}"))
+
+
 def main():
     rows = []
+    ug_rows(rows)
     for n in (2, 3, 4, 5):
         t0 = time.perf_counter()
         games = plies = 0

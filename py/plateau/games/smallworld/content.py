@@ -329,6 +329,7 @@ NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
 MOVES: list = []  # f(st, rid) -> [Move]: conquest moves of the board itself (the Snow Thing)
 SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
 KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
+KEEP_TOKENS: set = set()  # powers whose race keeps all its tokens on going In Decline
 REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region
 
 from . import underground as U  # noqa: E402

@@ -887,7 +887,8 @@ class SmallWorldState(State):
         rid = self.active[p]
         rec = self.recs[rid]
         ghouls = rec["race"] == "ghouls"
-        if ghouls and not stout:
+        keep = ghouls or rec["power"] in C.KEEP_TOKENS  # every token stays on the map
+        if keep and not stout:
             for r, k in self.tp.get("readied", {}).items():
                 if self.owner[r] == rid:
                     self.tok[r] += k
@@ -895,7 +896,7 @@ class SmallWorldState(State):
         self.call(rid, "declined")
         rec["hand"] = 0
         rec["parked"] = 0
-        if not ghouls:
+        if not keep:
             for r in self.regions_of(rid):
                 self.tok[r] = 1
         # the older In Decline race leaves (unless it is Spirit's, or the new one is)
@@ -1030,6 +1031,9 @@ class SmallWorldState(State):
             self._to_defend()
         elif then == "redeploy":
             self._to_redeploy()
+        elif then == "decline_score":
+            self._score(True)
+            self._finish_turn()
 
     def apply(self, move):
         t = move.text
@@ -1048,6 +1052,9 @@ class SmallWorldState(State):
         if ph == "conquer":
             if head == "decline":
                 self._decline()
+                if self.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
+                    self.pending[-1].setdefault("then", "decline_score")
+                    return
                 self._score(True)
                 self._finish_turn()
                 return
