@@ -49,7 +49,7 @@ def _kind(terrain):
 
 
 def _is_relic(item):
-    return item in RELICS
+    return item in RELICS or (_C is not None and item in _C.RELIC_SET)
 
 
 def _where(seq, item):
