@@ -398,3 +398,30 @@ def test_random_tournaments_finish_and_replay(seed, n, o):
     rec = Record("arkhanis", opts, seed, list(s.players), moves)
     back = decode(encode(rec))
     assert back == rec and back.replay().view(None) == s.view(None)
+
+
+# ------------------------------------------------------- the organiser's setup
+def test_schedule_turns_left_to_plateau_are_drawn_from_the_seed_and_hidden():
+    """§3.2: "The engine stores an event script events[1..10] fixed at setup and hidden from players until
+    its turn" — the organiser may fix some turns and leave the others to Plateau's draw."""
+    sched = "golden_age,drawn,none,drawn,drawn,drawn,drawn,drawn,drawn,drawn"
+    a = GAME.start([f"P{i}" for i in range(6)], {"schedule": sched}, 5)
+    b = GAME.start([f"P{i}" for i in range(6)], {"schedule": sched}, 5)
+    assert a.schedule == b.schedule and "drawn" not in a.schedule
+    assert a.schedule[0] == "golden_age" and a.schedule[2] == "none"
+    assert any(E.is_auction(e) for e in a.schedule)  # the organiser fixed no auction: Plateau draws one
+    assert all(x != y for x, y in zip(a.schedule[3:], a.schedule[4:]))
+    assert a.view(0)["events"] == ["golden_age"] and "schedule" not in a.view(PUBLIC)
+    fixed = ",".join(["none"] * 10)  # a schedule fixed whole is kept as it is, auction or not
+    assert GAME.start([f"P{i}" for i in range(6)], {"schedule": fixed}, 5).schedule == ["none"] * 10
+    with pytest.raises(RulesError):
+        GAME.start([f"P{i}" for i in range(6)], {"schedule": "drawn,moon" + ",none" * 8}, 5)
+
+
+def test_organiser_tables_must_hold_both_games_content():
+    """Seed §7: the races, powers, places and relics not removed "sont tous présents" (on at least one board)."""
+    for bad in ("classic:1-4;classic:5-8", "underground:1-4;underground:5-8", "classic/base:1-4;random/base:5-8"):
+        with pytest.raises(RulesError):
+            GAME.start([f"P{i}" for i in range(6)], {"tables": bad}, 2)
+    s = GAME.start([f"P{i}" for i in range(6)], {"tables": "classic:1-4;random:5-8"}, 2)
+    assert [t["content"] for t in s.layout] == ["base", "mixed"]

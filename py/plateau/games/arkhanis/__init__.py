@@ -32,7 +32,7 @@ OPTIONS = (
     Option("events", _lab("opt.events"), {k: _lab(f"opt.events.{k}") for k in ("drawn", "none")}, "drawn"),
 )
 #: options written as text by the organiser's setup: heights in cm ("172,165,…", one per participant),
-#: the event schedule ("golden_age,none,…", one per turn)
+#: the event schedule ("golden_age,drawn,none,…", one per turn; "drawn": Plateau draws that turn's event)
 #: the tables ("classic:1-5;underground/mixed:6-9": board kind, optional content, first-last seat)
 TEXT_OPTIONS = ("heights", "schedule", "tables")
 _HEIGHTS = re.compile(r"^\d{2,3}(,\d{2,3})*$")
@@ -58,6 +58,11 @@ def parse_tables(text: str) -> list[dict]:
         out.append({"board": kind, "seats": list(range(a, b + 1)), "content": content or default})
     if len(out) < 2:
         raise RulesError("a tournament needs at least 2 tables")
+    covered = {c for t in out for c in ({"base"}, {"underground"}, {"base", "underground"})[
+        ("base", "underground", "mixed").index(t["content"])]}
+    if covered != {"base", "underground"}:
+        # seed §7: every race, power and item not removed is on at least one board
+        raise RulesError("the races and powers of both games must be on at least one table")
     return out
 
 

@@ -191,7 +191,9 @@ class TournamentState(State):
             self.tables[ti].roster = [self.occupant[x] for x in seats if self.occupant[x] is not None]
         self._pending_advance = False
         # events (§3.2): fixed before the game, hidden until their turn
-        self.schedule = list(options.get("_schedule") or E.draw_schedule(self.rng, TURNS, options.get("events")))
+        given = options.get("_schedule")
+        self.schedule = E.fill_schedule(self.rng, given) if given else E.draw_schedule(self.rng, TURNS,
+                                                                                      options.get("events"))
         self.event = None
         self.bids = {}
         self.stage = "start"
