@@ -101,6 +101,7 @@ class NewGameScreen:
         record = Record(gid, g.full_options(options), seed, list(names), [])
         self.session = Session(record)
         self.holder = None
+        self.board_view = ""
         self.save_rev = None
         self.save_trouble = ""
         if save:
@@ -129,6 +130,7 @@ class NewGameScreen:
         self.save_rev = sg.rev
         self.save_trouble = ""
         self.holder = None
+        self.board_view = ""
         self.messages = []
         self.show_play()
         return True

@@ -147,6 +147,20 @@ class Arkhanis(Game):
 
         return render(state, ctx)
 
+    def views(self, state, lang):
+        """While a table is played, its board (the default) or the overview of every table; while
+        players bid or choose a seat the board already is the overview."""
+        if state.stage == "play" and state.current is not None and state.win is None:
+            from .catalogue import t
+
+            return [("", t(lang, "view.table", t=state.current + 1)), ("overview", t(lang, "view.overview"))]
+        return []
+
+    def render_view(self, state, view, ctx):
+        from .render import overview
+
+        return overview(state, ctx) if view == "overview" else self.render(state, ctx)
+
     def panel(self, state, viewer, lang):
         from .render import panel
 
