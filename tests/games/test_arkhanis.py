@@ -425,3 +425,20 @@ def test_organiser_tables_must_hold_both_games_content():
             GAME.start([f"P{i}" for i in range(6)], {"tables": bad}, 2)
     s = GAME.start([f"P{i}" for i in range(6)], {"tables": "classic:1-4;random:5-8"}, 2)
     assert [t["content"] for t in s.layout] == ["base", "mixed"]
+
+
+def test_organiser_options_survive_a_record_round_trip():
+    """A tournament set up by the organiser (tables, heights, schedule as text) is saved, shared and
+    replayed like any game: the record holds the text options only, and they start the same tournament."""
+    opts = GAME.full_options({"tables": "classic:1-4;underground:5-8;random:9-11",
+                              "heights": "170,160,182,155,199,171,168",
+                              "schedule": "royal_treasure" + ",drawn" * 9, "computers": "1:easy"})
+    assert all(not k.startswith("_") for k in opts)
+    players = [f"P{i}" for i in range(7)]
+    rec = Record("arkhanis", opts, 9, players, [])
+    again = decode(encode(rec))
+    a, b = rec.start(), again.start()
+    assert a.table_seats == b.table_seats == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]
+    assert a.heights == [170, 160, 182, 155, 199, 171, 168] and a.schedule == b.schedule
+    assert a.stage == "auction" and a.event == "royal_treasure"
+    assert GAME.full_options(opts) == opts

@@ -93,6 +93,21 @@ def layout_for(nplayers: int, free: int, boards: str = "mixed", content: str = "
     return out
 
 
+def _read_text(out: dict, k: str, v: str) -> None:
+    """Check the text option ``k`` and put what it says in ``out["_" + k]``."""
+    if k == "tables":
+        out["_tables"] = parse_tables(v)
+    elif k == "heights":
+        if not _HEIGHTS.match(v):
+            raise RulesError("heights are whole numbers of centimetres separated by commas")
+        out["_heights"] = [int(x) for x in v.split(",")]
+    else:
+        try:
+            out["_schedule"] = E.parse_schedule(v, TURNS)
+        except ValueError as e:
+            raise RulesError(str(e)) from None
+
+
 class Arkhanis(Game):
     id = "arkhanis"
     title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
@@ -106,27 +121,23 @@ class Arkhanis(Game):
     duration = {"fr": "3–4 h", "en": "3–4 h"}
 
     def full_options(self, options):
+        """The usual options, and the organiser's text options checked and
+        kept as text (the record holds them as typed; ``new_state`` reads them)."""
         options = dict(options or {})
         text = {k: options.pop(k) for k in TEXT_OPTIONS if k in options}
         out = super().full_options(options)
         for k, v in text.items():
             if not isinstance(v, str):
                 raise RulesError(f"option {k!r} is written as text")
-            if k == "tables":
-                out["_tables"] = parse_tables(v)
-            elif k == "heights":
-                if not _HEIGHTS.match(v):
-                    raise RulesError("heights are whole numbers of centimetres separated by commas")
-                out["_heights"] = [int(x) for x in v.split(",")]
-            else:
-                try:
-                    out["_schedule"] = E.parse_schedule(v, TURNS)
-                except ValueError as e:
-                    raise RulesError(str(e)) from None
+            _read_text({}, k, v)  # checked here, read again by new_state
             out[k] = v
         return out
 
     def new_state(self, players, options, seed):
+        options = dict(options)
+        for k in TEXT_OPTIONS:
+            if isinstance(options.get(k), str):
+                _read_text(options, k, options[k])
         h = options.get("_heights")
         if h is not None and len(h) != len(players):
             raise RulesError(f"one height per participant: {len(players)} needed, {len(h)} given")
