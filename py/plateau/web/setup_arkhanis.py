@@ -68,7 +68,6 @@ CATALOGUE = {
                        "une enchère dans le tournoi : si vous n'en fixez aucune, Plateau en tire une.",
         "turn": "Tour {n}",
         "ev.drawn": "Tiré par Plateau (caché)",
-        "ev.drawn.text": "Plateau tire cet événement au début de la partie ; personne ne le voit avant son tour.",
         "events.all_drawn": "Tout tirer par Plateau",
         "events.no_events": "Aucun événement",
         "err.name_empty": "Ce participant a besoin d'un nom.",
@@ -80,8 +79,10 @@ CATALOGUE = {
         "err.two_tables": "Un tournoi se joue sur au moins 2 tables.",
         "err.too_free": "Trop de places libres : chaque table doit pouvoir asseoir au moins 2 participants. "
                         "Retirez une table ou des places.",
-        "err.content": "Les peuples et pouvoirs des deux jeux doivent être sur au moins une table : choisissez "
-                       "« les deux jeux mélangés » quelque part, ou une table de chaque jeu.",
+        "err.content.base": "Les peuples et pouvoirs de Small World ne sont sur aucune table : choisissez « ceux "
+                            "de Small World » ou « les deux jeux mélangés » pour au moins une table.",
+        "err.content.underground": "Les peuples et pouvoirs d'Underground ne sont sur aucune table : choisissez "
+                                   "« ceux d'Underground » ou « les deux jeux mélangés » pour au moins une table.",
         "err.form": "Le tournoi ne peut pas commencer : corrigez ce qui est signalé en rouge.",
         "err.engine": "Le tournoi ne peut pas commencer avec ces réglages ({detail}).",
     },
@@ -119,7 +120,6 @@ CATALOGUE = {
                        "tournament needs at least one auction: if you fix none, Plateau draws one.",
         "turn": "Turn {n}",
         "ev.drawn": "Drawn by Plateau (hidden)",
-        "ev.drawn.text": "Plateau draws this event when the game starts; nobody sees it before its turn.",
         "events.all_drawn": "Let Plateau draw them all",
         "events.no_events": "No events",
         "err.name_empty": "This participant needs a name.",
@@ -131,8 +131,10 @@ CATALOGUE = {
         "err.two_tables": "A tournament is played on at least 2 tables.",
         "err.too_free": "Too many free seats: every table must be able to seat at least 2 participants. "
                         "Remove a table or seats.",
-        "err.content": "The races and powers of both games must be on at least one table: choose “both games "
-                       "mixed” somewhere, or one table of each game.",
+        "err.content.base": "The races and powers of Small World are on no table: choose “those of Small World” "
+                            "or “both games mixed” for at least one table.",
+        "err.content.underground": "The races and powers of Underground are on no table: choose “those of "
+                                   "Underground” or “both games mixed” for at least one table.",
         "err.form": "The tournament cannot start: fix what is marked in red.",
         "err.engine": "The tournament cannot start with these settings ({detail}).",
     },
@@ -175,8 +177,9 @@ def table_problems(tables: list[dict], n: int) -> list[str]:
     covered = set()
     for t in tables:
         covered |= {"base": {"base"}, "underground": {"underground"}, "mixed": {"base", "underground"}}[t["content"]]
-    if covered != {"base", "underground"}:
-        out.append("err.content")
+    for part in ("base", "underground"):
+        if part not in covered:
+            out.append("err.content." + part)
     return out
 
 
@@ -372,11 +375,11 @@ class SetupForm:
             sel.appendChild(el("option", {"value": E.DRAWN, "text": self.t("ev.drawn"), "selected": True}))
             for ev in E.ORDER:
                 sel.appendChild(el("option", {"value": ev, "text": event_name(ev, lang).split(":")[0]}))
-            text = el("small", {"cls": "ev-text", "text": self.t("ev.drawn.text")})
+            text = el("small", {"cls": "ev-text"})
 
-            def change(e, text=text):
+            def change(e, text=text):  # the chosen event's effect under it (a drawn one stays unknown)
                 v = str(e.target.value)
-                text.textContent = self.t("ev.drawn.text") if v == E.DRAWN else event_name(v, self.app.lang)
+                text.textContent = "" if v == E.DRAWN else event_name(v, self.app.lang)
 
             listen(sel, "change", change)
             lst.appendChild(el("li", {}, el("label", {}, el("span", {"text": self.t("turn", n=n)}), sel), text))
