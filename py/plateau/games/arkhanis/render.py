@@ -90,11 +90,13 @@ def overview(st, ctx: RenderContext) -> str:
     ntab = len(st.tables)
     compact = ctx.compact
     cols = 1 if compact else min(ntab, 2)
-    card_w = 440 if compact else 540
-    thumb = 118 if compact else 190
+    # on a phone the seats take the card's whole width, under a row with the board's thumbnail
+    card_w = 380 if compact else 540
+    thumb = 130 if compact else 190
     seat_h = 64
     nseat = max(len(x) for x in st.table_seats)
-    card_h = 52 + nseat * seat_h + 8
+    seats_top = 46 + (96 if compact else 0)
+    card_h = seats_top + nseat * seat_h + 8
     W = cols * (card_w + 20) + 20
     inner = W - 40
     running = running_seat(st)
@@ -134,14 +136,24 @@ def overview(st, ctx: RenderContext) -> str:
         here = (ti == st.current and running is not None) or (
             st.stage == "auction" and st.bidder is not None and ti == st.auction_tables[st.auction_table])
         seats = st.table_seats[ti]
-        title = t(lang, "ov.table", t=ti + 1, board=_board_name(st, ti, lang), a=seats[0], b=seats[-1])
+        title = t(lang, "ov.table" + (".short" if compact else ""), t=ti + 1, board=_board_name(st, ti, lang),
+                  a=seats[0], b=seats[-1])
         out.append(f'<g class="ak-table{" running" if here else ""}" data-table="{ti}">'
                    f'<rect x="{x}" y="{y}" width="{card_w}" height="{card_h}" rx="10" fill="#fffdf5" '
                    f'stroke="{"#b5651d" if here else "#3a2a18"}" stroke-width="{5 if here else 2}"/>'
                    f'<text x="{x + 14}" y="{y + 30}" font-size="21" font-weight="bold" fill="#3a2a18">'
                    f'{escape(_fit(title, card_w - 28, 21))}</text>')
         out.append(f'<g transform="translate({x + 14} {y + 46})">{mapdraw.thumbnail(table.map_id, thumb)}</g>')
-        sx, sw = x + thumb + 28, card_w - thumb - 42
+        sx, sw = (x + 14, card_w - 28) if compact else (x + thumb + 28, card_w - thumb - 42)
+        if compact:  # beside the thumbnail: this table's free seats and who plays here
+            free_here = [str(s) for s in seats if st.occupant[s] is None]
+            notes = [t(lang, "ov.seats", a=seats[0], b=seats[-1]),
+                     t(lang, "ov.free_here", seats=", ".join(free_here) or "—")]
+            if here and running is not None:
+                notes.append(t(lang, "ov.running", s=running))
+            for k, line in enumerate(notes):
+                out.append(f'<text x="{x + thumb + 26}" y="{y + 66 + 22 * k}" font-size="15" fill="#333">'
+                           f'{escape(_fit(line, card_w - thumb - 40, 15))}</text>')
         for j, s in enumerate(seats):
             p = st.occupant[s]
             name = f"seat{s}"
@@ -157,7 +169,7 @@ def overview(st, ctx: RenderContext) -> str:
                 attrs += ' tabindex="0" role="button"'
             if name in ctx.clicks:
                 cls.append("selected")
-            yy = y + 46 + j * seat_h
+            yy = y + seats_top + j * seat_h
             fill = "#fff3c4" if s == running else ("#ffffff" if p is not None else "#e8f5e9")
             mark = "▶ " if s == running else ""
             out.append(f'<g class="{" ".join(cls)}"{attrs}><rect x="{sx}" y="{yy}" width="{sw}" height="{seat_h - 6}" '
@@ -205,7 +217,7 @@ def panel(st, viewer, lang):
                                       else t(lang, "seat.free")) for s in st.table_seats[ti])
         lines.append(t(lang, "panel.table", t=ti + 1, board=_board_name(st, ti, lang), seats=seats))
     log = [log_text(st, k, f, lang) for _, _, k, f in st.log[-8:]]
-    out = [{"title": t(lang, "panel.turn", n=st.turn, m=10, event=""), "lines": lines},
+    out = [{"title": t(lang, "ov.turn", n=st.turn, m=10), "lines": lines},
            {"title": t(lang, "panel.tournament"), "lines": log}]
     if st.stage == "play" and st.current is not None and st.win is None:
         out.extend(sw_panel(st.tables[st.current], viewer, lang))
