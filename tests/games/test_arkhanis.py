@@ -442,3 +442,32 @@ def test_organiser_options_survive_a_record_round_trip():
     assert a.heights == [170, 160, 182, 155, 199, 171, 168] and a.schedule == b.schedule
     assert a.stage == "auction" and a.event == "royal_treasure"
     assert GAME.full_options(opts) == opts
+
+
+def test_overview_hides_other_coins_and_bids_and_shows_the_turn():
+    """Issue 11 item 4: the referee overview shows every table "coins hidden as the rules hide them" (§1.3:
+    coins are hidden), and auction bids stay secret until the auction is settled (§3.2)."""
+    import re
+
+    from plateau.core.game import RenderContext
+    from plateau.games.arkhanis.render import overview
+
+    s = tour(schedule=["royal_treasure"] + ["none"] * 9)
+    assert s.to_play == BILBO
+    s.play("bid:4")  # Bilbo bids first
+    bidder = s.to_play
+    for viewer in [PUBLIC, bidder]:
+        svg = overview(s, RenderContext(viewer=viewer, lang="fr"))
+        labels = re.findall(r'aria-label="([^"]*)"', svg)
+        shown = [x for x in labels if re.search(r"\d+ pièces?\b", x)]
+        assert shown == ([] if viewer == PUBLIC else [x for x in labels if s.players[bidder] in x and "Place" in x])
+        assert "Miser 4" not in svg and " 4 pièces" not in svg.replace("5 pièces", "")
+        assert [x for x in labels if "a misé" in x] == [x for x in labels if x.startswith("Place 10 — Bilbo")]
+        assert "Bilbo a misé." in svg  # the turn's log says who has bid, never how much
+    views = GAME.views(s, "fr")
+    assert views == []  # while bidding, the board is the overview already
+    while s.stage == "auction":
+        s.play("bid:0")
+    assert [v for v, _ in GAME.views(s, "en")] == ["", "overview"]
+    svg = GAME.render_view(s, "overview", RenderContext(viewer=s.to_play, lang="en"))
+    assert "Log of turn 1" in svg and "wins the auction for 4 coins" in svg and "▶ Seat" in svg
