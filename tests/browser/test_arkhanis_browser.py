@@ -124,7 +124,7 @@ def choose(session):
     by = {m.text: m for m in moves}
     p = st.to_play
     if st.stage == "auction":
-        return by[f"bid:{min(st.coins[p], BIDS[p])}"]
+        return by[f"bid:{min(st.coins[p], BIDS[p % len(BIDS)])}"]
     if st.stage == "move":
         here = st.seat_table[st.seat_of[p]]
         other = [m for m in moves if st.seat_table[int(m.text.split(":")[1])] != here]

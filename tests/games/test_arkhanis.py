@@ -471,3 +471,11 @@ def test_overview_hides_other_coins_and_bids_and_shows_the_turn():
     assert [v for v, _ in GAME.views(s, "en")] == ["", "overview"]
     svg = GAME.render_view(s, "overview", RenderContext(viewer=s.to_play, lang="en"))
     assert "Log of turn 1" in svg and "wins the auction for 4 coins" in svg and "▶ Seat" in svg
+
+
+def test_score_table_shows_seats_and_only_ones_own_coins():
+    s = tour()
+    mine = s.score_table("fr", FRODO)
+    assert mine["columns"] == ["Participant", "Place", "Pièces"]
+    assert [r[2] for r in mine["rows"]] == ["?", "?", "5", "?", "?", "?"] and mine["rows"][FRODO][1] == "12"
+    assert all(r[2] == "?" for r in s.score_table("en", PUBLIC)["rows"])

@@ -460,6 +460,17 @@ class TournamentState(State):
             s.tables.append(c)
         return s
 
+    def score_table(self, lang="fr", viewer=None):
+        """Each participant's seat and coins; another participant's coins are
+        "?" until the end (hidden as in Small World)."""
+        from .catalogue import t
+
+        rows = [[self.players[p], str(self.seat_of[p]),
+                 str(self.coins[p]) if self.coins_visible(viewer, p) else "?"] for p in range(self.n)]
+        return {"caption": t(lang, "score.caption"),
+                "columns": [t(lang, "score.player"), t(lang, "score.seat"), t(lang, "score.coins")],
+                "rows": rows, "notes": [] if viewer is None else [t(lang, "score.hidden")]}
+
     def status(self, lang="fr"):
         from .catalogue import status_line
 
