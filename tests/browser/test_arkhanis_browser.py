@@ -112,7 +112,8 @@ def test_custom_setup_three_tables_heights_and_a_schedule_with_messages(page, ba
     assert [len(s) for s in st.table_seats] == [4, 4, 3]
     reveal(page)
     assert page.locator("#board svg.arkhanis .ak-table").count() == 3
-    assert "Trésor royal" in " ".join(page.eval_on_selector_all("#board svg .ak-event", "els => els.map(e => e.textContent)"))
+    event = page.eval_on_selector_all("#board svg .ak-event", "els => els.map(e => e.textContent)")
+    assert "Trésor royal" in " ".join(event)
 
 
 def choose(session):
