@@ -698,3 +698,84 @@ def test_moonstone_pendant_ignore_the_event_or_take_a_coin():
     while s.stage == "auction":
         s.play("bid:0")
     assert s.coins[BILBO] == coins + 1
+
+
+# ------------------------------------------------------- the organiser's setup
+def test_schedule_turns_left_to_plateau_are_drawn_from_the_seed_and_hidden():
+    """§3.2: "The engine stores an event script events[1..10] fixed at setup and hidden from players until
+    its turn" — the organiser may fix some turns and leave the others to Plateau's draw."""
+    sched = "golden_age,drawn,none,drawn,drawn,drawn,drawn,drawn,drawn,drawn"
+    a = GAME.start([f"P{i}" for i in range(6)], {"schedule": sched}, 5)
+    b = GAME.start([f"P{i}" for i in range(6)], {"schedule": sched}, 5)
+    assert a.schedule == b.schedule and "drawn" not in a.schedule
+    assert a.schedule[0] == "golden_age" and a.schedule[2] == "none"
+    assert any(E.is_auction(e) for e in a.schedule)  # the organiser fixed no auction: Plateau draws one
+    assert all(x != y for x, y in zip(a.schedule[3:], a.schedule[4:]))
+    assert a.view(0)["events"] == ["golden_age"] and "schedule" not in a.view(PUBLIC)
+    fixed = ",".join(["none"] * 10)  # a schedule fixed whole is kept as it is, auction or not
+    assert GAME.start([f"P{i}" for i in range(6)], {"schedule": fixed}, 5).schedule == ["none"] * 10
+    with pytest.raises(RulesError):
+        GAME.start([f"P{i}" for i in range(6)], {"schedule": "drawn,moon" + ",none" * 8}, 5)
+
+
+def test_organiser_tables_must_hold_both_games_content():
+    """Seed §7: the races, powers, places and relics not removed "sont tous présents" (on at least one board)."""
+    for bad in ("classic:1-4;classic:5-8", "underground:1-4;underground:5-8", "classic/base:1-4;random/base:5-8"):
+        with pytest.raises(RulesError):
+            GAME.start([f"P{i}" for i in range(6)], {"tables": bad}, 2)
+    s = GAME.start([f"P{i}" for i in range(6)], {"tables": "classic:1-4;random:5-8"}, 2)
+    assert [t["content"] for t in s.layout] == ["base", "mixed"]
+
+
+def test_organiser_options_survive_a_record_round_trip():
+    """A tournament set up by the organiser (tables, heights, schedule as text) is saved, shared and
+    replayed like any game: the record holds the text options only, and they start the same tournament."""
+    opts = GAME.full_options({"tables": "classic:1-4;underground:5-8;random:9-11",
+                              "heights": "170,160,182,155,199,171,168",
+                              "schedule": "royal_treasure" + ",drawn" * 9, "computers": "1:easy"})
+    assert all(not k.startswith("_") for k in opts)
+    players = [f"P{i}" for i in range(7)]
+    rec = Record("arkhanis", opts, 9, players, [])
+    again = decode(encode(rec))
+    a, b = rec.start(), again.start()
+    assert a.table_seats == b.table_seats == [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11]]
+    assert a.heights == [170, 160, 182, 155, 199, 171, 168] and a.schedule == b.schedule
+    assert a.stage == "auction" and a.event == "royal_treasure"
+    assert GAME.full_options(opts) == opts
+
+
+def test_overview_hides_other_coins_and_bids_and_shows_the_turn():
+    """Issue 11 item 4: the referee overview shows every table "coins hidden as the rules hide them" (§1.3:
+    coins are hidden), and auction bids stay secret until the auction is settled (§3.2)."""
+    import re
+
+    from plateau.core.game import RenderContext
+    from plateau.games.arkhanis.render import overview
+
+    s = tour(schedule=["royal_treasure"] + ["none"] * 9)
+    assert s.to_play == BILBO
+    s.play("bid:4")  # Bilbo bids first
+    bidder = s.to_play
+    for viewer in [PUBLIC, bidder]:
+        svg = overview(s, RenderContext(viewer=viewer, lang="fr"))
+        labels = re.findall(r'aria-label="([^"]*)"', svg)
+        shown = [x for x in labels if re.search(r"\d+ pièces?\b", x)]
+        assert shown == ([] if viewer == PUBLIC else [x for x in labels if s.players[bidder] in x and "Place" in x])
+        assert "Miser 4" not in svg and " 4 pièces" not in svg.replace("5 pièces", "")
+        assert [x for x in labels if "a misé" in x] == [x for x in labels if x.startswith("Place 10 — Bilbo")]
+        assert "Bilbo a misé." in svg  # the turn's log says who has bid, never how much
+    views = GAME.views(s, "fr")
+    assert views == []  # while bidding, the board is the overview already
+    while s.stage == "auction":
+        s.play("bid:0")
+    assert [v for v, _ in GAME.views(s, "en")] == ["", "overview"]
+    svg = GAME.render_view(s, "overview", RenderContext(viewer=s.to_play, lang="en"))
+    assert "Log of turn 1" in svg and "wins the auction for 4 coins" in svg and "▶ Seat" in svg
+
+
+def test_score_table_shows_seats_and_only_ones_own_coins():
+    s = tour()
+    mine = s.score_table("fr", FRODO)
+    assert mine["columns"] == ["Participant", "Place", "Pièces"]
+    assert [r[2] for r in mine["rows"]] == ["?", "?", "5", "?", "?", "?"] and mine["rows"][FRODO][1] == "12"
+    assert all(r[2] == "?" for r in s.score_table("en", PUBLIC)["rows"])

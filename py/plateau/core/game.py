@@ -354,6 +354,20 @@ class Game:
         panel. Shows exactly what the drawn panel shows to that viewer."""
         return []
 
+    def views(self, state: State, lang: str) -> list[tuple[str, str]]:
+        """Other ways of drawing the position besides :meth:`render`, offered
+        as a switch above the board (e.g. an overview of every table of a
+        tournament): ``[(view id, label), ...]``, the first one being
+        :meth:`render` itself (id ``""``); ``[]`` (the default) for no switch.
+        The others are drawn by :meth:`render_view` for the same viewer, and
+        are looked at, not played on: the UI offers no move on them."""
+        return []
+
+    def render_view(self, state: State, view: str, ctx: RenderContext) -> str:
+        """The position drawn as the other view ``view`` (see :meth:`views`),
+        for ``ctx.viewer``'s eyes like the board."""
+        return self.render(state, ctx)
+
     def confirm_text(self, move_text: str, lang: str) -> str:
         """A question the UI asks before playing ``move_text`` (a move with
         lasting consequences, e.g. passing for the rest of the game), or ""

@@ -90,6 +90,7 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.holder: int | None = None  # hot-seat: who is known to hold the device (Session.viewer)
         self.keyboard = False
         self.compact = False  # the board drawn for a phone (its panel as text under it)
+        self.board_view = ""  # the game's view shown instead of its board ("": the board; Game.views)
         self.root = by_id("app")
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
@@ -177,6 +178,7 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.save_id = None
         self.save_name = ""
         self.holder = None
+        self.board_view = ""
         self.show_play()
         if not self.embed:
             self.flash(self.t("play.unsaved"), "info")

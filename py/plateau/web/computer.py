@@ -144,6 +144,8 @@ class ComputerPlayer:
         if form is None or not has_computer(gid):
             return
         box = q("fieldset.players", form)
+        if box is None:  # a game's own setup screen offers the choice itself
+            return
 
         def add_kinds(e=None):
             for i, label in enumerate(qa("label", box)):

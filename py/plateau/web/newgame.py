@@ -3,6 +3,7 @@ saving a game."""
 
 from __future__ import annotations
 
+import importlib
 import secrets
 import traceback
 
@@ -17,6 +18,11 @@ from .session import Session
 from .store import Store, StoreConflict, StoreFull, StoreUnavailable
 
 
+#: games whose new-game screen is their own (a module of this package with ``show(app, game)``):
+#: the Arkhanis tournament's organiser sets participants, tables and the schedule of events
+SETUP_SCREENS = {"arkhanis": "plateau.web.setup_arkhanis"}
+
+
 class NewGameScreen:
     """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
 
@@ -27,6 +33,9 @@ class NewGameScreen:
         clear(self.root)
         self.root.appendChild(self.header())
         self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
+        if gid in SETUP_SCREENS:  # a game whose setup is more than players and options
+            importlib.import_module(SETUP_SCREENS[gid]).show(self, g)
+            return
         form = el("form", {"cls": "new-game", "id": "new-game"})
         form.appendChild(el("h2", {"text": self.t("new.title", game=g.name(self.lang))}))
         names_box = el("fieldset", {"cls": "players"}, el("legend", {"text": self.t("new.players")}))
@@ -101,6 +110,7 @@ class NewGameScreen:
         record = Record(gid, g.full_options(options), seed, list(names), [])
         self.session = Session(record)
         self.holder = None
+        self.board_view = ""
         self.save_rev = None
         self.save_trouble = ""
         if save:
@@ -129,6 +139,7 @@ class NewGameScreen:
         self.save_rev = sg.rev
         self.save_trouble = ""
         self.holder = None
+        self.board_view = ""
         self.messages = []
         self.show_play()
         return True

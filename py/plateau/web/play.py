@@ -44,6 +44,8 @@ class PlayScreen:
         board_col = el("div", {"cls": "board-col"})
         if not self.embed:
             board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
+        board_col.appendChild(el("div", {"id": "views", "cls": "views", "role": "tablist",
+                                         "aria-label": self.t("play.views")}))
         board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
         listen(board, "click", self.on_board_click)
         board_col.appendChild(board)
@@ -128,21 +130,51 @@ class PlayScreen:
             if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
                 screen.appendChild(button(self.t("pass.undo"), self.undo, cls="secondary", data_action="pass-undo"))
             board.appendChild(screen)
+            self.draw_views([])
             self.draw_panel(False)
             self.draw_status()
             return
         interactive = self.interactive()
         self.compact = self.is_narrow()
-        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer(), self.compact)
+        views = s.game.views(s.state, self.lang)
+        if self.board_view not in [v for v, _ in views[1:]]:
+            self.board_view = ""
+        self.draw_views(views)
+        board.setAttribute("data-view", self.board_view)
+        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer(), self.compact,
+                                   self.board_view)
         self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
-        self.draw_tray(interactive)
+        if self.board_view:  # another view is looked at, not played on
+            clear(tray)
+            tray.appendChild(el("p", {"cls": "view-note", "text": self.t("play.view_back", view=views[0][1])}))
+        else:
+            self.draw_tray(interactive)
         self.draw_status()
         if self.keyboard:
             self.keyboard = False
             sel = q(".target", board) or q("[data-target]", board)
             if sel is not None and hasattr(sel, "focus"):
                 sel.focus()
+
+    def draw_views(self, views) -> None:
+        """The switch between the game's views (``Game.views``), above the board."""
+        box = by_id("views")
+        if box is None:
+            return
+        clear(box)
+        for vid, label in views:
+            on = vid == self.board_view
+            b = button(label, lambda vid=vid: self.show_view(vid), cls="view-tab" + (" on" if on else ""),
+                       data_view=vid or "board")
+            b.setAttribute("role", "tab")
+            b.setAttribute("aria-selected", "true" if on else "false")
+            box.appendChild(b)
+
+    def show_view(self, view: str) -> None:
+        self.board_view = view
+        self.session.clear_clicks()
+        self.draw_board()
 
     @staticmethod
     def is_narrow() -> bool:
@@ -393,6 +425,7 @@ class PlayScreen:
         if self.session.state.is_over() and not self.embed:
             js.setTimeout(create_proxy(lambda: self.show_result() if self.session.state.is_over() else None), 400)
         self.holder = self.session.holder_after_move(self.holder)
+        self.board_view = ""  # after a move, the board where the next one is played
         replaced = self.session.replaced
         if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed:
             self.flash(self.t("play.replaced", n=len(replaced[1])), "info")

@@ -264,8 +264,12 @@ class Session:
         )
 
     def render(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
-               viewer: int | str | None = None, compact: bool = False) -> str:
-        """The position shown, drawn for ``viewer`` (see :meth:`viewer`)."""
+               viewer: int | str | None = None, compact: bool = False, view: str = "") -> str:
+        """The position shown, drawn for ``viewer`` (see :meth:`viewer`); ``view``
+        names another view of the game (``Game.views``), looked at, not played on."""
+        if view:
+            ctx = self.context(lang, coords, False, viewer, compact)
+            return self.game.render_view(self.state, view, ctx)
         return self.game.render(self.state, self.context(lang, coords, interactive, viewer, compact))
 
     def snapshot(self, at_ply: bool = True) -> Record:

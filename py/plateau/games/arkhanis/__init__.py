@@ -32,7 +32,7 @@ OPTIONS = (
     Option("events", _lab("opt.events"), {k: _lab(f"opt.events.{k}") for k in ("drawn", "none")}, "drawn"),
 )
 #: options written as text by the organiser's setup: heights in cm ("172,165,…", one per participant),
-#: the event schedule ("golden_age,none,…", one per turn)
+#: the event schedule ("golden_age,drawn,none,…", one per turn; "drawn": Plateau draws that turn's event)
 #: the tables ("classic:1-5;underground/mixed:6-9": board kind, optional content, first-last seat)
 TEXT_OPTIONS = ("heights", "schedule", "tables")
 _HEIGHTS = re.compile(r"^\d{2,3}(,\d{2,3})*$")
@@ -58,6 +58,11 @@ def parse_tables(text: str) -> list[dict]:
         out.append({"board": kind, "seats": list(range(a, b + 1)), "content": content or default})
     if len(out) < 2:
         raise RulesError("a tournament needs at least 2 tables")
+    covered = {c for t in out for c in ({"base"}, {"underground"}, {"base", "underground"})[
+        ("base", "underground", "mixed").index(t["content"])]}
+    if covered != {"base", "underground"}:
+        # seed §7: every race, power and item not removed is on at least one board
+        raise RulesError("the races and powers of both games must be on at least one table")
     return out
 
 
@@ -88,6 +93,21 @@ def layout_for(nplayers: int, free: int, boards: str = "mixed", content: str = "
     return out
 
 
+def _read_text(out: dict, k: str, v: str) -> None:
+    """Check the text option ``k`` and put what it says in ``out["_" + k]``."""
+    if k == "tables":
+        out["_tables"] = parse_tables(v)
+    elif k == "heights":
+        if not _HEIGHTS.match(v):
+            raise RulesError("heights are whole numbers of centimetres separated by commas")
+        out["_heights"] = [int(x) for x in v.split(",")]
+    else:
+        try:
+            out["_schedule"] = E.parse_schedule(v, TURNS)
+        except ValueError as e:
+            raise RulesError(str(e)) from None
+
+
 class Arkhanis(Game):
     id = "arkhanis"
     title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
@@ -101,27 +121,23 @@ class Arkhanis(Game):
     duration = {"fr": "3–4 h", "en": "3–4 h"}
 
     def full_options(self, options):
+        """The usual options, and the organiser's text options checked and
+        kept as text (the record holds them as typed; ``new_state`` reads them)."""
         options = dict(options or {})
         text = {k: options.pop(k) for k in TEXT_OPTIONS if k in options}
         out = super().full_options(options)
         for k, v in text.items():
             if not isinstance(v, str):
                 raise RulesError(f"option {k!r} is written as text")
-            if k == "tables":
-                out["_tables"] = parse_tables(v)
-            elif k == "heights":
-                if not _HEIGHTS.match(v):
-                    raise RulesError("heights are whole numbers of centimetres separated by commas")
-                out["_heights"] = [int(x) for x in v.split(",")]
-            else:
-                try:
-                    out["_schedule"] = E.parse_schedule(v, TURNS)
-                except ValueError as e:
-                    raise RulesError(str(e)) from None
+            _read_text({}, k, v)  # checked here, read again by new_state
             out[k] = v
         return out
 
     def new_state(self, players, options, seed):
+        options = dict(options)
+        for k in TEXT_OPTIONS:
+            if isinstance(options.get(k), str):
+                _read_text(options, k, options[k])
         h = options.get("_heights")
         if h is not None and len(h) != len(players):
             raise RulesError(f"one height per participant: {len(players)} needed, {len(h)} given")
@@ -141,6 +157,20 @@ class Arkhanis(Game):
         from .render import render
 
         return render(state, ctx)
+
+    def views(self, state, lang):
+        """While a table is played, its board (the default) or the overview of every table; while
+        players bid or choose a seat the board already is the overview."""
+        if state.stage == "play" and state.current is not None and state.win is None:
+            from .catalogue import t
+
+            return [("", t(lang, "view.table", t=state.current + 1)), ("overview", t(lang, "view.overview"))]
+        return []
+
+    def render_view(self, state, view, ctx):
+        from .render import overview
+
+        return overview(state, ctx) if view == "overview" else self.render(state, ctx)
 
     def panel(self, state, viewer, lang):
         from .render import panel

@@ -59,15 +59,41 @@ def draw_schedule(rng, turns: int, mode=None) -> list[str]:
             return out
 
 
+#: a turn of the organiser's schedule left to Plateau: drawn from the game's seed, hidden like the others
+DRAWN = "drawn"
+
+
 def parse_schedule(text: str, turns: int) -> list[str]:
-    """An organiser's schedule written as event ids separated by commas."""
+    """An organiser's schedule written as event ids separated by commas
+    (``drawn`` for a turn whose event Plateau draws)."""
     parts = [p.strip() for p in str(text).split(",")]
     if len(parts) != turns:
         raise ValueError(f"the schedule needs {turns} events, one per turn, not {len(parts)}")
     for p in parts:
-        if p not in EVENTS:
+        if p not in EVENTS and p != DRAWN:
             raise ValueError(f"unknown event {p!r}")
     return parts
+
+
+def fill_schedule(rng, schedule: list[str]) -> list[str]:
+    """The organiser's schedule with its ``drawn`` turns drawn from the seed:
+    no event twice in a row, and at least one auction in the tournament when
+    the organiser fixed none and left some turn to Plateau. A schedule
+    without ``drawn`` turns is returned as it is (no draw)."""
+    if DRAWN not in schedule:
+        return list(schedule)
+    pool = [e for e in ORDER if e != "none"]
+    need_auction = not any(is_auction(e) for e in schedule)
+    while True:
+        out = list(schedule)
+        for i, e in enumerate(out):
+            if e != DRAWN:
+                continue
+            near = {out[i - 1] if i else None, out[i + 1] if i + 1 < len(out) else None}
+            choices = [x for x in pool if x not in near] or pool
+            out[i] = choices[rng.below(len(choices))]
+        if not need_auction or any(is_auction(e) for e in out):
+            return out
 
 
 def _event(st, p=None):

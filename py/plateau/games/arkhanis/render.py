@@ -14,9 +14,6 @@ from plateau.games.smallworld.render import render as sw_render
 
 from .catalogue import event_name, log_text, t
 
-CARD_W, CARD_H = 420, 400
-
-
 def render(st, ctx: RenderContext) -> str:
     if st.stage == "play" and st.current is not None and st.win is None:
         return sw_render(st.tables[st.current], ctx)
@@ -27,65 +24,188 @@ def _board_name(st, ti, lang):
     return t(lang, "board." + st.layout[ti]["board"])
 
 
+def _fit(text, width, size):
+    """``text`` cut to what ``width`` pixels hold at font ``size`` (an estimate), with "…"."""
+    n = max(4, int(width / (0.5 * size)))
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+def _wrap(text, width, size):
+    n = max(8, int(width / (0.53 * size)))
+    lines, cur = [], ""
+    for w in text.split():
+        if cur and len(cur) + 1 + len(w) > n:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    return lines + ([cur] if cur else [])
+
+
+def running_seat(st):
+    """The seat whose Small World turn is being played, or None."""
+    if st.stage == "play" and st.current is not None and st.win is None:
+        return st.seat_of[st.tables[st.current].cur]
+    return None
+
+
+def seat_lines(st, table, s, viewer, lang):
+    """What a seat's box says under its number and occupant: the occupant's
+    coins (for the eyes allowed), his race on this board or why he waits;
+    then the declined races left at this seat, waiting to score (§3.4)."""
+    p = st.occupant[s]
+    info = []
+    if p is not None:
+        if st.coins_visible(viewer, p):
+            info.append(t(lang, "ov.coins", c=st.coins[p]))
+        else:
+            info.append(t(lang, "ov.coins_hidden"))
+        if st.stage == "auction" and p in st.bids:
+            info.append(t(lang, "ov.has_bid"))
+        rid = table.active[p]
+        if rid is not None and rid in table.recs:
+            rec = table.recs[rid]
+            info.append(C.name(rec["race"], lang) + (f" · {C.name(rec['power'], lang)}" if rec["power"] else ""))
+        elif st.stage == "move" and p in st.movers:
+            info.append(t(lang, "ov.moving"))
+        elif st.arrived[p] >= st.turn:
+            info.append(t(lang, "ov.arrived"))
+        else:
+            info.append(t(lang, "ov.no_race"))
+    else:
+        info.append(t(lang, "ov.free"))
+    races = sorted((r for r in table.recs.values() if r["dec"] and r.get("seat") == s), key=lambda r: r.get("age", 0))
+    waiting = t(lang, "ov.waiting", races=", ".join(
+        f'{C.name(r["race"], lang)} ({st.players[r["p"]]})' for r in races)) if races else ""
+    return " · ".join(info), waiting
+
+
 def overview(st, ctx: RenderContext) -> str:
-    lang = ctx.lang
+    """Every table at a glance, for the referee and the players, drawn for
+    ``ctx.viewer``'s eyes: the turn and its event, each table's board, its
+    seats (who sits there, whose seat is running, free seats, the declined
+    races waiting to score there), and the log of the turn. Coins and bids of
+    the others stay hidden; free seats are the targets of a seat choice."""
+    lang, viewer = ctx.lang, ctx.viewer
     ntab = len(st.tables)
-    cols = min(ntab, 3)
+    compact = ctx.compact
+    cols = 1 if compact else min(ntab, 2)
+    # on a phone the seats take the card's whole width, under a row with the board's thumbnail
+    card_w = 380 if compact else 540
+    thumb = 130 if compact else 190
+    seat_h = 64
+    nseat = max(len(x) for x in st.table_seats)
+    seats_top = 46 + (96 if compact else 0)
+    card_h = seats_top + nseat * seat_h + 8
+    W = cols * (card_w + 20) + 20
+    inner = W - 40
+    running = running_seat(st)
+    ev = st.event if st.event else "none"
+    head = []
+    y = 36
+    head.append(f'<text x="20" y="{y}" font-size="26" font-weight="bold" fill="#3a2a18">'
+                f'{escape(t(lang, "ov.turn", n=st.turn, m=10))}</text>')
+    for line in _wrap(event_name(ev, lang), inner, 17):
+        y += 24
+        head.append(f'<text x="20" y="{y}" font-size="17" fill="#3a2a18" class="ak-event">{escape(line)}</text>')
+    free = st.free_seats()
+    y += 26
+    head.append(f'<text x="20" y="{y}" font-size="17" fill="#1b5e20" class="ak-free">'
+                f'{escape(_fit(t(lang, "ov.free_seats", n=len(free), seats=", ".join(map(str, free))), inner, 17))}'
+                f'</text>')
+    y += 24
+    head.append(f'<text x="20" y="{y}" font-size="17" font-weight="bold" fill="#7a3b00" class="ak-now">'
+                f'{escape(_fit(now_line(st, lang), inner, 17))}</text>')
+    top = y + 18
     rows = -(-ntab // cols)
-    W = cols * (CARD_W + 20) + 20
-    H = 90 + rows * (CARD_H + 20) + 20
+    log = [log_text(st, k, f, lang) for _, n, k, f in st.log if n == st.turn]
+    log_lines = log[-12:]
+    log_h = 44 + 22 * max(1, len(log_lines))
+    H = top + rows * (card_h + 20) + log_h + 20
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board arkhanis" viewBox="0,0,{W},{H}" width="{W}" '
            f'height="{H}" font-family="sans-serif" role="group" aria-label={quoteattr(t(lang, "panel.tables"))}>',
            "<style>.arkhanis .ak-seat.target>rect{stroke:#d35400;stroke-width:5;cursor:pointer}"
            ".arkhanis .ak-seat.target:hover>rect,.arkhanis .ak-seat.target:focus>rect{fill:#ffe9b3}"
            ".arkhanis .ak-seat.selected>rect{stroke:#ffd600;stroke-width:6}</style>",
-           f'<rect width="{W}" height="{H}" fill="#f4ecd8"/>']
-    ev = st.event if st.event else "none"
-    out.append(f'<text x="20" y="38" font-size="26" font-weight="bold" fill="#3a2a18">'
-               f'{escape(t(lang, "panel.turn", n=st.turn, m=10, event=event_name(ev, lang).split(":")[0]))}</text>')
-    out.append(f'<text x="20" y="70" font-size="17" fill="#3a2a18">{escape(event_name(ev, lang))}</text>')
+           f'<rect width="{W}" height="{H}" fill="#f4ecd8"/>', *head]
     from plateau.games.smallworld import mapdraw
 
     for ti, table in enumerate(st.tables):
-        x = 20 + (ti % cols) * (CARD_W + 20)
-        y = 90 + (ti // cols) * (CARD_H + 20)
-        out.append(f'<g class="ak-table" data-table="{ti}"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" '
-                   f'rx="10" fill="#fffdf5" stroke="#3a2a18" stroke-width="2"/>'
+        x = 20 + (ti % cols) * (card_w + 20)
+        y = top + (ti // cols) * (card_h + 20)
+        here = (ti == st.current and running is not None) or (
+            st.stage == "auction" and st.bidder is not None and ti == st.auction_tables[st.auction_table])
+        seats = st.table_seats[ti]
+        title = t(lang, "ov.table" + (".short" if compact else ""), t=ti + 1, board=_board_name(st, ti, lang),
+                  a=seats[0], b=seats[-1])
+        out.append(f'<g class="ak-table{" running" if here else ""}" data-table="{ti}">'
+                   f'<rect x="{x}" y="{y}" width="{card_w}" height="{card_h}" rx="10" fill="#fffdf5" '
+                   f'stroke="{"#b5651d" if here else "#3a2a18"}" stroke-width="{5 if here else 2}"/>'
                    f'<text x="{x + 14}" y="{y + 30}" font-size="21" font-weight="bold" fill="#3a2a18">'
-                   f'{escape(t(lang, "table", t=ti + 1) + " — " + _board_name(st, ti, lang))}</text>')
-        thumb = mapdraw.thumbnail(table.map_id, 200)
-        out.append(f'<g transform="translate({x + 14} {y + 44})">{thumb}</g>')
-        sy = y + 44
-        for j, s in enumerate(st.table_seats[ti]):
+                   f'{escape(_fit(title, card_w - 28, 21))}</text>')
+        out.append(f'<g transform="translate({x + 14} {y + 46})">{mapdraw.thumbnail(table.map_id, thumb)}</g>')
+        sx, sw = (x + 14, card_w - 28) if compact else (x + thumb + 28, card_w - thumb - 42)
+        if compact:  # beside the thumbnail: this table's free seats and who plays here
+            free_here = [str(s) for s in seats if st.occupant[s] is None]
+            notes = [t(lang, "ov.seats", a=seats[0], b=seats[-1]),
+                     t(lang, "ov.free_here", seats=", ".join(free_here) or "—")]
+            if here and running is not None:
+                notes.append(t(lang, "ov.running", s=running))
+            for k, line in enumerate(notes):
+                out.append(f'<text x="{x + thumb + 26}" y="{y + 66 + 22 * k}" font-size="15" fill="#333">'
+                           f'{escape(_fit(line, card_w - thumb - 40, 15))}</text>')
+        for j, s in enumerate(seats):
             p = st.occupant[s]
             name = f"seat{s}"
             who = st.players[p] if p is not None else t(lang, "seat.free")
             label = t(lang, "seat", s=s) + " — " + who
+            info, waiting = seat_lines(st, table, s, viewer, lang)
             cls = ["ak-seat"]
-            attrs = f' data-target="{name}" aria-label={quoteattr(label)}'
+            if s == running:
+                cls.append("running")
+            attrs = f' data-target="{name}" aria-label={quoteattr(" · ".join(x for x in (label, info, waiting) if x))}'
             if name in ctx.targets:
                 cls.append("target")
                 attrs += ' tabindex="0" role="button"'
             if name in ctx.clicks:
                 cls.append("selected")
-            yy = sy + j * 46
-            fill = "#ffffff" if p is not None else "#e8f5e9"
-            out.append(f'<g class="{" ".join(cls)}"{attrs}><rect x="{x + 226}" y="{yy}" width="{CARD_W - 240}" '
-                       f'height="40" rx="6" fill="{fill}" stroke="#8d7b5a" stroke-width="1.5"/>'
-                       f'<text x="{x + 236}" y="{yy + 26}" font-size="17" fill="#222">{escape(label)}</text></g>')
-        # declined races waiting at each seat of this table
-        wy = y + 300
-        for s in st.table_seats[ti]:
-            races = [table.recs[rid] for rid in table.recs if table.recs[rid]["dec"]
-                     and table.recs[rid].get("seat") == s]
-            if races:
-                txt = t(lang, "panel.waiting", s=s, races=", ".join(
-                    f'{C.name(r["race"], lang)} ({st.players[r["p"]]})' for r in races))
-                out.append(f'<text x="{x + 14}" y="{wy}" font-size="15" fill="#5a4a00">{escape(txt)}</text>')
-                wy += 22
+            yy = y + seats_top + j * seat_h
+            fill = "#fff3c4" if s == running else ("#ffffff" if p is not None else "#e8f5e9")
+            mark = "▶ " if s == running else ""
+            out.append(f'<g class="{" ".join(cls)}"{attrs}><rect x="{sx}" y="{yy}" width="{sw}" height="{seat_h - 6}" '
+                       f'rx="6" fill="{fill}" stroke="#8d7b5a" stroke-width="1.5"/>'
+                       f'<text x="{sx + 10}" y="{yy + 20}" font-size="17" font-weight="bold" fill="#222">'
+                       f'{escape(_fit(mark + label, sw - 20, 17))}</text>'
+                       f'<text x="{sx + 10}" y="{yy + 37}" font-size="14" fill="#444">'
+                       f'{escape(_fit(info, sw - 20, 14))}</text>')
+            if waiting:
+                out.append(f'<text x="{sx + 10}" y="{yy + 53}" font-size="14" fill="#7a5a00" class="ak-waiting">'
+                           f'{escape(_fit(waiting, sw - 20, 14))}</text>')
+            out.append("</g>")
         out.append("</g>")
-    out.append("</svg>")
+    # the log of the turn
+    y = top + rows * (card_h + 20)
+    out.append(f'<g class="ak-log"><rect x="20" y="{y}" width="{inner}" height="{log_h}" rx="10" fill="#fffdf5" '
+               f'stroke="#8d7b5a" stroke-width="1.5"/><text x="34" y="{y + 28}" font-size="19" font-weight="bold" '
+               f'fill="#3a2a18">{escape(t(lang, "ov.log", n=st.turn))}</text>')
+    for i, line in enumerate(log_lines or [t(lang, "ov.log_empty")]):
+        out.append(f'<text x="34" y="{y + 52 + 22 * i}" font-size="15" fill="#333">{escape(_fit(line, inner - 28, 15))}'
+                   f'</text>')
+    out.append("</g></svg>")
     return "".join(out)
+
+
+def now_line(st, lang):
+    """What the tournament is waiting for, in a few words."""
+    if st.win is not None:
+        return t(lang, "st.over")
+    if st.stage == "auction":
+        ti = st.auction_tables[st.auction_table]
+        return t(lang, "ov.now.auction", t=ti + 1, p=st.players[st.bidder])
+    if st.stage == "move":
+        return t(lang, "ov.now.move", p=st.players[st.movers[0]], s=st.seat_of[st.movers[0]])
+    return t(lang, "ov.now.play", slot=st.slot + 1, t=st.current + 1, s=running_seat(st),
+             p=st.players[st.tables[st.current].cur])
 
 
 def panel(st, viewer, lang):
@@ -97,7 +217,7 @@ def panel(st, viewer, lang):
                                       else t(lang, "seat.free")) for s in st.table_seats[ti])
         lines.append(t(lang, "panel.table", t=ti + 1, board=_board_name(st, ti, lang), seats=seats))
     log = [log_text(st, k, f, lang) for _, _, k, f in st.log[-8:]]
-    out = [{"title": t(lang, "panel.turn", n=st.turn, m=10, event=""), "lines": lines},
+    out = [{"title": t(lang, "ov.turn", n=st.turn, m=10), "lines": lines},
            {"title": t(lang, "panel.tournament"), "lines": log}]
     if st.stage == "play" and st.current is not None and st.win is None:
         out.extend(sw_panel(st.tables[st.current], viewer, lang))

@@ -230,7 +230,9 @@ class TournamentState(State):
             self.tables[ti].roster = [self.occupant[x] for x in seats if self.occupant[x] is not None]
         self._pending_advance = False
         # events (§3.2): fixed before the game, hidden until their turn
-        self.schedule = list(options.get("_schedule") or E.draw_schedule(self.rng, TURNS, options.get("events")))
+        given = options.get("_schedule")
+        self.schedule = E.fill_schedule(self.rng, given) if given else E.draw_schedule(self.rng, TURNS,
+                                                                                      options.get("events"))
         self.event = None
         self.bids = {}
         self.stage = "start"
@@ -555,6 +557,17 @@ class TournamentState(State):
             c.vp = s.vp
             s.tables.append(c)
         return s
+
+    def score_table(self, lang="fr", viewer=None):
+        """Each participant's seat and coins; another participant's coins are
+        "?" until the end (hidden as in Small World)."""
+        from .catalogue import t
+
+        rows = [[self.players[p], str(self.seat_of[p]),
+                 str(self.coins[p]) if self.coins_visible(viewer, p) else "?"] for p in range(self.n)]
+        return {"caption": t(lang, "score.caption"),
+                "columns": [t(lang, "score.player"), t(lang, "score.seat"), t(lang, "score.coins")],
+                "rows": rows, "notes": [] if viewer is None else [t(lang, "score.hidden")]}
 
     def status(self, lang="fr"):
         from .catalogue import status_line
