@@ -493,6 +493,9 @@ def play_random(seed, n, opts, every_ply_replay=False):
         for table in s.tables:
             for p in range(n):
                 assert len(table.declined[p]) <= 1
+        relics = [x for t in s.tables for x in t.relic if x] + list(s.off_board)
+        assert len(relics) == len(set(relics))  # each relic is in one place (§3.8)
+        assert set(s.off_board) <= set(s.relic_owner)
         if s.turn != turn_start["turn"] or s.is_over():
             close_turn(turn_start)
             turn_start = start_of_turn()
@@ -779,3 +782,58 @@ def test_score_table_shows_seats_and_only_ones_own_coins():
     assert mine["columns"] == ["Participant", "Place", "Pièces"]
     assert [r[2] for r in mine["rows"]] == ["?", "?", "5", "?", "?", "?"] and mine["rows"][FRODO][1] == "12"
     assert all(r[2] == "?" for r in s.score_table("en", PUBLIC)["rows"])
+
+
+# ------------------------------------------------ relics belong to players (§3.8)
+def test_relic_belongs_to_its_finder_goes_with_him_on_decline_and_is_inherited_on_his_new_board():
+    """Seed §6: "La relique appartient au joueur qui l'a trouvée et cet objet doit être placé à la fin du tour sur
+    une case occupée par un pion du peuple actif du joueur le possédant … si le joueur la possédant passe son
+    peuple en déclin, il garde alors la relique avec lui. Cette relique sera transmise par héritage ancestral au
+    nouveau peuple actif du joueur et changera de fait de plateau." """
+    s = tour()
+    a, b = s.tables
+    play_until(s, FRODO, 2)
+    rid = a.active[FRODO]
+    r0 = a.regions_of(rid)[0]
+    for t in s.tables:  # the Sword is nowhere else (each tile exists once in the tournament)
+        t.relic = [None if x == "killer_sword" else x for x in t.relic]
+        t.pile = [x for x in t.pile if x != "killer_sword"]
+    a.relic[r0] = "killer_sword"
+    a.found = 1
+    s.claim_relics()
+    assert s.relic_owner["killer_sword"] == FRODO
+    simple_turn(s, decline=True)  # Frodo declines on A: the Sword leaves the board with him
+    assert "killer_sword" not in a.relic and s.off_board["killer_sword"] == FRODO
+    s.play("seat:19")
+    play_until(s, FRODO, 3)  # his first turn on B: he picks, conquers…
+    while not (b.pending and b.pending[0]["kind"] == "relic_place"):
+        assert s.to_play == FRODO and s.turn == 3
+        ts = texts(s)
+        conq = [x for x in ts if x.startswith("c:")]
+        mine = b.regions_of(b.active[FRODO]) if b.active[FRODO] is not None else []
+        s.play(conq[0] if conq and not mine else
+               next((x for x in ("pick:0", "end", "done", "nopeace", "pass") if x in ts), ts[0]))
+    places = texts(s)
+    assert places and all(x.startswith("relic:") for x in places)
+    r1 = int(places[0][6:])
+    assert b.owner[r1] == b.active[FRODO]
+    s.play(places[0])  # …and at the end of it puts the Sword with his new active race, on board B
+    assert b.relic[r1] == "killer_sword" and "killer_sword" not in s.off_board
+    assert s.relic_owner["killer_sword"] == FRODO
+
+
+def test_relic_taken_with_its_region_changes_owner():
+    """§3.8: "An opponent who conquers the region holding it takes it, and it becomes his"."""
+    s, a = table_setup()
+    merry = put(a, MERRY, "humans", "hill", {8: 1})
+    for t in s.tables:
+        t.relic = [None if x == "shiny_orb" else x for x in t.relic]
+    a.relic[8] = "shiny_orb"
+    s.claim_relics()
+    assert s.relic_owner["shiny_orb"] == MERRY
+    put(a, BILBO, "ratmen", "commando", {a.nbrs[8][0]: 8})
+    a.cur = BILBO
+    a._start_turn()
+    s.play("c:8")
+    assert s.relic_owner["shiny_orb"] == BILBO and a.relic[8] == "shiny_orb"
+    assert merry in a.recs

@@ -75,6 +75,8 @@ CATALOGUE = {
         "ev.skull": "{p} doit attaquer le Crâne d'Obsidienne et paie 1 pièce.",
         "ev.pendant": "{p} : Pendentif de Pierre de Lune.",
         "st.pending.tavern": "{p} : avec quel adversaire partager la Gargotte de Glandulf ?",
+        "st.pending.relic_place": "{p} : où poser votre relique (une région de votre peuple actif) ?",
+        "ev.relic_placed": "{p} pose {item} en {r}.", "move.relic": "Pose sa relique dans la {reg}",
         "move.temple": "Temple : déplace une combinaison ({arg})", "move.mirror": "Galerie des Glaces : échange ({arg})",
         "move.tavern": "Gargotte : partage ({arg})",
         "target.temple": "Temple", "target.mirror": "Galerie des Glaces",
@@ -87,6 +89,8 @@ CATALOGUE = {
         "ev.skull": "{p} must attack the Obsidian Skull and pays 1 coin.",
         "ev.pendant": "{p}: Moonstone Pendant.",
         "st.pending.tavern": "{p}: which opponent shares Glandulf's Tavern?",
+        "st.pending.relic_place": "{p}: where does your relic go (a region of your active race)?",
+        "ev.relic_placed": "{p} puts {item} on {r}.", "move.relic": "Puts the relic on {reg}",
         "move.temple": "Temple: moves a combo ({arg})", "move.mirror": "Hall of Mirrors: swap ({arg})",
         "move.tavern": "Tavern: shares ({arg})",
         "target.temple": "Temple", "target.mirror": "Hall of Mirrors",
@@ -258,6 +262,17 @@ def skull_region(st, p):
     return -1
 
 
+# -- a relic put with its owner's active race (§3.8) ----------------------------
+def _relic_place_moves(st, d):
+    return [Move(f"relic:{r}", (f"r{r}",)) for r in d["regions"]]
+
+
+def _relic_place_apply(st, d, text):
+    r = int(text.partition(":")[2])
+    st.tour.place_relic(st, d["item"], r)
+    st.ev("relic_placed", p=d["p"], r=r, item=d["item"])
+
+
 def register():
     C.NAMES["fr"].update(NAMES["fr"])
     C.NAMES["en"].update(NAMES["en"])
@@ -271,6 +286,7 @@ def register():
     if _disco_no_score not in C.NO_SCORE:
         C.NO_SCORE.append(_disco_no_score)
     C.PENDING["tavern"] = (_tavern_moves, _tavern_apply)
+    C.PENDING["relic_place"] = (_relic_place_moves, _relic_place_apply)
     C.ACTIONS["mirror"] = _mirror_apply
     C.ACTIONS["temple"] = temple_apply
     C.RELIC_SET.update(RELICS) if isinstance(C.RELIC_SET, set) else None

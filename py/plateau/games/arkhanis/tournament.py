@@ -101,12 +101,27 @@ class TableState(SmallWorldState):
     def _decline(self, stout=False):
         p = self.cur
         rid = self.active[p]
+        self.tour.claim_relics()
         super()._decline(stout)
         if rid in self.recs:
             rec = self.recs[rid]
             rec["seat"] = self.tour.seat_of[p]
             rec["age"] = self.tour.next_age()
         self.tour.movers.append(p)
+        self.tour.relics_off_board(p)
+
+    def _finish_turn(self):
+        """At the end of his turn, the owner of a relic puts it in a region of
+        his active race (§3.8): on this board, even if it lies on another."""
+        p = self.cur
+        tour = self.tour
+        tour.claim_relics()
+        rid = self.active[p]
+        held = self.regions_of(rid) if rid is not None else []
+        if held:
+            for item in sorted(k for k, q in tour.relic_owner.items() if q == p):
+                self.push("relic_place", p, item=item, regions=held)
+        super()._finish_turn()
 
     def shown_players(self):
         """Who the table's panel lists: its seated players, then the owners
@@ -226,6 +241,8 @@ class TournamentState(State):
             self.occupant[s] = p
             self.seat_of[p] = s
         self.arrived = [0] * self.n  # turn in which the player sat down at his seat
+        self.relic_owner = {}  # relic -> the player it belongs to (§3.8)
+        self.off_board = {}  # relic -> its owner, while he has no active race to put it with
         for ti, seats in enumerate(self.table_seats):
             self.tables[ti].roster = [self.occupant[x] for x in seats if self.occupant[x] is not None]
         self._pending_advance = False
@@ -301,15 +318,51 @@ class TournamentState(State):
         self.bids = {}
         self._after_pendant()
 
-    def _pendant_owner(self):
-        """The player whose active race holds the Moonstone Pendant's region."""
+    # -- relics belong to players (§3.8) ---------------------------------------
+    def claim_relics(self):
+        """Who owns each relic on a board: its finder, then whoever takes its
+        region (a relic in a region held by another player's race was taken
+        by that player)."""
         for t in self.tables:
             for r in range(t.R):
-                if t.relic[r] == "pendant" and t.owner[r] >= 0:
-                    rec = t.recs[t.owner[r]]
-                    if not rec["dec"]:
-                        return rec["p"]
-        return None
+                item = t.relic[r]
+                if item is None:
+                    continue
+                o = t.owner[r]
+                holder = t.recs[o]["p"] if o >= 0 else None
+                if item not in self.relic_owner or (holder is not None and holder != self.relic_owner[item]):
+                    if holder is not None:
+                        self.relic_owner[item] = holder
+
+    def relics_off_board(self, p):
+        """A player going In Decline keeps his relics: they leave the board with him."""
+        for item, q in self.relic_owner.items():
+            if q != p:
+                continue
+            for t in self.tables:
+                for r in range(t.R):
+                    if t.relic[r] == item:
+                        t.relic[r] = None
+            self.off_board[item] = p
+        if any(q == p for q in self.off_board.values()):
+            self.ev("relics_kept", p=p, items=sorted(k for k, q in self.off_board.items() if q == p))
+
+    def place_relic(self, table, item, r):
+        for t in self.tables:
+            for x in range(t.R):
+                if t.relic[x] == item:
+                    t.relic[x] = None
+        self.off_board.pop(item, None)
+        table.relic[r] = item
+        table.found = max(table.found, 1)
+
+    def _pendant_owner(self):
+        """The owner of the Moonstone Pendant while it lies on a board."""
+        self.claim_relics()
+        p = self.relic_owner.get("pendant")
+        if p is None or "pendant" in self.off_board:
+            return None
+        return p
 
     def _pendant_coin(self):
         self.coins[self.pendant] += 1
@@ -491,6 +544,7 @@ class TournamentState(State):
         table = self.tables[self.current]
         self._pending_advance = False
         table.apply(move)
+        self.claim_relics()
         if self._pending_advance:
             self._pending_advance = False
             self._advance()
@@ -519,6 +573,7 @@ class TournamentState(State):
             "tables": [t.view(player) for t in self.tables], "layout": _dc(self.layout),
             "events": self.schedule[: self.turn] if self.stage != "start" else [],
             "movers": list(self.movers), "heights": list(self.heights), "immune": list(self.immune),
+            "relic_owner": dict(self.relic_owner), "off_board": dict(self.off_board),
             "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
                      for p, b in self.bids.items()},
             "winners": None if self.win is None else list(self.win),
@@ -547,6 +602,8 @@ class TournamentState(State):
         s.movers = list(self.movers)
         s.bids = dict(self.bids)
         s.immune = list(self.immune)
+        s.relic_owner = dict(self.relic_owner)
+        s.off_board = dict(self.off_board)
         s.schedule = list(self.schedule)
         s.win = None if self.win is None else list(self.win)
         s.tables = []
