@@ -574,6 +574,7 @@ class TournamentState(State):
             "events": self.schedule[: self.turn] if self.stage != "start" else [],
             "movers": list(self.movers), "heights": list(self.heights), "immune": list(self.immune),
             "relic_owner": dict(self.relic_owner), "off_board": dict(self.off_board),
+            "options": {k: _dc(v) for k, v in self.opts.items() if k not in ("schedule", "_schedule")},
             "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
                      for p, b in self.bids.items()},
             "winners": None if self.win is None else list(self.win),
