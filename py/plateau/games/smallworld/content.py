@@ -25,6 +25,8 @@ Moments (hooks) a race or power may define, all optional:
   conquers its region ``r`` (default 1), or None to leave it;
 * ``lost(st, rid, r, by)`` — after race ``rid`` lost region ``r`` to ``by``;
 * ``found(st, rid, r)`` — a place or relic drawn from the pile lands in ``r``;
+* ``water(st, rid, r)`` — True lets the race attempt a Sea or the Lake
+  (Kraken on a base board);
 * ``moves(st, rid)`` — extra moves offered in the conquest and redeploy
   steps; the move's head (before ``:``) is looked up in ``ACTIONS``.
 
@@ -327,6 +329,7 @@ CLEAR_ON_CONQUEST: list = []  # f(st, r): a region changes hands
 NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
 SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
 KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
+POWERPROOF: list = []  # f(st, p, r) True: player p may not use powers, places or relics on region r
 REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region
 
 from . import underground as U  # noqa: E402

@@ -234,7 +234,8 @@ class SmallWorldState(State):
     def tray(self, rid):
         """Tokens of this race left in the box tray."""
         rec = self.recs[rid]
-        return C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"]
+        # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers)
+        return C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
 
     def supply_left(self, kind):
         used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
@@ -408,11 +409,31 @@ class SmallWorldState(State):
         self.phase = "conquer"
         self.tp["fresh"] = False
         self.tp["readied"] = {}
-        self.call(rid, "picked")
+        self._picked(rid, 0)
+
+    def _picked(self, rid, start):
+        """The ``picked`` hooks in turn; one that asks a decision (``push``)
+        pauses the others until it is taken (Shadow Mimes' swap comes
+        before the power's own ``picked``)."""
+        hs = self.hook(rid, "picked")
+        for i in range(start, len(hs)):
+            hs[i](self, rid)
+            if self.pending:
+                self.pending[-1].setdefault("then", f"picked:{i + 1}")
+                return
 
     # -- conquest -------------------------------------------------------
     def immune(self, r):
         return self.hole[r] or self.hero[r] or self.dragon == r
+
+    def power_proof(self, p, r):
+        """True when player ``p`` may not use a racial or special power, a
+        place or a relic to conquer or touch region ``r`` (``C.POWERPROOF``:
+        Gnomes during other players' turns, rules notes §2.1)."""
+        for f in C.POWERPROOF:
+            if f(self, p, r):
+                return True
+        return False
 
     def protected_from(self, rid, r):
         """True when the acting race may not touch region ``r`` at all."""
@@ -438,10 +459,17 @@ class SmallWorldState(State):
         ``held``: the race's regions, when the caller has them."""
         if self.chasm[r]:
             return False
-        if self.water[r] and not self.has(rid, "seafaring"):
+        proof = C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
+        if self.water[r] and (proof or not (self.has(rid, "seafaring")
+                                            or any(f(self, rid, r) for f in self.hook(rid, "water")))):
             return False
         if held is None:
             held = self.regions_of(rid)
+        if proof:
+            # only the plain ways: a border region to enter, a neighbour later
+            if not held:
+                return self.entry[r]
+            return any(self.owner[n] == rid for n in self.nbrs[r])
         if self.has(rid, "flying") and not self.water[r]:
             if held or self.opts.get("flying_entry", "anywhere") == "anywhere":
                 return True
@@ -473,9 +501,20 @@ class SmallWorldState(State):
         """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
         c = self.defence(r, rid)
         red = 0
+        proof = C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
         for h in self.hook(rid, "cost"):
-            red += h(self, rid, r)
+            k = h(self, rid, r)
+            if k > 0 or not proof:  # no reduction against a power-proof region
+                red += k
         return max(1, c + red) if red else c
+
+    def need(self, rid, r, roll=None):
+        """Tokens a conquest of ``r`` takes, after a Berserk roll if any (the
+        roll is a power: it does not help against a power-proof region)."""
+        c = self.cost(rid, r)
+        if roll is None or (C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)):
+            return c
+        return max(1, c - roll)
 
     def targets(self, rid):
         out = []
@@ -585,7 +624,7 @@ class SmallWorldState(State):
             for r in tg:
                 c = self.cost(rid, r)
                 if roll is not None:
-                    if max(1, c - roll) <= hand:
+                    if self.need(rid, r, roll) <= hand:
                         out.append(Move(f"c:{r}", (f"r{r}",)))
                 elif c <= hand:
                     out.append(Move(f"c:{r}", (f"r{r}",)))
@@ -595,14 +634,27 @@ class SmallWorldState(State):
                 out.append(Move("roll", ("roll",)))
             if main and self.has(rid, "dragon_master") and not tp["dragon"] and roll is None:
                 for r in tg:
-                    out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
+                    if not (C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(rec["p"], r)):
+                        out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
         if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
             for r in self.sorcery_targets(rid):
                 out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
         for f in self.hook(rid, "moves"):
-            out.extend(f(self, rid))
+            out.extend(self._proof_filter(rec["p"], f(self, rid)))
         out.append(Move("end", ("end",)))
         return out
+
+    def _proof_filter(self, p, moves, keep_some=False):
+        """Moves of a race, power, place or relic that name a region (path
+        ``rN``) player ``p`` may not touch with them (``power_proof``) are
+        left out; ``keep_some``: a forced choice keeps its moves rather than
+        none at all."""
+        if not C.POWERPROOF:
+            return moves
+        out = [m for m in moves if not any(
+            len(x) > 1 and x[0] == "r" and x[1:].isdigit() and self.owner[int(x[1:])] >= 0
+            and self.power_proof(p, int(x[1:])) for x in m.path)]
+        return out if out or not keep_some else moves
 
     def sorcery_targets(self, rid):
         out = []
@@ -615,7 +667,7 @@ class SmallWorldState(State):
             orec = self.recs[o]
             if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
                 continue
-            if self.protected_from(rid, r):
+            if self.protected_from(rid, r) or (C.POWERPROOF and self.power_proof(self.recs[rid]["p"], r)):
                 continue
             if any(self.owner[n] == rid for n in self.nbrs[r]):
                 out.append(r)
@@ -627,13 +679,9 @@ class SmallWorldState(State):
     def _do_conquer(self, r):
         rid = self.acting
         rec = self.recs[rid]
-        c = self.cost(rid, r)
         roll = self.tp["roll"]
-        if roll is not None:
-            need = max(1, c - roll)
-            self.tp["roll"] = None
-        else:
-            need = c
+        need = self.need(rid, r, roll)
+        self.tp["roll"] = None
         rec["hand"] -= need
         self.ev("conquer", p=rec["p"], race=rec["race"], r=r, cost=need)
         self._take(rid, r, need)
@@ -659,7 +707,7 @@ class SmallWorldState(State):
         self.tp["roll"] = face
         self.ev("roll", p=rec["p"], face=face)
         hand = rec["hand"]
-        if not any(max(1, self.cost(rid, r) - face) <= hand for r in self.targets(rid)):
+        if not any(self.need(rid, r, face) <= hand for r in self.targets(rid)):
             # a conquest the roll cannot complete is the last one
             self.tp["roll"] = None
             self.ev("berserk_stop", p=rec["p"])
@@ -960,7 +1008,7 @@ class SmallWorldState(State):
     def legal_moves(self):
         if self.pending:
             d = self.pending[0]
-            return C.PENDING[d["kind"]][0](self, d)
+            return self._proof_filter(d["p"], C.PENDING[d["kind"]][0](self, d), keep_some=True)
         ph = self.phase
         if ph == "pick":
             return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
@@ -989,7 +1037,10 @@ class SmallWorldState(State):
         self.pending.append(dict(data, kind=kind, p=p))
 
     def _resume(self, then):
-        if then == "after_redeploy":
+        if then.startswith("picked:"):
+            if self.acting is not None and self.acting in self.recs:
+                self._picked(self.acting, int(then[7:]))
+        elif then == "after_redeploy":
             self._after_redeploy()
         elif then == "defend":
             self._to_defend()
