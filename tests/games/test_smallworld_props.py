@@ -18,6 +18,7 @@ from plateau.games.smallworld.rules import EMPTY, LT
 OPTION_SETS = [{}, {"flying_entry": "border", "tiebreak": "shared", "open_coins": True},
                {"map5_border_13_19": True, "map5_lt_19": True, "map5_terrain_28": "farmland"},
                {"board": "underground", "content": "underground"},
+               {"board": "underground", "content": "underground", "ug_lizardmen": "any", "ug_spiderines": "any"},
                {"board": "random", "content": "mixed"},
                {"monsters": "random", "content": "mixed"}]
 

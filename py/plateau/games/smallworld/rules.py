@@ -456,34 +456,35 @@ class SmallWorldState(State):
 
     def reachable(self, rid, r, held=None):
         """May the race attempt region ``r`` (adjacency, entry, water)?
-        ``held``: the race's regions, when the caller has them."""
+        ``held``: the race's regions, when the caller has them. Against a
+        power-proof region (``power_proof``) only the plain ways count: a
+        border region to enter, a neighbour later."""
         if self.chasm[r]:
             return False
-        proof = C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
-        if self.water[r] and (proof or not (self.has(rid, "seafaring")
-                                            or any(f(self, rid, r) for f in self.hook(rid, "water")))):
-            return False
+        if self.water[r]:
+            if not (self.has(rid, "seafaring") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
+                return False
+            if self._proof(rid, r):
+                return False
         if held is None:
             held = self.regions_of(rid)
-        if proof:
-            # only the plain ways: a border region to enter, a neighbour later
-            if not held:
-                return self.entry[r]
-            return any(self.owner[n] == rid for n in self.nbrs[r])
-        if self.has(rid, "flying") and not self.water[r]:
-            if held or self.opts.get("flying_entry", "anywhere") == "anywhere":
-                return True
+        flying = self.has(rid, "flying") and not self.water[r]
         if not held:
-            if self.entry[r] or self.recs[rid]["race"] == "halflings":
+            if self.entry[r]:
                 return True
-            return any(f(self, rid, r) for f in self.hook(rid, "entry"))
+            ok = ((flying and self.opts.get("flying_entry", "anywhere") == "anywhere")
+                  or self.recs[rid]["race"] == "halflings" or any(f(self, rid, r) for f in self.hook(rid, "entry")))
+            return ok and not self._proof(rid, r)
         for n in self.nbrs[r]:
             if self.owner[n] == rid:
                 return True
-        if self.has(rid, "underworld") and "cavern" in self.feat[r]:
-            if any("cavern" in self.feat[h] for h in held):
-                return True
-        return any(f(self, rid, r, held) for f in self.hook(rid, "reach"))
+        ok = (flying or (self.has(rid, "underworld") and "cavern" in self.feat[r]
+                         and any("cavern" in self.feat[h] for h in held))
+              or any(f(self, rid, r, held) for f in self.hook(rid, "reach")))
+        return ok and not self._proof(rid, r)
+
+    def _proof(self, rid, r):
+        return bool(C.POWERPROOF) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
 
     def defence(self, r, rid=None):
         """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
@@ -500,19 +501,19 @@ class SmallWorldState(State):
     def cost(self, rid, r):
         """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
         c = self.defence(r, rid)
-        red = 0
-        proof = C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
-        for h in self.hook(rid, "cost"):
-            k = h(self, rid, r)
-            if k > 0 or not proof:  # no reduction against a power-proof region
-                red += k
+        ks = [h(self, rid, r) for h in self.hook(rid, "cost")]
+        if not ks:
+            return c
+        red = sum(ks)
+        if any(k < 0 for k in ks) and self._proof(rid, r):
+            red = sum(k for k in ks if k > 0)  # no reduction against a power-proof region
         return max(1, c + red) if red else c
 
     def need(self, rid, r, roll=None):
         """Tokens a conquest of ``r`` takes, after a Berserk roll if any (the
         roll is a power: it does not help against a power-proof region)."""
         c = self.cost(rid, r)
-        if roll is None or (C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)):
+        if roll is None or self._proof(rid, r):
             return c
         return max(1, c - roll)
 
@@ -634,7 +635,7 @@ class SmallWorldState(State):
                 out.append(Move("roll", ("roll",)))
             if main and self.has(rid, "dragon_master") and not tp["dragon"] and roll is None:
                 for r in tg:
-                    if not (C.POWERPROOF and self.owner[r] >= 0 and self.power_proof(rec["p"], r)):
+                    if not self._proof(rid, r):
                         out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
         if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
             for r in self.sorcery_targets(rid):
@@ -667,7 +668,7 @@ class SmallWorldState(State):
             orec = self.recs[o]
             if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
                 continue
-            if self.protected_from(rid, r) or (C.POWERPROOF and self.power_proof(self.recs[rid]["p"], r)):
+            if self.protected_from(rid, r) or self._proof(rid, r):
                 continue
             if any(self.owner[n] == rid for n in self.nbrs[r]):
                 out.append(r)
@@ -1171,6 +1172,7 @@ class SmallWorldState(State):
         recs = {}
         for rid, rec in self.recs.items():
             recs[rid] = {k: rec[k] for k in ("p", "race", "power", "dec", "hand", "parked", "holes", "spirit")}
+            recs[rid]["extra"] = rec.get("extra", 0)
         v = {
             "players": list(self.players),
             "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,

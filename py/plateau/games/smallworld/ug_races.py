@@ -14,6 +14,10 @@ State kept in ``st.x`` (plain data, public — nothing here is secret):
   while they conquer, the hammers are in their hand and counted in the
   record's ``extra`` (tokens that are not race tokens).
 
+The pending decisions (``volcano``, ``mimic``, ``hammers``) concern the
+deciding player's active race, so they need no data beyond ``kind`` and
+``p`` (a view shows those two).
+
 Choices made where the notes are unclear are listed in the rules page
 (``rules.ug_races.*.md``).
 """
@@ -214,13 +218,6 @@ def _do_ancient(st, arg):
     st.ev("ancient", p=st.recs[rid]["p"], r=r)
 
 
-def _ancient_protects(st, rid, r):
-    a = st.x.get("ancient")
-    if not a or a[1] != r or st.owner[r] != a[0] or a[0] not in st.recs:
-        return False
-    return st.recs[rid]["p"] != st.recs[a[0]]["p"]
-
-
 def _ancient_leaves(st, r):
     a = st.x.get("ancient")
     if a and a[1] == r:
@@ -244,7 +241,7 @@ def _flames_picked(st, rid):
     if len(spots) == 1:
         _put_volcano(st, rid, spots[0])
     elif spots:
-        st.push("volcano", st.recs[rid]["p"], rid=rid)
+        st.push("volcano", st.recs[rid]["p"])
 
 
 def _put_volcano(st, rid, r):
@@ -257,7 +254,7 @@ def _volcano_moves(st, d):
 
 
 def _volcano_apply(st, d, text):
-    _put_volcano(st, d["rid"], int(text.partition(":")[2]))
+    _put_volcano(st, st.active[d["p"]], int(text.partition(":")[2]))
 
 
 def _flames_cost(st, rid, r):
@@ -322,7 +319,7 @@ def _dwarves_redeployed(st, rid):
             k -= 1
         rec["extra"] = k
         if k > 0:  # some regions hold nothing but a Hammer: the player leaves them
-            st.push("hammers", rec["p"], rid=rid)
+            st.push("hammers", rec["p"])
             return
     _gain_hammers(st, rid)
 
@@ -338,11 +335,11 @@ def _gain_hammers(st, rid):
 
 
 def _hammers_moves(st, d):
-    return [Move(f"unhammer:{r}", (f"r{r}",)) for r in st.regions_of(d["rid"])]
+    return [Move(f"unhammer:{r}", (f"r{r}",)) for r in st.regions_of(st.active[d["p"]])]
 
 
 def _hammers_apply(st, d, text):
-    rid = d["rid"]
+    rid = st.active[d["p"]]
     rec = st.recs[rid]
     r = int(text.partition(":")[2])
     st._clear_region(r)
@@ -371,14 +368,6 @@ def _kraken_water(st, rid, r):
 
 
 # --- Liches -------------------------------------------------------------------
-def _liches_protect(st, rid, r):
-    o = st.owner[r]
-    if o < 0 or st.recs[o]["race"] != "liches":
-        return False
-    p = st.recs[rid]["p"]
-    return st.recs[o]["p"] != p and st.coins[p] <= 0
-
-
 def _liches_lost(st, rid, r, by):
     rec = st.recs[rid]
     if not rec["dec"] or by not in st.recs or st.recs[by]["p"] == rec["p"]:
@@ -442,7 +431,7 @@ def _mudmen_redeploy(st, rid):
 # --- Shadow Mimes -------------------------------------------------------------
 def _mimes_picked(st, rid):
     if min(5, len(st.column)) > 0:
-        st.push("mimic", st.recs[rid]["p"], rid=rid)
+        st.push("mimic", st.recs[rid]["p"])
 
 
 def _mimic_moves(st, d):
@@ -456,7 +445,7 @@ def _mimic_apply(st, d, text):
         return None
     from . import content as C
 
-    rid = d["rid"]
+    rid = st.active[d["p"]]
     rec = st.recs[rid]
     j = int(arg) - 1
     old = rec["power"]
@@ -531,6 +520,25 @@ def _do_wisp(st, arg):
         st._to_redeploy()
 
 
+# --- regions an opponent may not touch ----------------------------------------
+def _protect(st, rid, r):
+    """The Great Ancient's region (immune to opponents), the Liches against
+    an opponent with no coin (one function: ``protected_from`` asks it for
+    every region)."""
+    o = st.owner[r]
+    if o < 0:
+        return False
+    orec = st.recs[o]
+    race = orec["race"]
+    if race == "liches":
+        p = st.recs[rid]["p"]
+        return orec["p"] != p and st.coins[p] <= 0
+    if race == "cultists":
+        a = st.x.get("ancient")
+        return bool(a) and a[1] == r and a[0] == o and st.recs[rid]["p"] != orec["p"]
+    return False
+
+
 # --- markers ----------------------------------------------------------------------
 def _marks(st, r, lang):
     out = []
@@ -573,8 +581,7 @@ def register(C) -> None:
     """Add this module's region-level rules (``C.DEFENCE``, ``C.PROTECT``,
     ``C.ACTIONS``, ``C.PENDING``…) to the content module ``C``."""
     C.POWERPROOF.append(_gnomes_proof)
-    C.PROTECT.append(_ancient_protects)
-    C.PROTECT.append(_liches_protect)
+    C.PROTECT.append(_protect)
     C.CLEAR.append(_ancient_leaves)
     C.CLEAR_ON_CONQUEST.append(_ancient_leaves)
     C.ACTIONS["ancient"] = _do_ancient
