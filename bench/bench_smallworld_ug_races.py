@@ -72,11 +72,13 @@ def main():
     for race in ("ratmen", "ogres", "cultists", "flames", "gnomes", "lizardmen", "spiderines", "will_o_wisps",
                  "kraken", "mummies"):
         s = position(race)
-        k = 2000
-        t0 = time.perf_counter()
-        for _ in range(k):
-            s.legal_moves()
-        rows.append((f"legal_moves() µs, {race} conquering", f"{(time.perf_counter() - t0) / k * 1e6:.0f}"))
+        best = 1e9
+        for _ in range(7):  # the best of 7 batches: the machine is shared
+            t0 = time.perf_counter()
+            for _ in range(300):
+                s.legal_moves()
+            best = min(best, (time.perf_counter() - t0) / 300)
+        rows.append((f"legal_moves() µs, {race} conquering", f"{best * 1e6:.0f}"))
     width = max(len(a) for a, _ in rows)
     where = "Pyodide " + sys.version.split()[0] + " under node" if sys.platform == "emscripten" else "CPython"
     print(f"Small World Underground races benchmark ({where}, this machine)")

@@ -501,12 +501,14 @@ class SmallWorldState(State):
     def cost(self, rid, r):
         """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
         c = self.defence(r, rid)
-        ks = [h(self, rid, r) for h in self.hook(rid, "cost")]
-        if not ks:
-            return c
-        red = sum(ks)
-        if any(k < 0 for k in ks) and self._proof(rid, r):
-            red = sum(k for k in ks if k > 0)  # no reduction against a power-proof region
+        red = up = 0
+        for h in self.hook(rid, "cost"):
+            k = h(self, rid, r)
+            red += k
+            if k > 0:
+                up += k
+        if red < up and self._proof(rid, r):
+            red = up  # no reduction against a power-proof region
         return max(1, c + red) if red else c
 
     def need(self, rid, r, roll=None):

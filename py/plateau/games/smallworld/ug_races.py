@@ -402,11 +402,18 @@ def _river_reach(st, rid, starts):
     return seen
 
 
+_LZ_MEMO: list = [None, None, None, None]  # state, race, held list, River regions passed: one ``targets`` call
+
+
 def _lizard_reach(st, rid, r, held):
     if not _active(st, rid) or not any(st.river[n] or st.water[n] for n in st.nbrs[r]):
         return False
-    starts = {n for h in held for n in st.nbrs[h]}
-    ways = _river_reach(st, rid, starts)
+    m = _LZ_MEMO
+    if m[0] is st and m[1] == rid and m[2] is held:  # the same question for another target
+        ways = m[3]
+    else:
+        ways = _river_reach(st, rid, {n for h in held for n in st.nbrs[h]})
+        m[:] = [st, rid, held, ways]
     return any(n in ways for n in st.nbrs[r])
 
 
@@ -468,8 +475,15 @@ def _shrooms_score(st, rid, declined):
 
 
 # --- Spiderines -----------------------------------------------------------------
+_BY_CHASM: dict = {}  # board id -> regions by a chasm (a board never changes)
+
+
 def _by_chasm(st, r):
-    return not st.chasm[r] and any(st.chasm[n] for n in st.nbrs[r])
+    b = _BY_CHASM.get(st.map_id)
+    if b is None:
+        b = _BY_CHASM[st.map_id] = tuple(not st.chasm[x] and any(st.chasm[n] for n in st.nbrs[x])
+                                         for x in range(st.R))
+    return b[r]
 
 
 def _spider_reach(st, rid, r, held):
@@ -494,9 +508,14 @@ def _wisps_moves(st, rid):
     if (st.phase != "conquer" or rec["dec"] or rec["hand"] < 1 or st.tp["roll"] is not None
             or st.tp.get("die") is not None or st.tp["ghoul"]):
         return []
+    held = st.regions_of(rid)
+    near = {r for r in range(st.R) if _crystal(st, r)}
+    for h in held:
+        if _crystal(st, h):
+            near.update(st.nbrs[h])
     out = []
-    for r in st.targets(rid):
-        if not (_crystal(st, r) or any(st.owner[n] == rid and _crystal(st, n) for n in st.nbrs[r])):
+    for r in sorted(near):
+        if st.protected_from(rid, r) or not st.reachable(rid, r, held):
             continue
         if st.cost(rid, r) - 3 <= rec["hand"]:
             out.append(Move(f"wisp:{r}", ("wisp", f"r{r}")))
