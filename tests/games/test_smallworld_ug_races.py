@@ -396,6 +396,7 @@ def test_shadow_mimes_swap_their_badge_when_picked():
     rid = s.active[0]
     old = s.recs[rid]["power"]
     want = s.column[0][1]
+    assert describe(s, "mimic:1", "en") == f"Takes the {C.name(want, 'en')} power of combo 1"
     s.play("mimic:1")
     rec = s.recs[rid]
     assert rec["power"] == want and s.column[0][1] == old and s.column[0][2] == 3

@@ -94,7 +94,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "target.nomimic": "Garder son pouvoir",
         "move.ancient": "Déplace le Grand Ancien dans la {reg}",
         "move.wisp": "Lance le dé des Feux follets pour la {reg}",
-        "move.mimic": "Prend le pouvoir de la combinaison {arg}",
+        "move.mimic": "Prend le pouvoir {power} de la combinaison {arg}",
         "move.nomimic": "Garde le pouvoir de sa combinaison",
         "move.volcano": "Pose le Volcan sur la {reg}",
         "move.unhammer": "Quitte la {reg}, où ne restait qu'un Marteau",
@@ -107,7 +107,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ev.mudmen": "{p} : {n} {n:@Homme|Hommes} de boue de plus.",
         "mk.ancient": "Grand Ancien (région imprenable)",
         "mk.volcano": "Volcan des Flammes",
-        "mk.hammer": "Marteaux d'argent en réserve : {n}",
+        "mk.hammer": "Marteaux d'argent des Nains de fer en réserve : {n}",
         "opt.ug_lizardmen": "Hommes-lézards et Rivière occupée",
         "opt.ug_lizardmen.empty": "ils ne traversent que la Rivière vide (défaut)",
         "opt.ug_lizardmen.any": "ils traversent aussi la Rivière occupée",
@@ -123,7 +123,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "target.nomimic": "Keep the power",
         "move.ancient": "Moves the Great Ancient to {reg}",
         "move.wisp": "Rolls the Will-o'-Wisps' die for {reg}",
-        "move.mimic": "Takes the power of combo {arg}",
+        "move.mimic": "Takes the {power} power of combo {arg}",
         "move.nomimic": "Keeps the combo's power",
         "move.volcano": "Puts the Volcano on {reg}",
         "move.unhammer": "Leaves {reg}, where only a Hammer was left",
@@ -135,8 +135,8 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "ev.hammers": "{p}: {n} more Silver {n:@Hammer|Hammers} ({total} in reserve).",
         "ev.mudmen": "{p}: {n} more {n:@Mudman|Mudmen}.",
         "mk.ancient": "Great Ancient (the region cannot be taken)",
-        "mk.volcano": "The Flames' Volcano",
-        "mk.hammer": "Silver Hammers in reserve: {n}",
+        "mk.volcano": "Volcano of the Flames",
+        "mk.hammer": "Hammers of the Iron Dwarves in reserve: {n}",
         "opt.ug_lizardmen": "Lizardmen and an occupied River",
         "opt.ug_lizardmen.empty": "they pass through the empty River only (default)",
         "opt.ug_lizardmen.any": "they pass through an occupied River too",
@@ -594,6 +594,19 @@ HOOKS: dict[str, dict] = {
 # region-level effects (see ``register``): the Gnomes' power-proof regions, the
 # Liches' 0-coin rule, the Great Ancient's immunity
 FLOW: set[str] = {"gnomes"}
+
+
+def _describe_mimic(st, arg, lang):
+    from . import content as C
+
+    try:
+        return {"power": C.name(st.column[int(arg) - 1][1], lang)}
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return {"power": "?"}
+
+
+# the words of a move that need the position (describe.py): head -> f(state, arg, lang) -> fields
+DESCRIBE = {"mimic": _describe_mimic}
 
 
 def register(C) -> None:
