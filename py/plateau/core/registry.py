@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "troy": "plateau.games.troy",
     "thorval": "plateau.games.thorval",
     "smallworld": "plateau.games.smallworld",
+    "arkhanis": "plateau.games.arkhanis",
 }
 
 _loaded: dict[str, Game] = {}

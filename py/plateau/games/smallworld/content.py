@@ -321,6 +321,7 @@ def features(terrain: str, symbols) -> frozenset:
 
 
 DEFENCE: list = []
+COST: list = []  # f(st, rid, r) -> change of the cost for everyone (never below 1 with it)
 PROTECT: list = []
 ACTIONS: dict = {}
 PENDING: dict = {}
@@ -346,7 +347,7 @@ for _m in U.MODULES:
 UG_RACES = tuple(sorted(U.RACES))
 UG_POWERS = tuple(sorted(U.POWERS))
 ITEMS = U.RELICS + U.PLACES
-RELIC_SET = frozenset(U.RELICS)
+RELIC_SET = set(U.RELICS)  # a tournament adds its own relic
 
 
 def decks(content: str) -> tuple[list, list]:

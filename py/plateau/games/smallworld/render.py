@@ -14,7 +14,14 @@ from . import content as C
 from .catalogue import event_text, t
 from .rules import EMPTY, LT
 
-PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#e0b000", "#8a3fc0"]
+PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#e0b000", "#8a3fc0", "#e67e22", "#00838f", "#6d4c41", "#c2185b",
+          "#455a64"]
+
+
+def colour(st, p):
+    """The colour of player ``p`` on this board (a tournament table numbers
+    its colours among the players it shows)."""
+    return PLAYER[st.colour_index(p) % len(PLAYER)]
 RACE_FILL = {
     "amazons": "#c2185b", "dwarves": "#8d6e63", "elves": "#7cb342", "ghouls": "#5d6d7e",
     "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#558b2f",
@@ -133,11 +140,11 @@ def _region_text(st, r, lang, md):
     return "; ".join(parts)
 
 
-def _token(x, y, rec, n, players, lang, scale=1.0):
+def _token(x, y, rec, n, players, lang, scale=1.0, st=None):
     race = rec["race"]
     fill = "#9e9e9e" if rec["dec"] else RACE_FILL[race]
     txt = "#222" if (race in DARK_TEXT or rec["dec"]) else "#fff"
-    ring = PLAYER[rec["p"] % len(PLAYER)]
+    ring = colour(st, rec["p"]) if st is not None else PLAYER[rec["p"] % len(PLAYER)]
     r = 19 * scale
     title = C.name(race, lang) + (f" {C.name(rec['power'], lang)}" if rec["power"] and not rec["dec"] else "")
     title += f" ({players[rec['p']]})"
@@ -255,7 +262,7 @@ def render(st, ctx: RenderContext) -> str:
             else:
                 out.append(f'<circle cx="{ax:.0f}" cy="{ay:.0f}" r="14" fill="#c8b79a" stroke="#3d2f1e"/>')
         elif o >= 0:
-            out.append(_token(ax, ay, st.recs[o], st.tok[r], st.players, lang))
+            out.append(_token(ax, ay, st.recs[o], st.tok[r], st.players, lang, st=st))
         mk = []
         if st.lair[r]:
             mk.append(("lair", 1))
@@ -377,15 +384,16 @@ def render(st, ctx: RenderContext) -> str:
         return "".join(out)
     # players
     py = MH + 14
-    pw = (TW - 12 * (st.n + 1)) / st.n
-    for p in range(st.n):
-        x = 12 + p * (pw + 12)
+    shown = st.shown_players()
+    pw = (TW - 12 * (len(shown) + 1)) / max(1, len(shown))
+    for i, p in enumerate(shown):
+        x = 12 + i * (pw + 12)
         active = st.to_play == p
         a, cls = _attrs(f"p{p}", ctx, t(lang, "target.peace", p=st.players[p]))
         out.append(f'<g class="{" ".join(["sw-player"] + cls)}" data-player="{p}"{a}>'
                    f'<rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="140" '
-                   f'rx="8" fill="#fffdf5" stroke="{PLAYER[p]}" stroke-width="{5 if active else 2}"/>'
-                   f'<rect x="{x:.0f}" y="{py}" width="12" height="140" fill="{PLAYER[p]}"/>')
+                   f'rx="8" fill="#fffdf5" stroke="{colour(st, p)}" stroke-width="{5 if active else 2}"/>'
+                   f'<rect x="{x:.0f}" y="{py}" width="12" height="140" fill="{colour(st, p)}"/>')
         coins = (t(lang, "panel.coins", c=st.coins[p]) if st.coins_visible(ctx.viewer, p)
                  else t(lang, "panel.coins_hidden"))
         out.append(f'<text x="{x + 22:.0f}" y="{py + 28}" font-size="22" font-weight="bold" fill="#222">'
@@ -445,7 +453,7 @@ def event_lines(st, viewer, lang, last=8):
 def panel(st, viewer, lang):
     """The text of the panel under the map, for a narrow screen."""
     players = []
-    for p in range(st.n):
+    for p in st.shown_players():
         players.extend(_player_lines(st, p, viewer, lang))
     return [{"title": t(lang, "panel.turn", n=st.turn, m=st.turns), "lines": players},
             {"title": t(lang, "panel.events"), "lines": event_lines(st, viewer, lang)}]

@@ -40,6 +40,7 @@ def board_id(nplayers: int, opts: dict, board_seed: int | None = None) -> str:
     map, the Underground board for the player count (the printed one for 2,
     Plateau's own for 3–5) or a random board built from ``board_seed``."""
     kind = opts.get("board", "classic")
+    nplayers = opts.get("seats", nplayers)  # a tournament table: its seats, not everyone in the tournament
     if kind == "underground":
         return f"underground-{nplayers}p"
     if kind == "random":
@@ -196,7 +197,7 @@ class SmallWorldState(State):
 
     # ------------------------------------------------------------------
     def clone(self):
-        s = object.__new__(SmallWorldState)
+        s = object.__new__(type(self))
         s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
         for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "banners", "badges", "discard",
@@ -211,6 +212,13 @@ class SmallWorldState(State):
         s.pending = _dc(self.pending)
         s.win = None if self.win is None else list(self.win)
         return s
+
+    def shown_players(self):
+        """The players the board's panel lists (all of them here)."""
+        return list(range(self.n))
+
+    def colour_index(self, p):
+        return p
 
     def pay(self, p, n):
         """Every change of a player's coins goes through here (a table of a
@@ -509,6 +517,8 @@ class SmallWorldState(State):
                 up += k
         if red < up and self._proof(rid, r):
             red = up  # no reduction against a power-proof region
+        for h in C.COST:  # region-level changes, for everyone: not a power of the attacker
+            red += h(self, rid, r)
         return max(1, c + red) if red else c
 
     def need(self, rid, r, roll=None):

@@ -1,0 +1,117 @@
+"""Arkhanis tournament benchmark (issue 11, item 6).
+
+Run: PYTHONPATH=py python3 bench/bench_arkhanis.py [--players 24] [--games 3] [--ai LEVEL] [--pyodide]
+
+- a whole tournament of ``--players`` participants played to the end natively: wall time, plies, the
+  state's memory (tracemalloc peak while playing, and the size of ``view(None)`` as JSON);
+- the length of the share link and of the saved file of the finished tournament (a ``.plateau``
+  file holds the same text as the link);
+- ``--ai LEVEL``: the participants are computer players of that level (the tournament's AI hooks);
+  otherwise random players (the property tests' policy);
+- ``--pyodide``: the time of one slot (every table's seat of one rank) in the vendored Pyodide
+  under node, on a tournament brought to turn 5 with the same policy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from plateau.core.record import Record, encode  # noqa: E402
+from plateau.core.rng import Rng  # noqa: E402
+from plateau.games.arkhanis import GAME  # noqa: E402
+
+
+def random_move(s, r):
+    ms = s.legal_moves()
+    ts = [m.text for m in ms]
+    for pref in ("done", "end", "nopeace", "pass"):
+        if pref in ts and r.below(3) == 0:
+            return pref
+    if "decline" in ts and r.below(5) == 0:
+        return "decline"
+    return r.choice(ms).text
+
+
+def play(n, seed, ai=None):
+    s = GAME.start([f"P{i}" for i in range(n)], {}, seed)
+    r = Rng(seed + 1)
+    moves = []
+    think = []
+    while not s.is_over():
+        if ai:
+            from plateau.ai.api import choose
+
+            p = s.to_play
+            t0 = time.perf_counter()
+            m = choose(GAME, s.view(p), p, level=ai, seed=len(moves))
+            think.append(time.perf_counter() - t0)
+        else:
+            m = random_move(s, r)
+        s.play(m)
+        moves.append(m)
+    return s, moves, think
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=24)
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--ai", default=None)
+    ap.add_argument("--pyodide", action="store_true")
+    a = ap.parse_args()
+    print(f"Arkhanis, {a.players} participants, {'computer ' + a.ai if a.ai else 'random'} players")
+    for g in range(a.games):
+        tracemalloc.start()
+        t0 = time.perf_counter()
+        s, moves, think = play(a.players, 100 + g, a.ai)
+        wall = time.perf_counter() - t0
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        view = len(json.dumps(s.view(None), separators=(",", ":")))
+        link = encode(Record("arkhanis", {}, 100 + g, list(s.players), moves))
+        extra = ""
+        if think:
+            think.sort()
+            extra = f", think p50 {think[len(think) // 2] * 1000:.0f} ms p95 {think[int(len(think) * .95)] * 1000:.0f} ms"
+        print(f"game {g}: {len(s.tables)} tables, {len(moves)} plies in {wall:.2f} s "
+              f"({wall / len(moves) * 1000:.2f} ms/ply){extra}; memory peak {peak / 1e6:.1f} MB, "
+              f"view(None) {view / 1000:.0f} kB; link {len(link)} chars (#g=…), file {len(link) + 1} bytes")
+    if a.pyodide:
+        from pyodide_node import run_pyodide
+
+        code = f"""
+import time, sys
+sys.path.insert(0, '/repo/bench')
+from bench_arkhanis import random_move
+from plateau.core.rng import Rng
+from plateau.games.arkhanis import GAME
+times = []
+for seed in range(3):
+    s = GAME.start([f"P{{i}}" for i in range({a.players})], {{}}, seed)
+    r = Rng(seed)
+    while s.turn < 5:
+        s.play(random_move(s, r))
+    slot = s.slot
+    t0 = time.perf_counter()
+    n = 0
+    while s.turn == 5 and s.slot == slot:
+        s.play(random_move(s, r))
+        n += 1
+    times.append((time.perf_counter() - t0, n))
+for t, n in times:
+    print(f"pyodide: one slot of turn 5: {{n}} plies in {{t * 1000:.0f}} ms ({{t / max(n, 1) * 1000:.2f}} ms/ply)")
+"""
+        print(run_pyodide(code).strip())
+
+
+if __name__ == "__main__":
+    main()

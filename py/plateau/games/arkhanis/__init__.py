@@ -1,0 +1,192 @@
+"""Small World, Arkhanis tournament (seed 001, rules notes §3): several
+Small World tables played in synchronised turns; a player who declines moves
+to a free seat, usually at another table, and his declined race keeps
+scoring at the seat he left.
+
+>>> s = GAME.start([f"P{i}" for i in range(6)], {}, seed=1)
+>>> [len(seats) for seats in s.table_seats], len(s.free_seats()), s.turn
+([5, 5], 4, 1)
+"""
+
+from __future__ import annotations
+
+import re
+
+from plateau.core.game import Game, Option, RenderContext, RulesError
+
+from . import events as E
+from .catalogue import CATALOGUE
+from .tournament import TURNS, TournamentState
+
+
+def _lab(key):
+    return {lang: CATALOGUE[lang][key] for lang in ("fr", "en")}
+
+
+OPTIONS = (
+    Option("free", _lab("opt.free"), {k: _lab(f"opt.free.{k}") for k in (4, 3, 2, 1)}, 4),
+    Option("boards", _lab("opt.boards"), {k: _lab(f"opt.boards.{k}") for k in ("mixed", "classic", "underground")},
+           "mixed"),
+    Option("content", _lab("opt.content"), {k: _lab(f"opt.content.{k}") for k in ("by_board", "mixed")},
+           "by_board"),
+    Option("events", _lab("opt.events"), {k: _lab(f"opt.events.{k}") for k in ("drawn", "none")}, "drawn"),
+)
+#: options written as text by the organiser's setup: heights in cm ("172,165,…", one per participant),
+#: the event schedule ("golden_age,none,…", one per turn)
+#: the tables ("classic:1-5;underground/mixed:6-9": board kind, optional content, first-last seat)
+TEXT_OPTIONS = ("heights", "schedule", "tables")
+_HEIGHTS = re.compile(r"^\d{2,3}(,\d{2,3})*$")
+_TABLE = re.compile(r"^(classic|underground|random)(?:/(base|underground|mixed))?:(\d{1,3})-(\d{1,3})$")
+
+
+def parse_tables(text: str) -> list[dict]:
+    """The organiser's tables written as text: ``kind[/content]:first-last`` separated by ``;`` —
+    seat numbers unique, 2 to 5 seats a table, tables in increasing seat order."""
+    out = []
+    last = 0
+    for part in str(text).split(";"):
+        m = _TABLE.match(part.strip())
+        if not m:
+            raise RulesError(f"a table is written like classic:1-5 or underground/mixed:6-9, not {part.strip()!r}")
+        kind, content, a, b = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
+        if not 2 <= b - a + 1 <= 5:
+            raise RulesError(f"a table has 2 to 5 seats ({a}-{b})")
+        if a <= last:
+            raise RulesError("seat numbers must be unique and go up from one table to the next")
+        last = b
+        default = {"classic": "base", "underground": "underground", "random": "mixed"}[kind]
+        out.append({"board": kind, "seats": list(range(a, b + 1)), "content": content or default})
+    if len(out) < 2:
+        raise RulesError("a tournament needs at least 2 tables")
+    return out
+
+
+def layout_for(nplayers: int, free: int, boards: str = "mixed", content: str = "by_board") -> list[dict]:
+    """Tables for ``nplayers`` participants and ``free`` free seats: as few
+    tables of 2–5 seats as hold them, seat counts as even as possible, seats
+    numbered from 1 table after table; boards alternate Small World /
+    Underground (a random board third) unless one kind is asked for."""
+    total = nplayers + free
+    ntab = max(2, -(-total // 5))
+    sizes = [total // ntab + (1 if i < total % ntab else 0) for i in range(ntab)]
+    if max(sizes) > 5 or min(sizes) < 2:
+        raise RulesError(f"{nplayers} participants and {free} free seats do not fit tables of 2 to 5 seats")
+    if sum(k - 2 for k in sizes) < free:
+        raise RulesError("too many free seats: every table needs at least 2 seated players")
+    cycle = {"mixed": ("classic", "underground", "random"), "classic": ("classic",),
+             "underground": ("underground",)}[boards]
+    kinds = [cycle[i % len(cycle)] for i in range(ntab)]
+    both = "classic" in kinds and ("underground" in kinds or "random" in kinds)
+    out, seat = [], 1
+    for k, kind in zip(sizes, kinds):
+        if content == "by_board" and both:
+            c = {"classic": "base", "underground": "underground", "random": "mixed"}[kind]
+        else:
+            c = "mixed"  # every race, power and item must be on at least one board (seed §7)
+        out.append({"board": kind, "seats": list(range(seat, seat + k)), "content": c})
+        seat += k
+    return out
+
+
+class Arkhanis(Game):
+    id = "arkhanis"
+    title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
+    min_players = 4
+    max_players = 24
+    has_coords = False
+    options = OPTIONS
+    catalogue = CATALOGUE
+    pitch = {"fr": "Plusieurs tables de Small World à la fois : passer en déclin, c'est changer de table.",
+             "en": "Several Small World tables at once: going into decline means changing tables."}
+    duration = {"fr": "3–4 h", "en": "3–4 h"}
+
+    def full_options(self, options):
+        options = dict(options or {})
+        text = {k: options.pop(k) for k in TEXT_OPTIONS if k in options}
+        out = super().full_options(options)
+        for k, v in text.items():
+            if not isinstance(v, str):
+                raise RulesError(f"option {k!r} is written as text")
+            if k == "tables":
+                out["_tables"] = parse_tables(v)
+            elif k == "heights":
+                if not _HEIGHTS.match(v):
+                    raise RulesError("heights are whole numbers of centimetres separated by commas")
+                out["_heights"] = [int(x) for x in v.split(",")]
+            else:
+                try:
+                    out["_schedule"] = E.parse_schedule(v, TURNS)
+                except ValueError as e:
+                    raise RulesError(str(e)) from None
+            out[k] = v
+        return out
+
+    def new_state(self, players, options, seed):
+        h = options.get("_heights")
+        if h is not None and len(h) != len(players):
+            raise RulesError(f"one height per participant: {len(players)} needed, {len(h)} given")
+        if options.get("_tables"):
+            layout = options["_tables"]
+            seats = sum(len(t["seats"]) for t in layout)
+            if seats - len(players) < 1:
+                raise RulesError(f"{len(players)} participants need more than {seats} seats: one must stay free")
+            if sum(min(5, len(t["seats"])) for t in layout) < len(players) or \
+                    sum(len(t["seats"]) - 2 for t in layout) < seats - len(players):
+                raise RulesError("these tables cannot seat every participant with 2 to 5 at each table")
+        else:
+            layout = layout_for(len(players), options["free"], options["boards"], options["content"])
+        return TournamentState(self, players, options, seed, layout)
+
+    def render(self, state, ctx: RenderContext) -> str:
+        from .render import render
+
+        return render(state, ctx)
+
+    def panel(self, state, viewer, lang):
+        from .render import panel
+
+        return panel(state, viewer, lang)
+
+    def public_move_text(self, text, revealed):
+        if text.startswith("bid:") and not revealed:
+            return "bid:?"
+        return text
+
+    def describe_move(self, state_before, move_text, viewer=None, lang="fr"):
+        from .catalogue import t
+
+        head, _, arg = move_text.partition(":")
+        if head == "bid":
+            if viewer is None or viewer == state_before.to_play:
+                return t(lang, "bid", k=arg)
+            return t(lang, "log.bid", p=state_before.players[state_before.to_play])
+        if head == "seat":
+            return t(lang, "seat", s=arg)
+        if move_text == "reserved":
+            return t(lang, "target.reserved")
+        if head == "pendant":
+            return t(lang, "move." + arg)
+        if state_before.current is not None and state_before.stage == "play":
+            from plateau.games.smallworld.describe import describe
+
+            return describe(state_before.tables[state_before.current], move_text, lang)
+        return move_text
+
+    def target_label(self, target, lang):
+        from .catalogue import t
+
+        m = re.match(r"b(\d+)$", target)
+        if m:
+            return t(lang, "bid", k=int(m.group(1)))
+        m = re.match(r"seat(\d+)$", target)
+        if m:
+            return t(lang, "seat", s=int(m.group(1)))
+        key = "target." + target
+        if key in CATALOGUE.get(lang, CATALOGUE["fr"]):
+            return t(lang, key)
+        from plateau.games.smallworld import GAME as SW
+
+        return SW.target_label(target, lang)
+
+
+GAME = Arkhanis()

@@ -1,0 +1,163 @@
+"""Every sentence of the Arkhanis tournament, French first."""
+
+from __future__ import annotations
+
+from plateau.core.i18n import tr
+from plateau.games.smallworld.catalogue import event_text as sw_event_text
+from plateau.games.smallworld.catalogue import status_line as sw_status
+
+CATALOGUE = {
+    "fr": {
+        "opt.free": "Places libres",
+        "opt.free.1": "1", "opt.free.2": "2", "opt.free.3": "3", "opt.free.4": "4 (défaut)",
+        "opt.boards": "Plateaux",
+        "opt.boards.mixed": "Small World et Underground en alternance, plateau aléatoire en 3e (défaut)",
+        "opt.boards.classic": "Small World seulement", "opt.boards.underground": "Underground seulement",
+        "opt.content": "Peuples et pouvoirs par table",
+        "opt.content.by_board": "ceux du jeu du plateau, les deux mélangés sur un plateau aléatoire (défaut)",
+        "opt.content.mixed": "les deux jeux mélangés partout",
+        "opt.events": "Événements",
+        "opt.events.drawn": "tirés par Plateau au début (cachés jusqu'à leur tour, défaut)",
+        "opt.events.none": "aucun",
+        "ev.none": "Aucun événement",
+        "ev.forbidden_forest": "La Forêt interdite : aucune région de forêt ne peut être conquise ce tour.",
+        "ev.golden_age": "L'Âge d'or : personne ne peut passer en déclin ce tour.",
+        "ev.art_of_combos": "L'Art des combinaisons : chaque table met aux enchères la dernière combinaison de "
+                            "sa colonne ; le gagnant la prendra à son prochain choix de peuple, sans rien payer.",
+        "ev.avalanche": "Avalanche (Plateau) : aucune région de montagne ne peut être conquise ce tour.",
+        "ev.flood": "Crue (Plateau) : ni marais ni rivière ne peuvent être conquis ce tour.",
+        "ev.new_blood": "Sang neuf (Plateau) : un peuple choisi ce tour reçoit 3 jetons de plus.",
+        "ev.forced_march": "Marche forcée (Plateau) : chaque conquête coûte 1 jeton de moins (minimum 1) ce tour.",
+        "ev.royal_treasure": "Le Trésor royal (Plateau) : chaque table met aux enchères 5 pièces de la banque.",
+        "ev.long_winter": "Long hiver (Plateau) : ni champs ni collines ne peuvent être conquis ce tour.",
+        "st.auction": "Tour {n} — {p} : votre enchère (cachée) pour la table {t}",
+        "st.move": "Tour {n} — {p} : choisissez une place libre",
+        "st.over": "Tournoi terminé",
+        "log.event": "Tour {n} : {event}",
+        "log.auction": "Table {t} : {p} remporte l'enchère pour {bid} {bid:@pièce|pièces}.",
+        "log.seat": "{p} quitte la place {old} pour la place {seat}.",
+        "log.skip": "Place {seat} : pas de tour (libre ou arrivée ce tour).",
+        "log.declined_score": "Place {seat} : le peuple en déclin de {p} compte ses points.",
+        "log.bid": "{p} a misé.",
+        "target.bid": "Miser", "bid": "Miser {k}",
+        "seat": "Place {s}", "seat.free": "libre", "table": "Table {t}",
+        "panel.tournament": "Tournoi", "panel.tables": "Tables",
+        "panel.turn": "Tour {n} / {m} — {event}",
+        "panel.table": "Table {t} ({board}) : {seats}",
+        "panel.waiting": "en déclin à la place {s} : {races}",
+        "board.classic": "Small World", "board.underground": "Underground", "board.random": "aléatoire",
+        "result.win": "{p} gagne le tournoi avec {c} pièces.",
+        "result.draw": "Victoire partagée : {ps} ({c} pièces).",
+        "result.line": "{p} : {c} pièces.",
+        "score.caption": "Pièces de victoire", "score.player": "Participant", "score.coins": "Pièces",
+        "score.seat": "Place",
+        "score.hidden": "Les pièces des autres participants restent cachées jusqu'à la fin (« ? »).",
+        "target.reserved": "Prendre la combinaison gagnée aux enchères",
+        "target.shield": "Ignorer l'événement (Pendentif)", "target.coin": "Prendre 1 pièce (Pendentif)",
+        "st.pendant": "Tour {n} — {p} : Pendentif de Pierre de Lune — ignorer l'événement ou 1 pièce ?",
+        "log.pendant": "{p} utilise le Pendentif de Pierre de Lune.",
+        "move.shield": "Ignore l'événement du tour (Pendentif)", "move.coin": "Prend 1 pièce (Pendentif)",
+    },
+    "en": {
+        "opt.free": "Free seats",
+        "opt.free.1": "1", "opt.free.2": "2", "opt.free.3": "3", "opt.free.4": "4 (default)",
+        "opt.boards": "Boards",
+        "opt.boards.mixed": "Small World and Underground in turn, a random board third (default)",
+        "opt.boards.classic": "Small World only", "opt.boards.underground": "Underground only",
+        "opt.content": "Races and powers per table",
+        "opt.content.by_board": "those of the board's game, both mixed on a random board (default)",
+        "opt.content.mixed": "both games mixed everywhere",
+        "opt.events": "Events",
+        "opt.events.drawn": "drawn by Plateau at the start (hidden until their turn, default)",
+        "opt.events.none": "none",
+        "ev.none": "No event",
+        "ev.forbidden_forest": "The Forbidden Forest: no Forest region may be conquered this turn.",
+        "ev.golden_age": "The Golden Age: nobody may go into decline this turn.",
+        "ev.art_of_combos": "The Art of Combos: each table auctions the last combo of its column; the winner "
+                            "takes it at his next choice of race, paying nothing.",
+        "ev.avalanche": "Avalanche (Plateau): no Mountain region may be conquered this turn.",
+        "ev.flood": "Flood (Plateau): no Swamp or River region may be conquered this turn.",
+        "ev.new_blood": "New Blood (Plateau): a race picked this turn gets 3 more tokens.",
+        "ev.forced_march": "Forced March (Plateau): every conquest costs 1 token less (at least 1) this turn.",
+        "ev.royal_treasure": "The Royal Treasure (Plateau): each table auctions 5 coins from the bank.",
+        "ev.long_winter": "Long Winter (Plateau): no Farmland or Hill region may be conquered this turn.",
+        "st.auction": "Turn {n} — {p}: your (hidden) bid for table {t}",
+        "st.move": "Turn {n} — {p}: choose a free seat",
+        "st.over": "Tournament over",
+        "log.event": "Turn {n}: {event}",
+        "log.auction": "Table {t}: {p} wins the auction for {bid} {bid:@coin|coins}.",
+        "log.seat": "{p} leaves seat {old} for seat {seat}.",
+        "log.skip": "Seat {seat}: no turn (free, or its player arrived this turn).",
+        "log.declined_score": "Seat {seat}: {p}'s declined race scores.",
+        "log.bid": "{p} has bid.",
+        "target.bid": "Bid", "bid": "Bid {k}",
+        "seat": "Seat {s}", "seat.free": "free", "table": "Table {t}",
+        "panel.tournament": "Tournament", "panel.tables": "Tables",
+        "panel.turn": "Turn {n} / {m} — {event}",
+        "panel.table": "Table {t} ({board}): {seats}",
+        "panel.waiting": "declined at seat {s}: {races}",
+        "board.classic": "Small World", "board.underground": "Underground", "board.random": "random",
+        "result.win": "{p} wins the tournament with {c} coins.",
+        "result.draw": "Shared win: {ps} ({c} coins).",
+        "result.line": "{p}: {c} coins.",
+        "score.caption": "Victory coins", "score.player": "Participant", "score.coins": "Coins",
+        "score.seat": "Seat",
+        "score.hidden": "The other participants' coins stay hidden until the end (\"?\").",
+        "target.reserved": "Take the combo won at auction",
+        "target.shield": "Ignore the event (Pendant)", "target.coin": "Take 1 coin (Pendant)",
+        "st.pendant": "Turn {n} — {p}: Moonstone Pendant — ignore the event or 1 coin?",
+        "log.pendant": "{p} uses the Moonstone Pendant.",
+        "move.shield": "Ignores the turn's event (Pendant)", "move.coin": "Takes 1 coin (Pendant)",
+    },
+}
+
+
+def t(lang, key, **f):
+    return tr(CATALOGUE, lang, key, **f)
+
+
+def event_name(event, lang):
+    return t(lang, "ev." + event)
+
+
+def log_text(st, key, f, lang):
+    g = dict(f)
+    if "p" in g:
+        g["p"] = st.players[g["p"]]
+    if "event" in g:
+        g["event"] = event_name(g["event"], lang)
+    if "t" in g:
+        g["t"] = g["t"] + 1
+    g.pop("bids", None)
+    return t(lang, "log." + key, **g)
+
+
+def status_line(st, lang):
+    if st.win is not None:
+        return t(lang, "st.over")
+    if st.stage == "auction":
+        ti = st.auction_tables[st.auction_table]
+        return t(lang, "st.auction", n=st.turn, p=st.players[st.bidder], t=ti + 1)
+    if st.stage == "move":
+        return t(lang, "st.move", n=st.turn, p=st.players[st.movers[0]])
+    if st.stage == "pendant":
+        return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
+    table = st.tables[st.current]
+    return t(lang, "table", t=st.current + 1) + " · " + sw_status(table, lang)
+
+
+def result_lines(st, lang):
+    if st.win is None:
+        return []
+    c = st.coins[st.win[0]]
+    if len(st.win) == 1:
+        out = [t(lang, "result.win", p=st.players[st.win[0]], c=c)]
+    else:
+        out = [t(lang, "result.draw", ps=", ".join(st.players[p] for p in st.win), c=c)]
+    for p in sorted(range(st.n), key=lambda p: -st.coins[p]):
+        out.append(t(lang, "result.line", p=st.players[p], c=st.coins[p]))
+    return out
+
+
+def table_event_text(table, key, f, lang):
+    return sw_event_text(table.players, key, f, lang)

@@ -1,0 +1,567 @@
+"""The Arkhanis tournament (seed 001, rules notes §3): several Small World
+tables played in synchronised turns; declining sends a player to a free seat.
+
+Every table is an ordinary Small World game (:class:`TableState`, a
+:class:`~plateau.games.smallworld.rules.SmallWorldState` whose players are all
+the participants, so that "one In Decline race per player per board" is the
+base rule applied per board). What is global lives here: participants, their
+heights and coins (one list shared by every table), seats, free seats, the
+event schedule, and the clock of §3.3:
+
+turn t: reveal event t (auctions per table if it asks); then for slot j =
+1..5, for each table in order, at its j-th seat s: (a) every declined race
+left at s scores, oldest first; (b) the player seated at s since the start of
+the turn plays his Small World turn; at the end of the slot the players who
+declined choose a free seat, lowest seat number first. Arrivals play from the
+next turn. After 10 turns, most coins (plus end-of-game points) wins.
+
+Decisions are moves of the table being played (the Small World move texts),
+plus ``seat:S`` (a mover chooses seat S), ``bid:N`` (an auction bid) and
+``reserved`` (take a combo won at auction).
+"""
+
+from __future__ import annotations
+
+from plateau.core.game import PUBLIC, Move, State
+from plateau.core.rng import Rng
+from plateau.games.smallworld import content as C
+from plateau.games.smallworld.rules import SmallWorldState, _dc
+
+from . import events as E
+from . import items as I
+
+TURNS = 10
+START_COINS = 5
+#: removed from the tournament (seed §7, rules notes §3.9)
+REMOVED = ("ghouls", "spirit", "tomb", "reborn", "altar")
+
+
+class TableState(SmallWorldState):
+    """One table of the tournament: a Small World game driven by the clock."""
+
+    def __init__(self, tour, index, board, seats, content, seed):
+        self.tour = tour
+        self.index = index
+        self._booting = True
+        opts = {"board": board, "content": content, "removed": list(REMOVED),
+                "monsters": "random" if board == "classic" else "none", "seats": len(seats)}
+        super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed)
+        self._booting = False
+        # the table's arrays are indexed by participant, not by seat
+        self.players = list(tour.players)
+        self.n = len(self.players)
+        self.coins = tour.coins
+        self.active = [None] * self.n
+        self.declined = [[] for _ in range(self.n)]
+        self.peace = [None] * self.n
+        self.vp = tour.vp
+        self.turns = TURNS
+        self.turn = 1
+        self.phase = "idle"
+        self.acting = None
+        self.log = []
+        self.reserved = {}  # participant -> combo won at auction, set aside
+        self.roster = []  # participants who sat here, in order of arrival (their colours)
+
+    # The clock starts turns; the table never moves on by itself.
+    def _start_turn(self):
+        if self._booting:
+            return
+        super()._start_turn()
+
+    def _next_player(self):
+        self.phase = "idle"
+        self.acting = None
+        self.tour._seat_done(self)
+
+    def _game_over(self):  # pragma: no cover - the tournament ends the game
+        raise AssertionError("a table does not end the tournament")
+
+    def score_lines(self, p, decline_turn):
+        """A player's active race scores at the end of his turn; his declined
+        races score at their seat's slot (§3.4), except the race declined
+        this very turn, which scores its decline turn as in Small World."""
+        if decline_turn:
+            return super().score_lines(p, True)
+        saved = self.declined[p]
+        self.declined[p] = []
+        try:
+            return super().score_lines(p, False)
+        finally:
+            self.declined[p] = saved
+
+    def declined_lines(self, rid):
+        rec = self.recs[rid]
+        lines = [("declined", len(self.scoring_regions(rid)), rec["race"])]
+        for h in self.hook(rid, "score"):
+            for why, k in h(self, rid, True):
+                lines.append((why, k, rec["race"]))
+        return [ln for ln in lines if ln[1]]
+
+    def _decline(self, stout=False):
+        p = self.cur
+        rid = self.active[p]
+        super()._decline(stout)
+        if rid in self.recs:
+            rec = self.recs[rid]
+            rec["seat"] = self.tour.seat_of[p]
+            rec["age"] = self.tour.next_age()
+        self.tour.movers.append(p)
+
+    def shown_players(self):
+        """Who the table's panel lists: its seated players, then the owners
+        of declined races left on this board."""
+        here = self.tour.seated_at(self.index)
+        others = [p for p in self.roster if p not in here and (self.active[p] is not None or self.declined[p])]
+        return here + others
+
+    def colour_index(self, p):
+        if p not in self.roster:
+            return len(self.roster)
+        return self.roster.index(p)
+
+    def peace_candidates(self, p):
+        here = set(self.tour.seated_at(self.index))
+        return [q for q in range(self.n) if q != p and q in here and q not in self.tp["attacked"]]
+
+    def may_decline(self):
+        return E.may_decline(self) and not self.tp.get("skull_turn")
+
+    def _begin_conquer(self, rid):
+        super()._begin_conquer(rid)
+        if self.tp.get("ghoul"):
+            return
+        s = I.skull_region(self, self.cur)
+        if s >= 0 and self.recs[rid]["hand"] >= 1:
+            self.tp["skull_turn"] = True
+            self.tp["skull"] = s
+            if not any(m.text in (f"c:{s}", f"die:{s}") for m in super().conquer_moves()):
+                self._skull_pay(s)  # the attempt is impossible: he only pays (§3.10, Q11)
+
+    def conquer_moves(self):
+        out = super().conquer_moves()
+        if not self.may_decline():
+            out = [m for m in out if m.text != "decline"]
+        s = self.tp.get("skull")
+        if s is not None and self.tp.get("skull_done") is None:
+            return [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
+        return out
+
+    def _skull_pay(self, s):
+        self.tp["skull_done"] = True
+        q = self.owner[s]
+        holder = self.recs[q]["p"] if q >= 0 else None
+        if holder is not None and holder != self.cur and self.coins[self.cur] > 0:
+            self.pay(self.cur, -1)
+            self.pay(holder, 1)
+        self.ev("skull", p=self.cur)
+
+    def legal_moves(self):
+        out = super().legal_moves()
+        if self.pending:
+            return out
+        if self.phase == "stout" and not self.may_decline():
+            out = [m for m in out if m.text != "decline"]
+        if self.phase == "pick" and self.cur in self.reserved:
+            out.append(Move("reserved", ("reserved",)))
+        if self.phase in ("pick", "conquer") and not (self.tp.get("skull") is not None
+                                                       and self.tp.get("skull_done") is None):
+            out.extend(I.temple_moves(self, self.cur))
+        return out
+
+    def apply(self, move):
+        if move.text == "reserved" and self.phase == "pick":
+            combo = self.reserved.pop(self.cur)
+            self.column.insert(0, combo)
+            self._do_pick(0)
+            return
+        if move.text.startswith("temple:") and not self.pending:
+            I.temple_apply(self, move.text.partition(":")[2])
+            return
+        s = self.tp.get("skull") if self.tp else None
+        if s is not None and self.tp.get("skull_done") is None and move.text in (f"c:{s}", f"die:{s}"):
+            self._skull_pay(s)
+        super().apply(move)
+
+    def _do_pick(self, i):
+        super()._do_pick(i)
+        E.on_pick(self, self.active[self.cur])
+
+    def clone(self):
+        s = super().clone()
+        s.reserved = {k: list(v) for k, v in self.reserved.items()}
+        s.roster = list(self.roster)
+        return s
+
+
+class TournamentState(State):
+    def __init__(self, game, players, options, seed, layout):
+        self.game = game
+        from plateau.games.smallworld import GAME as SW
+
+        self.game_sw = SW
+        self.players = list(players)
+        self.n = len(players)
+        self.opts = dict(options)
+        self.rng = Rng(seed)
+        self.heights = list(options.get("_heights") or [0] * self.n)
+        self.coins = [START_COINS] * self.n
+        self.vp = [0] * self.n
+        self.turn = 1
+        self.age = 0
+        self.log = []
+        self.seq = 0
+        # tables and seats
+        self.layout = [dict(t) for t in layout]
+        self.table_seats = [list(t["seats"]) for t in self.layout]
+        self.tables = []
+        for i, t in enumerate(self.layout):
+            self.tables.append(TableState(self, i, t["board"], t["seats"], t["content"], self.rng.below(1 << 30)))
+        self._deal_items()
+        self.seat_table = {s: i for i, seats in enumerate(self.table_seats) for s in seats}
+        self.occupant = {s: None for s in self.seat_table}
+        start = options.get("_start") or self._random_seating()
+        self.seat_of = [None] * self.n
+        for p, s in enumerate(start):
+            self.occupant[s] = p
+            self.seat_of[p] = s
+        self.arrived = [0] * self.n  # turn in which the player sat down at his seat
+        for ti, seats in enumerate(self.table_seats):
+            self.tables[ti].roster = [self.occupant[x] for x in seats if self.occupant[x] is not None]
+        self._pending_advance = False
+        # events (§3.2): fixed before the game, hidden until their turn
+        self.schedule = list(options.get("_schedule") or E.draw_schedule(self.rng, TURNS, options.get("events")))
+        self.event = None
+        self.bids = {}
+        self.stage = "start"
+        self.slot = 0
+        self.tix = -1
+        self.movers = []
+        self.current = None  # table being played
+        self.win = None
+        self._begin_turn()
+
+    def _deal_items(self):
+        """Every place and relic not removed, the tournament's own included, is
+        dealt face down to the tables' piles in turn, so that each one is on
+        some board (seed §7); a table finds its tiles under its Monsters."""
+        items = [i for i in C.ITEMS if i not in REMOVED] + list(I.ITEMS)
+        items = self.rng.shuffled(items)
+        for t in self.tables:
+            t.pile, t.unused = [], []
+        for k, item in enumerate(items):
+            self.tables[k % len(self.tables)].pile.append(item)
+
+    # -- seating ---------------------------------------------------------
+    def _random_seating(self):
+        """Players on seats uniformly at random; the free seats leave every
+        table 2–5 seated (§3.1)."""
+        free = len(self.seat_table) - self.n
+        for _ in range(1000):
+            seats = self.rng.shuffled(sorted(self.seat_table))
+            empty = set(seats[:free])
+            if all(2 <= sum(1 for s in ts if s not in empty) <= 5 for ts in self.table_seats):
+                taken = sorted(s for s in seats if s not in empty)
+                return self.rng.shuffled(taken)
+        raise ValueError("these tables cannot seat every player with 2 to 5 at each table")
+
+    def seated_at(self, ti):
+        return [self.occupant[s] for s in self.table_seats[ti] if self.occupant[s] is not None]
+
+    def free_seats(self):
+        return sorted(s for s, p in self.occupant.items() if p is None)
+
+    def next_age(self):
+        self.age += 1
+        return self.age
+
+    # -- log -----------------------------------------------------------------
+    def ev(self, key, **f):
+        self.seq += 1
+        self.log.append([self.seq, self.turn, key, f])
+        if len(self.log) > 200:
+            del self.log[0]
+
+    # -- the clock (§3.3) -------------------------------------------------------
+    def _begin_turn(self):
+        self.event = self.schedule[self.turn - 1]
+        self.ev("event", n=self.turn, event=self.event)
+        for t in self.tables:
+            t.turn = self.turn
+        self.immune = []
+        self.pendant = self._pendant_owner()
+        if self.pendant is not None and not E.is_auction(self.event):
+            if self.event == "none":
+                self._pendant_coin()
+            else:
+                self.stage = "pendant"
+                return
+        self.bids = {}
+        self._after_pendant()
+
+    def _pendant_owner(self):
+        """The player whose active race holds the Moonstone Pendant's region."""
+        for t in self.tables:
+            for r in range(t.R):
+                if t.relic[r] == "pendant" and t.owner[r] >= 0:
+                    rec = t.recs[t.owner[r]]
+                    if not rec["dec"]:
+                        return rec["p"]
+        return None
+
+    def _pendant_coin(self):
+        self.coins[self.pendant] += 1
+        self.ev("pendant", p=self.pendant, coin=True)
+
+    def _after_pendant(self):
+        if E.is_auction(self.event):
+            self.stage = "auction"
+            self.auction_tables = [i for i in range(len(self.tables)) if len(self.seated_at(i)) >= 1]
+            self.auction_table = 0
+            self._next_bidder()
+            return
+        self._start_slots()
+
+    def _bidders(self, ti):
+        return [self.occupant[s] for s in self.table_seats[ti] if self.occupant[s] is not None]
+
+    def _next_bidder(self):
+        while self.auction_table < len(self.auction_tables):
+            ti = self.auction_tables[self.auction_table]
+            for p in self._bidders(ti):
+                if p not in self.bids:
+                    self.bidder = p
+                    return
+            self._settle_auction(ti)
+            self.auction_table += 1
+        self.bidder = None
+        if self.pendant is not None and self.bids.get(self.pendant, 0) == 0:
+            self._pendant_coin()  # he did not take part in the auction
+        self._start_slots()
+
+    def _settle_auction(self, ti):
+        ps = self._bidders(ti)
+        if self.pendant in ps and self.bids.get(self.pendant, 0) == 0:
+            ps.remove(self.pendant)  # the Pendant's owner bidding nothing stays out: he takes his coin
+        if not ps:
+            return
+        best = max(self.bids[p] for p in ps)
+        win = min((p for p in ps if self.bids[p] == best), key=lambda p: (self.heights[p], self.seat_of[p]))
+        self.coins[win] -= best
+        self.ev("auction", t=ti, p=win, bid=best, bids={str(p): self.bids[p] for p in ps})
+        E.auction_won(self, self.tables[ti], win, best)
+
+    def _start_slots(self):
+        self.stage = "play"
+        self.slot = 0
+        self.tix = -1
+        self._advance()
+
+    def _advance(self):
+        """Run the clock until someone must decide."""
+        while True:
+            self.tix += 1
+            if self.tix >= len(self.tables):
+                # end of slot: movers choose seats, lowest seat number first (§3.3 step 3)
+                if self.movers:
+                    self.movers.sort(key=lambda p: self.seat_of[p])
+                    self.stage = "move"
+                    self.current = None
+                    return
+                self.slot += 1
+                self.tix = 0
+                if self.slot >= 5:
+                    self._end_turn()
+                    return
+            ti = self.tix
+            seats = self.table_seats[ti]
+            if self.slot >= len(seats):
+                continue
+            s = seats[self.slot]
+            table = self.tables[ti]
+            # (a) declined races left at this seat score, oldest first
+            for rid in sorted((rid for rid, r in table.recs.items() if r["dec"] and r.get("seat") == s),
+                              key=lambda rid: table.recs[rid]["age"]):
+                rec = table.recs[rid]
+                lines = table.declined_lines(rid)
+                total = sum(k for _, k, _ in lines)
+                table.pay(rec["p"], total)
+                table.ev("score", p=rec["p"], total=total, lines=[list(x) for x in lines])
+                self.ev("declined_score", p=rec["p"], seat=s, total=total, t=ti, rid=rid)
+            # (b) the player seated here since the start of the turn plays
+            p = self.occupant[s]
+            if p is None or self.arrived[p] >= self.turn:
+                self.ev("skip", seat=s)
+                continue
+            self.current = ti
+            self.stage = "play"
+            table.cur = p
+            table._start_turn()
+            if table.phase != "idle":
+                return
+
+    def _seat_done(self, table):
+        """The table's player finished his turn (called from inside the table's move)."""
+        self._pending_advance = True
+
+    def _end_turn(self):
+        self.current = None
+        if self.turn >= TURNS:
+            self._game_over()
+            return
+        self.turn += 1
+        self._begin_turn()
+
+    def _game_over(self):
+        self.stage = "over"
+        for p in range(self.n):
+            if self.vp[p]:
+                self.coins[p] += self.vp[p]
+        best = max(self.coins)
+        win = [p for p in range(self.n) if self.coins[p] == best]
+        if len(win) > 1:  # §3.6: most race tokens on all boards, then shared
+            toks = {p: sum(t.race_tokens_on_board(p) for t in self.tables) for p in win}
+            m = max(toks.values())
+            win = [p for p in win if toks[p] == m]
+        self.win = win
+        self.ev("over", winners=list(win))
+
+    # -- protocol -----------------------------------------------------------
+    @property
+    def to_play(self):
+        if self.win is not None:
+            return None
+        if self.stage == "auction":
+            return self.bidder
+        if self.stage == "pendant":
+            return self.pendant
+        if self.stage == "move":
+            return self.movers[0]
+        return self.tables[self.current].to_play
+
+    def is_over(self):
+        return self.win is not None
+
+    def legal_moves(self):
+        if self.win is not None:
+            return []
+        if self.stage == "auction":
+            return [Move(f"bid:{k}", ("bid", f"b{k}")) for k in range(self.coins[self.bidder] + 1)]
+        if self.stage == "move":
+            return [Move(f"seat:{s}", (f"seat{s}",)) for s in self.free_seats()]
+        if self.stage == "pendant":
+            return [Move("pendant:shield", ("shield",)), Move("pendant:coin", ("coin",))]
+        return self.tables[self.current].legal_moves()
+
+    def apply(self, move):
+        t = move.text
+        if self.stage == "pendant":
+            if t == "pendant:shield":
+                self.immune.append(self.pendant)
+                self.ev("pendant", p=self.pendant, coin=False)
+            else:
+                self._pendant_coin()
+            self._after_pendant()
+            return
+        if self.stage == "auction":
+            self.bids[self.bidder] = int(t.partition(":")[2])
+            self.ev("bid", p=self.bidder)
+            self._next_bidder()
+            return
+        if self.stage == "move":
+            p = self.movers.pop(0)
+            s = int(t.partition(":")[2])
+            old = self.seat_of[p]
+            self.occupant[old] = None
+            self.occupant[s] = p
+            self.seat_of[p] = s
+            self.arrived[p] = self.turn
+            roster = self.tables[self.seat_table[s]].roster
+            if p not in roster:
+                roster.append(p)
+            for tb in self.tables:  # a combo set aside at auction goes back when its winner leaves
+                if p in tb.reserved:
+                    tb.column.append(tb.reserved.pop(p))
+            self.ev("seat", p=p, seat=s, old=old)
+            if not self.movers:
+                self._advance()
+            return
+        table = self.tables[self.current]
+        self._pending_advance = False
+        table.apply(move)
+        if self._pending_advance:
+            self._pending_advance = False
+            self._advance()
+
+    def scores(self):
+        if self.win is not None:
+            return list(self.coins)
+        return ["?"] * self.n
+
+    def winners(self):
+        return list(self.win or [])
+
+    def hidden_info(self):
+        return True
+
+    def coins_visible(self, viewer, p):
+        return viewer is None or viewer == p or self.win is not None
+
+    def view(self, player):
+        v = {
+            "players": list(self.players), "turn": self.turn, "stage": self.stage, "slot": self.slot,
+            "current": self.current, "to_play": self.to_play,
+            "coins": [self.coins[p] if self.coins_visible(player, p) else None for p in range(self.n)],
+            "vp": list(self.vp), "seat_of": list(self.seat_of), "arrived": list(self.arrived),
+            "occupant": {str(s): p for s, p in sorted(self.occupant.items())},
+            "tables": [t.view(player) for t in self.tables], "layout": _dc(self.layout),
+            "events": self.schedule[: self.turn] if self.stage != "start" else [],
+            "movers": list(self.movers), "heights": list(self.heights), "immune": list(self.immune),
+            "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
+                     for p, b in self.bids.items()},
+            "winners": None if self.win is None else list(self.win),
+            # the clock's public state (a computer participant rebuilds the position from it)
+            "tix": self.tix, "auction_tables": list(getattr(self, "auction_tables", [])),
+            "auction_table": getattr(self, "auction_table", 0), "bidder": getattr(self, "bidder", None),
+            "pendant": self.pendant, "age": self.age, "log": _dc(self.log[-40:]),
+            "reserved": [{str(p): list(c) for p, c in t.reserved.items()} for t in self.tables],
+            "rosters": [list(t.roster) for t in self.tables],
+        }
+        if player is None:
+            v["schedule"] = list(self.schedule)
+            v["rng"] = self.rng.state
+        return v
+
+    def clone(self):
+        s = object.__new__(TournamentState)
+        s.__dict__.update(self.__dict__)
+        s.rng = self.rng.copy()
+        s.coins = list(self.coins)
+        s.vp = list(self.vp)
+        s.log = list(self.log)
+        s.seat_of = list(self.seat_of)
+        s.arrived = list(self.arrived)
+        s.occupant = dict(self.occupant)
+        s.movers = list(self.movers)
+        s.bids = dict(self.bids)
+        s.immune = list(self.immune)
+        s.schedule = list(self.schedule)
+        s.win = None if self.win is None else list(self.win)
+        s.tables = []
+        for t in self.tables:
+            c = t.clone()
+            c.tour = s
+            c.coins = s.coins
+            c.vp = s.vp
+            s.tables.append(c)
+        return s
+
+    def status(self, lang="fr"):
+        from .catalogue import status_line
+
+        return status_line(self, lang)
+
+    def result_lines(self, lang="fr"):
+        from .catalogue import result_lines
+
+        return result_lines(self, lang)
