@@ -460,7 +460,8 @@ def _mimic_apply(st, d, text):
     st.column[j][1] = old
     rec["power"] = new
     box = C.RACES[rec["race"]][1]
-    rec["hand"] = min(C.RACES[rec["race"]][0] + C.POWERS[new], box)
+    # the tokens follow the badge now held (a bonus from elsewhere, a tournament event, stays)
+    rec["hand"] = max(0, min(rec["hand"] + C.POWERS[new] - C.POWERS[old], box))
     rec["spirit"] = new == "spirit"
     st.ev("mimic", p=rec["p"], power=new, item=old)
     return None
