@@ -503,3 +503,81 @@ def test_rules_page_part_names_every_race():
         page = GAME.rules(lang)
         for key in U.RACES:
             assert C.name(key, lang) in page, (lang, key)
+
+
+# ------------------------------------------------------------ more interactions
+def test_cultists_next_to_the_ancient_through_their_own_power():
+    """§2.1 Cultists, −1 "on regions adjacent to it": a neighbour by their own power counts (Underworld's
+    caverns on the base 2-player map: 3, 5, 14, 17)."""
+    s = fresh(2)
+    cu = give(s, 0, "cultists", "underworld", {5: 2, 6: 1}, hand=6)
+    s.x["ancient"] = [cu, 5]
+    give(s, 1, "ratmen", "mining", {17: 2})
+    assert s.cost(cu, 17) == 2 + 2 - 1 - 1  # Underworld's −1 on a cavern, and the Ancient's
+    s.recs[cu]["power"] = "mining"
+    assert 17 not in s.targets(cu)
+
+
+def test_flames_in_decline_no_longer_use_the_volcano():
+    """§2.1 Flames: the effect is the active race's (rules page: the Volcano stays, unused)."""
+    s = ug()
+    s.x["volcano"] = 7
+    fl = give(s, 0, "flames", "mining", {10: 1}, dec=True)
+    give(s, 1, "ratmen", "mining", {8: 3})
+    assert C.HOOKS["flames"]["cost"](s, fl, 8) == 0
+    s.recs[fl]["dec"] = False
+    assert C.HOOKS["flames"]["cost"](s, fl, 8) == -5
+
+
+def test_lizardmen_cross_the_lake_on_a_small_world_map():
+    """§2.4 "Sea/Lake effects ↔ River effects (… Lizardmen …)": the Lake (7) is crossed like the River."""
+    s = fresh(2)
+    lz = give(s, 0, "lizardmen", "mining", {2: 2}, hand=6)
+    tg = s.targets(lz)
+    assert 12 in tg and 13 in tg and 7 not in tg  # across the Lake, never into it
+
+
+def test_liches_zero_coin_rule_is_for_opponents_only():
+    """§2.1 Liches: "An opponent with 0 coins can't conquer Liches": the owner's own race may."""
+    s = ug()
+    give(s, 0, "liches", "mining", {9: 1}, dec=True)
+    rt = give(s, 0, "ratmen", "mining", {5: 2}, hand=8)
+    s.coins[0] = 0
+    begin(s, 0)
+    assert 9 in s.targets(rt)
+    s.play("c:9")
+    assert s.coins == [0, 5]
+
+
+def test_picked_effects_run_after_the_swap_with_the_new_power(monkeypatch):
+    """The Shadow Mimes' choice pauses the other ``picked`` effects: the power kept acts, not the one given
+    away (rules.py ``_picked``)."""
+    calls = []
+    monkeypatch.setitem(C.HOOKS, "mystic", {"picked": lambda st, rid: calls.append("mystic")})
+    monkeypatch.setitem(C.HOOKS, "stone", {"picked": lambda st, rid: calls.append("stone")})
+    s = GAME.start(["a", "b"], {"board": "underground", "content": "underground"}, 2)
+    s.column[2][:2] = ["shadow_mimes", "mystic"]
+    s.column[0][1] = "stone"
+    s.play("pick:2")
+    assert calls == [] and s.pending
+    s.play("mimic:1")
+    assert calls == ["stone"] and s.recs[s.active[0]]["power"] == "stone" and s.column[0][1] == "mystic"
+
+
+def test_a_forced_choice_naming_only_gnome_regions_keeps_its_moves(monkeypatch):
+    """The generic Gnome filter leaves out a pending choice's moves that name a Gnome region, but a forced
+    choice with nothing else keeps them rather than blocking the game."""
+    from plateau.games.smallworld import content as CC
+
+    def moves(st, d):
+        return [Move(f"zz:{r}", (f"r{r}",)) for r in d["regions"]]
+
+    monkeypatch.setitem(CC.PENDING, "zz", (moves, lambda st, d, text: None))
+    s = ug()
+    give(s, 1, "gnomes", "mining", {9: 1, 6: 1})
+    give(s, 0, "ratmen", "mining", {5: 2}, hand=3)
+    begin(s, 0)
+    s.push("zz", 0, regions=[9, 4])
+    assert texts(s) == ["zz:4"]
+    s.pending[0]["regions"] = [9, 6]
+    assert texts(s) == ["zz:9", "zz:6"]
