@@ -18,6 +18,7 @@ from plateau.games.smallworld.rules import EMPTY, LT
 OPTION_SETS = [{}, {"flying_entry": "border", "tiebreak": "shared", "open_coins": True},
                {"map5_border_13_19": True, "map5_lt_19": True, "map5_terrain_28": "farmland"},
                {"board": "underground", "content": "underground"},
+               {"board": "underground", "content": "underground", "ug_lizardmen": "any", "ug_spiderines": "any"},
                {"board": "random", "content": "mixed"},
                {"monsters": "random", "content": "mixed"},
                {"monsters": "hand", "content": "underground"}]
@@ -44,14 +45,16 @@ def check(s):
             assert s.tok[r] == 1
         else:
             assert o in s.recs and s.tok[r] >= 1
-            if s.water[r]:
-                assert s.recs[o]["power"] == "seafaring"
+            if s.water[r]:  # Seafaring, or Kraken (Seas and the Lake stand for the River, §2.4)
+                assert s.recs[o]["power"] == "seafaring" or s.recs[o]["race"] == "kraken"
     # 18 in the box; the other reading of the 5-player map (option) prints a 19th symbol
     assert lt <= C.SUPPLY["lost_tribe"] + (1 if s.opts.get("map5_lt_19") else 0)
     for rid, rec in s.recs.items():
         box = C.RACES[rec["race"]][1]
         assert rec["hand"] >= 0 and rec["parked"] >= 0
-        assert s.on_board(rid) + rec["hand"] + rec["parked"] <= box
+        # ``extra``: Silver Hammers mixed into the Iron Dwarves' hand or regions while they conquer
+        assert 0 <= rec.get("extra", 0) <= 7
+        assert s.on_board(rid) + rec["hand"] + rec["parked"] - rec.get("extra", 0) <= box
         p = rec["p"]
         assert (s.active[p] == rid) != (rid in s.declined[p])
     races = [rec["race"] for rec in s.recs.values()] + s.banners + [c[0] for c in s.column]

@@ -224,7 +224,7 @@ def event_text(players, key, f, lang, viewer_sees=True):
             g[k] = C.name(g[k], lang)
     if "r" in g:
         g["r"] = t(lang, "region", r=g["r"])
-    if key == "die":
+    if "ok" in f:  # the reinforcement die, the Will-o'-Wisps' die
         g["ok"] = t(lang, f"ev.ok.{f['ok']}")
     if key == "score":
         g["why"] = why_text(f["lines"], lang)

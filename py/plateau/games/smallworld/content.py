@@ -25,6 +25,8 @@ Moments (hooks) a race or power may define, all optional:
   conquers its region ``r`` (default 1), or None to leave it;
 * ``lost(st, rid, r, by)`` — after race ``rid`` lost region ``r`` to ``by``;
 * ``found(st, rid, r)`` — a place or relic drawn from the pile lands in ``r``;
+* ``water(st, rid, r)`` — True lets the race attempt a Sea or the Lake
+  (Kraken on a base board);
 * ``moves(st, rid)`` — extra moves offered in the conquest and redeploy
   steps; the move's head (before ``:``) is looked up in ``ACTIONS``.
 
@@ -329,6 +331,7 @@ NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
 MOVES: list = []  # f(st, rid) -> [Move]: conquest moves of the board itself (the Snow Thing)
 SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
 KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
+POWERPROOF: list = []  # f(st, p, r) True: player p may not use powers, places or relics on region r
 KEEP_TOKENS: set = set()  # powers whose race keeps all its tokens on going In Decline
 REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region
 

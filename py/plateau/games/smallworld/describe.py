@@ -56,6 +56,12 @@ def describe(state, text: str, lang: str) -> str:
         f = {"arg": arg, "name": C.name(arg, lang)}
         if arg.isdigit():
             f["reg"] = t(lang, "region", r=int(arg))
+        from . import underground as U
+
+        for mod in U.MODULES:  # a module's own words for a move (``DESCRIBE[head](state, arg, lang)``)
+            fn = getattr(mod, "DESCRIBE", {}).get(head)
+            if fn:
+                f.update(fn(state, arg, lang))
         return t(lang, key, **f)
     if head == "pick":
         i = int(arg)

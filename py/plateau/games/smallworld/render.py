@@ -298,7 +298,7 @@ def render(st, ctx: RenderContext) -> str:
         for r in st.targets(st.acting):
             c = st.cost(st.acting, r)
             if roll is not None:
-                c = max(1, c - roll)
+                c = st.need(st.acting, r, roll)
             elif c > hand + 3 or hand == 0:
                 continue
             x, y = geo.anchor(r)

@@ -248,7 +248,8 @@ class SmallWorldState(State):
     def tray(self, rid):
         """Tokens of this race left in the box tray."""
         rec = self.recs[rid]
-        return C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"]
+        # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers)
+        return C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
 
     def supply_left(self, kind):
         used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
@@ -434,11 +435,31 @@ class SmallWorldState(State):
         self.phase = "conquer"
         self.tp["fresh"] = False
         self.tp["readied"] = {}
-        self.call(rid, "picked")
+        self._picked(rid, 0)
+
+    def _picked(self, rid, start):
+        """The ``picked`` hooks in turn; one that asks a decision (``push``)
+        pauses the others until it is taken (Shadow Mimes' swap comes
+        before the power's own ``picked``)."""
+        hs = self.hook(rid, "picked")
+        for i in range(start, len(hs)):
+            hs[i](self, rid)
+            if self.pending:
+                self.pending[-1].setdefault("then", f"picked:{i + 1}")
+                return
 
     # -- conquest -------------------------------------------------------
     def immune(self, r):
         return self.hole[r] or self.hero[r] or self.dragon == r
+
+    def power_proof(self, p, r):
+        """True when player ``p`` may not use a racial or special power, a
+        place or a relic to conquer or touch region ``r`` (``C.POWERPROOF``:
+        Gnomes during other players' turns, rules notes §2.1)."""
+        for f in C.POWERPROOF:
+            if f(self, p, r):
+                return True
+        return False
 
     def protected_from(self, rid, r):
         """True when the acting race may not touch region ``r`` at all."""
@@ -461,27 +482,35 @@ class SmallWorldState(State):
 
     def reachable(self, rid, r, held=None):
         """May the race attempt region ``r`` (adjacency, entry, water)?
-        ``held``: the race's regions, when the caller has them."""
+        ``held``: the race's regions, when the caller has them. Against a
+        power-proof region (``power_proof``) only the plain ways count: a
+        border region to enter, a neighbour later."""
         if self.chasm[r]:
             return False
-        if self.water[r] and not self.has(rid, "seafaring"):
-            return False
+        if self.water[r]:
+            if not (self.has(rid, "seafaring") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
+                return False
+            if self._proof(rid, r):
+                return False
         if held is None:
             held = self.regions_of(rid)
-        if self.has(rid, "flying") and not self.water[r]:
-            if held or self.opts.get("flying_entry", "anywhere") == "anywhere":
-                return True
+        flying = self.has(rid, "flying") and not self.water[r]
         if not held:
-            if self.entry[r] or self.recs[rid]["race"] == "halflings":
+            if self.entry[r]:
                 return True
-            return any(f(self, rid, r) for f in self.hook(rid, "entry"))
+            ok = ((flying and self.opts.get("flying_entry", "anywhere") == "anywhere")
+                  or self.recs[rid]["race"] == "halflings" or any(f(self, rid, r) for f in self.hook(rid, "entry")))
+            return ok and not self._proof(rid, r)
         for n in self.nbrs[r]:
             if self.owner[n] == rid:
                 return True
-        if self.has(rid, "underworld") and "cavern" in self.feat[r]:
-            if any("cavern" in self.feat[h] for h in held):
-                return True
-        return any(f(self, rid, r, held) for f in self.hook(rid, "reach"))
+        ok = (flying or (self.has(rid, "underworld") and "cavern" in self.feat[r]
+                         and any("cavern" in self.feat[h] for h in held))
+              or any(f(self, rid, r, held) for f in self.hook(rid, "reach")))
+        return ok and not self._proof(rid, r)
+
+    def _proof(self, rid, r):
+        return bool(C.POWERPROOF) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
 
     def defence(self, r, rid=None):
         """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
@@ -498,12 +527,25 @@ class SmallWorldState(State):
     def cost(self, rid, r):
         """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
         c = self.defence(r, rid)
-        red = 0
+        red = up = 0
         for h in self.hook(rid, "cost"):
-            red += h(self, rid, r)
-        for h in C.COST:
+            k = h(self, rid, r)
+            red += k
+            if k > 0:
+                up += k
+        if red < up and self._proof(rid, r):
+            red = up  # no reduction against a power-proof region
+        for h in C.COST:  # region-level changes, for everyone: not a power of the attacker
             red += h(self, rid, r)
         return max(1, c + red) if red else c
+
+    def need(self, rid, r, roll=None):
+        """Tokens a conquest of ``r`` takes, after a Berserk roll if any (the
+        roll is a power: it does not help against a power-proof region)."""
+        c = self.cost(rid, r)
+        if roll is None or self._proof(rid, r):
+            return c
+        return max(1, c - roll)
 
     def targets(self, rid):
         out = []
@@ -615,7 +657,7 @@ class SmallWorldState(State):
             for r in tg:
                 c = self.cost(rid, r)
                 if roll is not None:
-                    if max(1, c - roll) <= hand:
+                    if self.need(rid, r, roll) <= hand:
                         out.append(Move(f"c:{r}", (f"r{r}",)))
                 elif c <= hand:
                     out.append(Move(f"c:{r}", (f"r{r}",)))
@@ -625,16 +667,29 @@ class SmallWorldState(State):
                 out.append(Move("roll", ("roll",)))
             if main and self.has(rid, "dragon_master") and not tp["dragon"] and roll is None:
                 for r in tg:
-                    out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
+                    if not self._proof(rid, r):
+                        out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
         if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
             for r in self.sorcery_targets(rid):
                 out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
         for f in self.hook(rid, "moves"):
-            out.extend(f(self, rid))
+            out.extend(self._proof_filter(rec["p"], f(self, rid)))
         for f in C.MOVES:
-            out.extend(f(self, rid))
+            out.extend(self._proof_filter(rec["p"], f(self, rid)))
         out.append(Move("end", ("end",)))
         return out
+
+    def _proof_filter(self, p, moves, keep_some=False):
+        """Moves of a race, power, place or relic that name a region (path
+        ``rN``) player ``p`` may not touch with them (``power_proof``) are
+        left out; ``keep_some``: a forced choice keeps its moves rather than
+        none at all."""
+        if not C.POWERPROOF:
+            return moves
+        out = [m for m in moves if not any(
+            len(x) > 1 and x[0] == "r" and x[1:].isdigit() and self.owner[int(x[1:])] >= 0
+            and self.power_proof(p, int(x[1:])) for x in m.path)]
+        return out if out or not keep_some else moves
 
     def sorcery_targets(self, rid):
         out = []
@@ -647,7 +702,7 @@ class SmallWorldState(State):
             orec = self.recs[o]
             if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
                 continue
-            if self.protected_from(rid, r):
+            if self.protected_from(rid, r) or self._proof(rid, r):
                 continue
             if any(self.owner[n] == rid for n in self.nbrs[r]):
                 out.append(r)
@@ -659,13 +714,9 @@ class SmallWorldState(State):
     def _do_conquer(self, r):
         rid = self.acting
         rec = self.recs[rid]
-        c = self.cost(rid, r)
         roll = self.tp["roll"]
-        if roll is not None:
-            need = max(1, c - roll)
-            self.tp["roll"] = None
-        else:
-            need = c
+        need = self.need(rid, r, roll)
+        self.tp["roll"] = None
         rec["hand"] -= need
         self.ev("conquer", p=rec["p"], race=rec["race"], r=r, cost=need)
         self._take(rid, r, need)
@@ -694,7 +745,7 @@ class SmallWorldState(State):
         self.tp["roll"] = face
         self.ev("roll", p=rec["p"], face=face)
         hand = rec["hand"]
-        if not any(max(1, self.cost(rid, r) - face) <= hand for r in self.targets(rid)):
+        if not any(self.need(rid, r, face) <= hand for r in self.targets(rid)):
             # a conquest the roll cannot complete is the last one
             self.tp["roll"] = None
             self.ev("berserk_stop", p=rec["p"])
@@ -996,7 +1047,7 @@ class SmallWorldState(State):
     def legal_moves(self):
         if self.pending:
             d = self.pending[0]
-            return C.PENDING[d["kind"]][0](self, d)
+            return self._proof_filter(d["p"], C.PENDING[d["kind"]][0](self, d), keep_some=True)
         ph = self.phase
         if ph == "pick":
             return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
@@ -1025,7 +1076,10 @@ class SmallWorldState(State):
         self.pending.append(dict(data, kind=kind, p=p))
 
     def _resume(self, then):
-        if then == "after_redeploy":
+        if then.startswith("picked:"):
+            if self.acting is not None and self.acting in self.recs:
+                self._picked(self.acting, int(then[7:]))
+        elif then == "after_redeploy":
             self._after_redeploy()
         elif then == "defend":
             self._to_defend()
@@ -1162,6 +1216,7 @@ class SmallWorldState(State):
         recs = {}
         for rid, rec in self.recs.items():
             recs[rid] = {k: rec[k] for k in ("p", "race", "power", "dec", "hand", "parked", "holes", "spirit")}
+            recs[rid]["extra"] = rec.get("extra", 0)
         v = {
             "players": list(self.players),
             "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,
