@@ -215,6 +215,9 @@ def test_e3_declined_race_scores_at_its_old_seat_after_merry():
     assert s.coins[FRODO] == before + regions
     log3 = [(k, f) for _, n, k, f in s.log if n == 3]
     assert ("declined_score", {"p": FRODO, "seat": 12, "total": regions, "t": 0, "rid": rid}) in log3
+    seen = [e[3] for e in s.view(MERRY)["log"] if e[2] == "declined_score" and e[3]["p"] == FRODO]
+    assert seen and all(f["total"] is None for f in seen)  # the coins it brought stay Frodo's secret
+    assert any(e[3]["total"] == regions for e in s.view(FRODO)["log"] if e[2] == "declined_score")
 
 
 def test_e4_aragorn_arrives_at_seat_12_scores_come_first_then_he_plays_next_turn():

@@ -581,7 +581,8 @@ class TournamentState(State):
             # the clock's public state (a computer participant rebuilds the position from it)
             "tix": self.tix, "auction_tables": list(getattr(self, "auction_tables", [])),
             "auction_table": getattr(self, "auction_table", 0), "bidder": getattr(self, "bidder", None),
-            "pendant": self.pendant, "age": self.age, "log": _dc(self.log[-40:]),
+            "pendant": self.pendant, "age": self.age, "log": [[q, t, k, _dc(f) if k != "declined_score" or self.coins_visible(player, f["p"])
+                     else dict(f, total=None)] for q, t, k, f in self.log[-40:]],
             "reserved": [{str(p): list(c) for p, c in t.reserved.items()} for t in self.tables],
             "rosters": [list(t.roster) for t in self.tables],
         }
