@@ -31,7 +31,7 @@ sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
-GAMES = ["thud", "armadora", "troy", "thorval"]
+GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
 # options used in matches: Thorval with a turn limit of 5 (a game without one
 # lasts 400–700 decisions); Thud rounds capped at 60 board moves, then
 # scored as if the end were agreed
@@ -44,7 +44,10 @@ def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int =
     from plateau.core.registry import get_game
     from plateau.core.rng import Rng
 
+    from plateau.ai import hooks_for
+
     g = get_game(gid)
+    prune = getattr(hooks_for(gid), "search_moves", None)
     r = Rng(seed)
     out = []
     k = 0
@@ -57,8 +60,11 @@ def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int =
                 break
             ms = s.legal_moves()
             s.play(ms[r.below(len(ms))])
-        if not s.is_over() and len(s.legal_moves()) > 1:
-            out.append(s)
+        if not s.is_over():
+            ms = s.legal_moves()
+            # a real choice (Small World's redeployment steps are planned, not searched)
+            if len(prune(s, ms) if prune else ms) > 1:
+                out.append(s)
     return out
 
 

@@ -114,8 +114,14 @@ class Thinker:
         if not moves:
             raise AIError("no legal move in this position")
         self.moves = [m.text for m in moves]
+        # the moves worth weighing (a game's hook may reduce a step to the
+        # move of a fixed plan); the search chooses among these
+        prune = getattr(self.hooks, "search_moves", None)
+        self.cands = [m.text for m in prune(root, moves)] if prune is not None else list(self.moves)
+        if not self.cands or any(m not in self.moves for m in self.cands):
+            raise AIError(f"{self.game.id}: the search_moves hook returned moves that are not legal")
         self.spent = 0
-        self._forced = self.moves[0] if len(moves) == 1 else None
+        self._forced = self.cands[0] if len(self.cands) == 1 else None
         self.searcher = None
         if self._forced is None:
             kind = getattr(self.hooks, "SEARCHER", None)
