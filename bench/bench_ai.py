@@ -72,7 +72,10 @@ def forced_positions(gid: str, n: int, count: int, seed: int = 11):
     from plateau.core.registry import get_game
     from plateau.core.rng import Rng
 
+    from plateau.ai import hooks_for
+
     g = get_game(gid)
+    prune = getattr(hooks_for(gid), "search_moves", None)
     r = Rng(seed)
     out = []
     k = 0
@@ -83,7 +86,8 @@ def forced_positions(gid: str, n: int, count: int, seed: int = 11):
             if s.is_over():
                 break
             ms = s.legal_moves()
-            if len(ms) == 1:
+            # one legal move, or one move worth weighing (a planned step)
+            if len(prune(s, ms) if prune else ms) == 1:
                 out.append(s.clone())
                 break
             s.play(ms[r.below(len(ms))])
@@ -140,7 +144,8 @@ for gid in GAMES:
         forced.append((time.perf_counter() - t0) * 1000)
     times.sort()
     res[gid] = {"n": len(times), "p50": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
-                "max": max(times), "forced_n": len(forced), "forced_max": max(forced) if forced else None}
+                "max": max(times), "forced_n": len(forced), "forced_max": max(forced) if forced else None,
+                "forced_ms": [round(x, 1) for x in forced]}
 print("RESULT " + json.dumps(res))
 """
 
