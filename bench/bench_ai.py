@@ -207,7 +207,12 @@ def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
         for gid, n in configs:
             count = n_thud if (gid == "thud" and n_thud is not None) else n_games
             work = [(gid, n, i % n, 1000 + i, test, base) for i in range(count)]
-            rs = list(pool.imap_unordered(_one, work)) if pool else [_one(j) for j in work]
+            rs = []
+            for r in (pool.imap_unordered(_one, work) if pool else map(_one, work)):
+                rs.append(r)
+                if out:  # each game as it ends: a run cut short still counts
+                    with open(out + ".games", "a", encoding="utf-8") as f:
+                        f.write(json.dumps(dict(r, test=test, vs=base)) + "\n")
             k = sum(r["score"] for r in rs)
             lo, hi = wilson(k, len(rs))
             chance = 0.5 if (n == 2 or gid == "armadora") else 1.0 / n

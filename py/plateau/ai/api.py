@@ -162,7 +162,12 @@ class Thinker:
             left = min(left, iterations)
         t0 = time.perf_counter()
         if max_ms is None and self.time_limit is None:
-            self.spent += self.searcher.run(left)
+            while left > 0:
+                k = self.searcher.run(left)  # 0: set-up work done in pieces (Thud's move ordering)
+                self.spent += k
+                left -= k
+                if k == 0 and self.searcher.finished():
+                    break
         else:
             end = t0 + (max_ms / 1000.0 if max_ms is not None else 1e9)
             if self.time_limit is not None:
@@ -171,7 +176,7 @@ class Thinker:
                 k = self.searcher.run(min(left, self.searcher.chunk))
                 self.spent += k
                 left -= k
-                if k == 0 or time.perf_counter() >= end:
+                if (k == 0 and self.searcher.finished()) or time.perf_counter() >= end:
                     break
         self.elapsed += time.perf_counter() - t0
         if self.searcher.finished():
