@@ -192,7 +192,7 @@ def _one(job):
             "secs": time.perf_counter() - t0}
 
 
-def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
+def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first=0):
     """Each configuration's games (seats rotating), its row printed as soon
     as it is done (and appended to ``out`` as JSON)."""
     from plateau.ai.play import wilson
@@ -206,7 +206,7 @@ def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
     try:
         for gid, n in configs:
             count = n_thud if (gid == "thud" and n_thud is not None) else n_games
-            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(count)]
+            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(first, first + count)]
             rs = []
             for r in (pool.imap_unordered(_one, work) if pool else map(_one, work)):
                 rs.append(r)
@@ -250,6 +250,8 @@ def main(argv=None):
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--players", default="2", help="player counts, e.g. 2,4")
     ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first game (seeds 1000+i): extend an earlier sample with new games")
     a = ap.parse_args(argv)
     games = a.games.split(",")
     if a.command == "calibrate":
@@ -267,10 +269,10 @@ def main(argv=None):
         print("|---|---|---|---|---|---|---|")
         sys.stdout.flush()
         if a.command == "match":
-            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out)
+            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out, a.first)
         else:
-            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out)
-            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out)
+            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out, a.first)
+            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out, a.first)
 
 
 if __name__ == "__main__":
