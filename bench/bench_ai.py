@@ -6,7 +6,7 @@ Commands (run from the repository root):
   iterations, alpha-beta nodes) done in 1.0 s, median over sampled
   positions, per game: the ``BUDGET`` of each game's ``ai.py`` ("normal").
 * ``think`` — in Pyodide under node: time of a whole decision at "normal"
-  as the page runs it (25 ms slices, the budget capped at 1 s of thinking)
+  as the page runs it (12 ms slices, the budget capped at 1 s of thinking)
   — p50, p95, max — and of forced moves (one legal move).
 * ``match --vs random|greedy`` — natively, iteration budgets (so results do
   not depend on the machine's load): the computer at "normal" against copies
@@ -37,6 +37,7 @@ GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
 # scored as if the end were agreed
 OPTIONS = {"thorval": {"turn_limit": 5}}
 ROUND_CAP = 60
+SLICE_MS = 12  # as the page slices the search (plateau.web.computer.SLICE_MS)
 
 
 def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int = 120):
@@ -129,7 +130,7 @@ for gid in GAMES:
         p = s.to_play
         t0 = time.perf_counter()
         t = Thinker(g, s.view(p), p, seed=2, level="normal", time_limit_ms=1000)
-        while not t.step(max_ms=25):
+        while not t.step(max_ms=SLICE):
             pass
         t.best()
         times.append((time.perf_counter() - t0) * 1000)
@@ -138,7 +139,7 @@ for gid in GAMES:
         p = s.to_play
         t0 = time.perf_counter()
         t = Thinker(g, s.view(p), p, seed=2, level="normal")
-        while not t.step(max_ms=25):
+        while not t.step(max_ms=SLICE):
             pass
         t.best()
         forced.append((time.perf_counter() - t0) * 1000)
@@ -153,7 +154,7 @@ print("RESULT " + json.dumps(res))
 def in_pyodide(template: str, games, npos: int) -> dict:
     from pyodide_node import run_pyodide
 
-    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\n" + template
+    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\nSLICE = {SLICE_MS}\n" + template
     out = run_pyodide(code)
     line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
     return json.loads(line[7:])

@@ -37,7 +37,7 @@ from plateau.core.rng import Rng
 from . import content as C
 from .rules import EMPTY, LT, SmallWorldState, map_for
 
-BUDGET = 110  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
+BUDGET = 430  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
 HORIZON = 12
 
 _TEMPLATES: dict = {}
