@@ -6,7 +6,7 @@ Commands (run from the repository root):
   iterations, alpha-beta nodes) done in 1.0 s, median over sampled
   positions, per game: the ``BUDGET`` of each game's ``ai.py`` ("normal").
 * ``think`` — in Pyodide under node: time of a whole decision at "normal"
-  as the page runs it (25 ms slices, the budget capped at 1 s of thinking)
+  as the page runs it (12 ms slices, the budget capped at 1 s of thinking)
   — p50, p95, max — and of forced moves (one legal move).
 * ``match --vs random|greedy`` — natively, iteration budgets (so results do
   not depend on the machine's load): the computer at "normal" against copies
@@ -31,12 +31,13 @@ sys.path.insert(0, str(HERE.parent / "py"))
 sys.path.insert(0, str(HERE))
 
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
-GAMES = ["thud", "armadora", "troy", "thorval"]
+GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
 # options used in matches: Thorval with a turn limit of 5 (a game without one
 # lasts 400–700 decisions); Thud rounds capped at 60 board moves, then
 # scored as if the end were agreed
 OPTIONS = {"thorval": {"turn_limit": 5}}
 ROUND_CAP = 60
+SLICE_MS = 12  # as the page slices the search (plateau.web.computer.SLICE_MS)
 
 
 def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int = 120):
@@ -44,7 +45,10 @@ def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int =
     from plateau.core.registry import get_game
     from plateau.core.rng import Rng
 
+    from plateau.ai import hooks_for
+
     g = get_game(gid)
+    prune = getattr(hooks_for(gid), "search_moves", None)
     r = Rng(seed)
     out = []
     k = 0
@@ -57,8 +61,11 @@ def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int =
                 break
             ms = s.legal_moves()
             s.play(ms[r.below(len(ms))])
-        if not s.is_over() and len(s.legal_moves()) > 1:
-            out.append(s)
+        if not s.is_over():
+            ms = s.legal_moves()
+            # a real choice (Small World's redeployment steps are planned, not searched)
+            if len(prune(s, ms) if prune else ms) > 1:
+                out.append(s)
     return out
 
 
@@ -66,7 +73,10 @@ def forced_positions(gid: str, n: int, count: int, seed: int = 11):
     from plateau.core.registry import get_game
     from plateau.core.rng import Rng
 
+    from plateau.ai import hooks_for
+
     g = get_game(gid)
+    prune = getattr(hooks_for(gid), "search_moves", None)
     r = Rng(seed)
     out = []
     k = 0
@@ -77,7 +87,8 @@ def forced_positions(gid: str, n: int, count: int, seed: int = 11):
             if s.is_over():
                 break
             ms = s.legal_moves()
-            if len(ms) == 1:
+            # one legal move, or one move worth weighing (a planned step)
+            if len(prune(s, ms) if prune else ms) == 1:
                 out.append(s.clone())
                 break
             s.play(ms[r.below(len(ms))])
@@ -119,7 +130,7 @@ for gid in GAMES:
         p = s.to_play
         t0 = time.perf_counter()
         t = Thinker(g, s.view(p), p, seed=2, level="normal", time_limit_ms=1000)
-        while not t.step(max_ms=25):
+        while not t.step(max_ms=SLICE):
             pass
         t.best()
         times.append((time.perf_counter() - t0) * 1000)
@@ -128,13 +139,14 @@ for gid in GAMES:
         p = s.to_play
         t0 = time.perf_counter()
         t = Thinker(g, s.view(p), p, seed=2, level="normal")
-        while not t.step(max_ms=25):
+        while not t.step(max_ms=SLICE):
             pass
         t.best()
         forced.append((time.perf_counter() - t0) * 1000)
     times.sort()
     res[gid] = {"n": len(times), "p50": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
-                "max": max(times), "forced_n": len(forced), "forced_max": max(forced) if forced else None}
+                "max": max(times), "forced_n": len(forced), "forced_max": max(forced) if forced else None,
+                "forced_ms": [round(x, 1) for x in forced]}
 print("RESULT " + json.dumps(res))
 """
 
@@ -142,7 +154,7 @@ print("RESULT " + json.dumps(res))
 def in_pyodide(template: str, games, npos: int) -> dict:
     from pyodide_node import run_pyodide
 
-    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\n" + template
+    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\nSLICE = {SLICE_MS}\n" + template
     out = run_pyodide(code)
     line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
     return json.loads(line[7:])
@@ -181,7 +193,7 @@ def _one(job):
             "secs": time.perf_counter() - t0}
 
 
-def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
+def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first=0):
     """Each configuration's games (seats rotating), its row printed as soon
     as it is done (and appended to ``out`` as JSON)."""
     from plateau.ai.play import wilson
@@ -195,8 +207,13 @@ def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None):
     try:
         for gid, n in configs:
             count = n_thud if (gid == "thud" and n_thud is not None) else n_games
-            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(count)]
-            rs = list(pool.imap_unordered(_one, work)) if pool else [_one(j) for j in work]
+            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(first, first + count)]
+            rs = []
+            for r in (pool.imap_unordered(_one, work) if pool else map(_one, work)):
+                rs.append(r)
+                if out:  # each game as it ends: a run cut short still counts
+                    with open(out + ".games", "a", encoding="utf-8") as f:
+                        f.write(json.dumps(dict(r, test=test, vs=base)) + "\n")
             k = sum(r["score"] for r in rs)
             lo, hi = wilson(k, len(rs))
             chance = 0.5 if (n == 2 or gid == "armadora") else 1.0 / n
@@ -234,6 +251,8 @@ def main(argv=None):
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--players", default="2", help="player counts, e.g. 2,4")
     ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
+    ap.add_argument("--first", type=int, default=0,
+                    help="index of the first game (seeds 1000+i): extend an earlier sample with new games")
     a = ap.parse_args(argv)
     games = a.games.split(",")
     if a.command == "calibrate":
@@ -251,10 +270,10 @@ def main(argv=None):
         print("|---|---|---|---|---|---|---|")
         sys.stdout.flush()
         if a.command == "match":
-            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out)
+            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out, a.first)
         else:
-            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out)
-            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out)
+            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out, a.first)
+            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out, a.first)
 
 
 if __name__ == "__main__":

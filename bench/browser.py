@@ -615,6 +615,134 @@ def cmd_size(args) -> None:
           "gzip: served compressed by the host (zip files gain little).")
 
 
+# -- computer turns: long tasks and response time ------------------------------------------------
+# Installed once the game is on screen: every long main-thread task (Long
+# Tasks API) and, from a requestAnimationFrame loop, the frame at which the
+# board's ply changes (the move is drawn); the app's own User Timing measures
+# ("ai:…") say what the computer was doing.
+AI_OBSERVE = """() => {
+  window.__long = [];
+  window.__plies = [];
+  new PerformanceObserver(l => { for (const e of l.getEntries())
+      window.__long.push({start: e.startTime, dur: e.duration}); }).observe({type: 'longtask'});
+  let last = null;
+  const tick = () => {
+    const b = document.querySelector('#board');
+    const ply = b ? +b.dataset.ply : null;
+    if (ply !== last) { window.__plies.push({t: performance.now(), ply}); last = ply; }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+AI_GAMES = {  # players (seat 1 is the computer at "normal") and options
+    "thud": (["Ann", "Bob"], {}),
+    "armadora": (["Ann", "Bob"], {}),
+    "troy": (["Ann", "Bob"], {}),
+    "thorval": (["Ann", "Bob"], {}),
+    "smallworld": (["Ann", "Bob"], {}),
+}
+
+
+def ai_game(page, base: str, gid: str, want: int, seed: int, level: str) -> dict:
+    """Ann (human, random legal moves clicked) against the computer until it
+    has played ``want`` moves; returns the long tasks during its turns, the
+    delay from the human's move drawn to the computer's drawn, and the app's
+    measures."""
+    from harness import board_ply, click_path, mirror
+
+    page.goto(base + "/index.html")
+    page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+    if page.locator('[data-action="first"]').count():
+        page.click("a.brand")
+    names, options = AI_GAMES[gid]
+    page.click(f'[data-game="{gid}"] [data-action="new"]')
+    page.wait_for_selector("#new-game")
+    if page.locator("#player-count").count():
+        page.select_option("#player-count", str(len(names)))
+    for i, n in enumerate(names):
+        page.fill(f'input[name="player{i}"]', n)
+    for k, v in options.items():
+        page.select_option(f'[data-option="{k}"]', str(v))
+    page.select_option('select.seat-kind[data-seat="1"]', level)
+    page.click("details.seed summary")
+    page.fill('input[name="seed"]', str(seed))
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board")
+    page.evaluate("performance.clearMeasures()")
+    page.evaluate(AI_OBSERVE)
+    rnd = random.Random(seed)
+    windows = []  # (previous move drawn, computer's move drawn, the previous was the human's)
+    done = 0
+    human = False
+    while done < want:
+        s = mirror(page)
+        if s.state.is_over():
+            break
+        if s.state.to_play == 0:
+            legal = [m for m in s.legal() if m.text not in RARE]
+            move = rnd.choice(legal or s.legal())
+            before = click_path(page, move, bool(s.game.confirm_text(move.text, "fr")))
+            page.wait_for_function(f"+document.querySelector('#board')?.dataset.ply > {before}", timeout=30_000)
+            human = True
+            continue
+        ply = board_ply(page)
+        page.wait_for_function(f"+document.querySelector('#board')?.dataset.ply > {ply}", timeout=60_000)
+        page.wait_for_timeout(120)  # the frames after the move, for the long-task window
+        plies = page.evaluate("window.__plies")
+        t0 = next(p["t"] for p in plies if p["ply"] == ply)
+        t1 = next(p["t"] for p in plies if p["ply"] > ply)
+        windows.append((t0, t1, human))
+        human = False
+        done += 1
+    long = page.evaluate("window.__long")
+    measures = page.evaluate("performance.getEntriesByType('measure').filter(m => m.name.startsWith('ai:'))"
+                             ".map(m => ({name: m.name, start: m.startTime, dur: m.duration}))")
+    inside = [t for t in long if any(a - 1 <= t["start"] <= b + 100 for a, b, _ in windows)]
+    culprits: dict = {}
+    for t in inside:  # what the computer measured overlapping this long task
+        names_ = sorted({m["name"] for m in measures if m["start"] < t["start"] + t["dur"]
+                         and m["start"] + m["dur"] > t["start"] and m["dur"] > 30})
+        key = "+".join(names_) or "(no ai: measure: board redraw, GC, other)"
+        culprits.setdefault(key, []).append(round(t["dur"]))
+    return {"after_human": [b - a for a, b, h in windows if h], "between": [b - a for a, b, h in windows if not h],
+            "long": [t["dur"] for t in inside], "culprits": culprits, "moves": done,
+            "measures": measures}
+
+
+def cmd_ai(args) -> None:
+    from plateau.ai.api import TIME_LIMITS
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    rows = []
+    detail = {}
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
+        ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
+        page = ctx.new_page()
+        for gid in games:
+            t = time.perf_counter()
+            r = ai_game(page, base, gid, args.moves, args.seed, args.level)
+            budget = TIME_LIMITS[args.level]
+            ah, lt = r["after_human"], r["long"]
+            slices = [m["dur"] for m in r["measures"] if m["name"] == "ai:slice"]
+            rows.append([gid, r["moves"], len(ah), med(ah) if ah else float("nan"), max(ah) if ah else float("nan"),
+                         med(r["between"]) if r["between"] else float("nan"), len(lt), max(lt) if lt else 0.0,
+                         p95(slices) if slices else float("nan"),
+                         "yes" if (not lt or max(lt) <= 50) and (not ah or max(ah) <= budget + 300) else "NO"])
+            detail[gid] = r["culprits"]
+            print(f"  {gid}: {r['moves']} computer moves in {time.perf_counter() - t:.0f} s", file=sys.stderr,
+                  flush=True)
+        ctx.close()
+    table(f"Computer turns in Chromium (level {args.level}; ms)",
+          ["game", "computer moves", "after a human move", "drawn after: med", "max", "between its moves: med",
+           "long tasks", "longest", "slice p95", "target met"], rows,
+          f"drawn after = from the frame showing the human's move to the frame showing the computer's answer\n"
+          f"(target: budget + 300 = {TIME_LIMITS[args.level] + 300} ms); long tasks = main-thread tasks over 50 ms\n"
+          "during the computer's turns (Long Tasks API; target: none).")
+    for gid, c in detail.items():
+        for k, v in c.items():
+            print(f"  {gid}: long tasks {v} during {k}")
+
+
 # -- command line ---------------------------------------------------------------------------------
 def main(argv=None) -> None:
     common = argparse.ArgumentParser(add_help=False)
@@ -640,6 +768,12 @@ def main(argv=None) -> None:
     f = sub.add_parser("firstclick", parents=[common], help="first click on the board after resuming a game")
     f.add_argument("--runs", type=int, default=5)
     f.set_defaults(fn=cmd_firstclick)
+    i = sub.add_parser("ai", parents=[common], help="long tasks and response time during the computer's turns")
+    i.add_argument("--games", default="thud,armadora,troy,thorval,smallworld")
+    i.add_argument("--moves", type=int, default=8, help="computer moves per game")
+    i.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
+    i.add_argument("--seed", type=int, default=5)
+    i.set_defaults(fn=cmd_ai)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

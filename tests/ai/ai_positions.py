@@ -14,12 +14,19 @@ CONFIGS = {
     "troy": ([2, 3, 4], [{}, {"horse": "glass"}, {"trident": "none"}]),
     "thorval": ([2, 3, 4], [{}, {"blank_treasure": True}, {"turn_limit": 5}]),
     "thud": ([2], [{}]),
+    "smallworld": ([2, 3, 4, 5], [{}, {"open_coins": True}, {"board": "underground", "content": "mixed"},
+                                  {"monsters": "random", "flying_entry": "border"}]),
 }
+# plies of a random game to sample from (a Small World game is long: a turn
+# is a dozen decisions)
+MAX_PLY = {"smallworld": 450}
 
 
-def sample(gid: str, count: int, seed: int = 1, max_ply: int = 150):
+def sample(gid: str, count: int, seed: int = 1, max_ply: int | None = None):
     """``count`` (state, player to move) pairs, the player having a choice
     or not, from random games over the configurations above."""
+    if max_ply is None:
+        max_ply = MAX_PLY.get(gid, 150)
     g = get_game(gid)
     counts, optsets = CONFIGS[gid]
     r = Rng(seed)

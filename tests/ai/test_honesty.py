@@ -15,7 +15,7 @@ from plateau.core.rng import Rng
 
 from ai_positions import jnorm, sample
 
-HIDDEN = ["armadora", "troy", "thorval"]
+HIDDEN = ["armadora", "troy", "thorval", "smallworld"]
 N_POS = 200
 
 

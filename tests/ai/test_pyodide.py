@@ -27,7 +27,7 @@ for gid, budget in CASES:
         out.append(choose(gid, s.view(p), p, seed=4, budget=budget))
 print("RESULT " + json.dumps(out))
 """
-CASES = [("thud", 400), ("armadora", 6), ("troy", 20), ("thorval", 10)]
+CASES = [("thud", 400), ("armadora", 6), ("troy", 20), ("thorval", 10), ("smallworld", 8)]
 
 
 @pytest.mark.skipif(not pyodide_node.available(), reason="node or node_modules/pyodide missing")

@@ -18,8 +18,10 @@ SETUPS = {  # (player counts, options, round cap for Thud)
     "armadora": ([2, 3, 4], [{}, {"rules": "advanced"}, {"review": "no"}]),
     "troy": ([2, 3, 4], [{}, {"horse": "glass"}, {"opening": "play"}]),
     "thorval": ([2, 3, 4], [{"turn_limit": 3}, {"turn_limit": 3, "blank_treasure": True}]),
+    "smallworld": ([2, 3, 4, 5], [{}, {"board": "underground", "content": "mixed"}, {"monsters": "random"},
+                                  {"board": "random", "open_coins": True}]),
 }
-BUDGET = {"thud": 150, "armadora": 2, "troy": 3, "thorval": 2}
+BUDGET = {"thud": 150, "armadora": 2, "troy": 3, "thorval": 2, "smallworld": 2}
 
 
 def _check(state, text):
@@ -45,7 +47,7 @@ def run_games(gid, count, level_mix=True):
 
 @pytest.mark.parametrize("gid", list(SETUPS))
 def test_a_few_computer_games(gid):
-    run_games(gid, {"thud": 1, "armadora": 2, "troy": 3, "thorval": 2}[gid])
+    run_games(gid, {"thud": 1, "armadora": 2, "troy": 3, "thorval": 2, "smallworld": 2}[gid])
 
 
 @pytest.mark.slow

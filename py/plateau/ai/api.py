@@ -114,8 +114,14 @@ class Thinker:
         if not moves:
             raise AIError("no legal move in this position")
         self.moves = [m.text for m in moves]
+        # the moves worth weighing (a game's hook may reduce a step to the
+        # move of a fixed plan); the search chooses among these
+        prune = getattr(self.hooks, "search_moves", None)
+        self.cands = [m.text for m in prune(root, moves)] if prune is not None else list(self.moves)
+        if not self.cands or any(m not in self.moves for m in self.cands):
+            raise AIError(f"{self.game.id}: the search_moves hook returned moves that are not legal")
         self.spent = 0
-        self._forced = self.moves[0] if len(moves) == 1 else None
+        self._forced = self.cands[0] if len(self.cands) == 1 else None
         self.searcher = None
         if self._forced is None:
             kind = getattr(self.hooks, "SEARCHER", None)
@@ -156,7 +162,12 @@ class Thinker:
             left = min(left, iterations)
         t0 = time.perf_counter()
         if max_ms is None and self.time_limit is None:
-            self.spent += self.searcher.run(left)
+            while left > 0:
+                k = self.searcher.run(left)  # 0: set-up work done in pieces (Thud's move ordering)
+                self.spent += k
+                left -= k
+                if k == 0 and self.searcher.finished():
+                    break
         else:
             end = t0 + (max_ms / 1000.0 if max_ms is not None else 1e9)
             if self.time_limit is not None:
@@ -165,7 +176,7 @@ class Thinker:
                 k = self.searcher.run(min(left, self.searcher.chunk))
                 self.spent += k
                 left -= k
-                if k == 0 or time.perf_counter() >= end:
+                if (k == 0 and self.searcher.finished()) or time.perf_counter() >= end:
                     break
         self.elapsed += time.perf_counter() - t0
         if self.searcher.finished():

@@ -16,8 +16,8 @@ class FlatMC:
         self.t = thinker
         self.hooks = thinker.hooks
         self.horizon = getattr(self.hooks, "HORIZON", 2000)
-        self.n = {m: 0 for m in thinker.moves}
-        self.w = {m: 0.0 for m in thinker.moves}
+        self.n = {m: 0 for m in thinker.cands}
+        self.w = {m: 0.0 for m in thinker.cands}
         self.i = 0
         self.first = root_state
 
@@ -25,7 +25,7 @@ class FlatMC:
         return False
 
     def run(self, k: int) -> int:
-        moves = self.t.moves
+        moves = self.t.cands
         for _ in range(k):
             if self.first is not None:
                 s, self.first = self.first, None
@@ -45,7 +45,7 @@ class FlatMC:
             n = self.n[m]
             return (self.w[m] / n if n else -1.0, n)
 
-        return max(self.t.moves, key=key)
+        return max(self.t.cands, key=key)
 
     def noisy(self, rng) -> str:
-        return self.t.moves[rng.below(len(self.t.moves))]
+        return self.t.cands[rng.below(len(self.t.cands))]

@@ -59,6 +59,7 @@ class ISMCTS:
         self.horizon = getattr(self.hooks, "HORIZON", 1000)
         self.first = root_state  # the determinization made for checking, used by iteration 1
         self._pc = {m.text: m.path for m in root_state.legal_moves()}
+        self.prune = getattr(self.hooks, "search_moves", None)
 
     def finished(self) -> bool:
         return False
@@ -84,6 +85,8 @@ class ISMCTS:
         while not expanded and not s.is_over():
             mover = s.to_play
             cands = s.legal_moves()
+            if self.prune is not None:
+                cands = self.prune(s, cands)
             paths = [path(m, mover) for m in cands]
             k = 0
             while len(cands) > 1:
@@ -126,7 +129,7 @@ class ISMCTS:
 
     # ------------------------------------------------------------------
     def best(self) -> str:
-        cands = self.t.moves
+        cands = self.t.cands
         paths = [tuple(self._root_path(m)) for m in cands]
         node = self.root
         k = 0
@@ -148,7 +151,7 @@ class ISMCTS:
         return self._pc[text]
 
     def noisy(self, rng) -> str:
-        return self.t.moves[rng.below(len(self.t.moves))]
+        return self.t.cands[rng.below(len(self.t.cands))]
 
     def root_stats(self) -> dict:
         """Visits of the first click labels (for tests and the bench)."""

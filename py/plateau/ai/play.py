@@ -39,7 +39,11 @@ def greedy_player(game, view, player, seed):
     thud = game.id == "thud"
     if thud and root.phase == "reply":
         return "accept"
-    for m in root.legal_moves():
+    moves = root.legal_moves()
+    prune = getattr(hooks, "search_moves", None)
+    if prune is not None:  # the same decisions the search weighs (Small World's planned steps)
+        moves = prune(root, moves)
+    for m in moves:
         if thud and m.text[:1] not in "dT":
             continue  # greedy Thud never offers to end a round
         s = root.clone()

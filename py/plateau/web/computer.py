@@ -7,8 +7,9 @@ in short slices, its moves shown and logged, and hints.
 * The search (:mod:`plateau.ai`, imported on first use) runs in ~25 ms
   slices with ``await asyncio.sleep(0)`` between them, so clicks, menus and
   undo stay live. It is given only its own seat's view.
-* A computer's move waits ~600 ms before being played (the previous move
-  stays visible), is marked on the board until the next redraw and gets a
+* A computer's move is played no sooner than ~600 ms after the previous
+  one was drawn (the search runs meanwhile, so the wait is the longer of the
+  two, not their sum); it is marked on the board until the next redraw and gets a
   line in the log.
 * Any change of the game shown (undo, another position, a new game, leaving
   the board) cancels the thinking: the move is dropped, never played.
@@ -23,10 +24,30 @@ import traceback
 from plateau.core.game import SEATS_OPTION
 from plateau.core.i18n import tr
 
+from pyodide.ffi import to_js
+
 from .dom import button, by_id, document, el, listen, q
 
 LEVELS = ("easy", "normal", "hard")
-SLICE_MS = 25
+
+
+def _now() -> float:
+    import js
+
+    return js.performance.now()
+
+
+def _measure(name: str, t0: float) -> None:
+    """A User Timing entry ``name`` from ``t0`` to now (developer tools and
+    ``bench/browser.py ai`` show what the computer spent its time on)."""
+    import js
+
+    try:
+        js.performance.measure(name, to_js({"start": t0, "end": js.performance.now()},
+                                             dict_converter=js.Object.fromEntries))
+    except Exception:  # noqa: BLE001 — timing is never worth a failure
+        pass
+SLICE_MS = 12  # a slice stays well under 50 ms even when the machine is busy
 PAUSE_S = 0.6
 
 CATALOGUE = {
@@ -117,6 +138,8 @@ class ComputerPlayer:
         humans = [p for p in range(len(s.record.players)) if p not in seats]
         if seats and len(humans) == 1 and self.holder is None:
             self.holder = humans[0]  # one person at the device: no pass screen ever
+        if seats:
+            self.warm_computer()
         if getattr(self, "_ai_log_session", None) is not s:
             self._ai_log_session = s
             self._ai_log = []
@@ -223,25 +246,65 @@ class ComputerPlayer:
     def _still(self, key) -> bool:
         return self._think_job == key and self.screen == "play" and self._job_key() == key
 
+    def warm_computer(self) -> None:
+        """Import the search and the game's hooks while the person is still
+        looking at the board, one module per turn of the event loop, so
+        that the computer's first turn does not pay for them in one block."""
+        s = self.session
+        if s is None or getattr(self, "_warmed", None) == s.game.id:
+            return
+        self._warmed = s.game.id
+        asyncio.ensure_future(self._warm(s.game.id))
+
+    async def _warm(self, gid: str) -> None:
+        import importlib
+
+        for name in ("plateau.ai.api", "plateau.ai.search_common", "plateau.ai.ismcts", "plateau.ai.flat",
+                     "plateau.ai.alphabeta", f"plateau.games.{gid}.ai"):
+            await asyncio.sleep(0.02)
+            t0 = _now()
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass
+            _measure("ai:import", t0)
+
     async def _think(self, key, player: int, level: str) -> None:
         s = key[0]
+        shown = _now()  # the move just played is on screen from now on
         try:
-            await asyncio.sleep(PAUSE_S)  # the move just played stays in view
+            await asyncio.sleep(0)  # the board of the move just played is drawn first
             if not self._still(key):
                 return
+            t0 = _now()
             from plateau.ai import Thinker
             from plateau.ai.api import TIME_LIMITS
 
-            t = Thinker(s.game, s.state.view(player), player, level=level, seed=secrets.randbits(32),
-                        time_limit_ms=TIME_LIMITS[level])
-            while not t.step(max_ms=SLICE_MS):
-                await asyncio.sleep(0)
-                if not self._still(key):
-                    return
-            text = t.best()
+            _measure("ai:import", t0)
             await asyncio.sleep(0)
             if not self._still(key):
                 return
+            t0 = _now()
+            t = Thinker(s.game, s.state.view(player), player, level=level, seed=secrets.randbits(32),
+                        time_limit_ms=TIME_LIMITS[level])
+            _measure("ai:setup", t0)
+            while True:
+                await asyncio.sleep(0)
+                if not self._still(key):
+                    return
+                t0 = _now()
+                done = t.step(max_ms=SLICE_MS)
+                _measure("ai:slice", t0)
+                if done:
+                    break
+            text = t.best()
+            # the search ran during the pause: the previous move stays in
+            # view at least PAUSE_S, and no longer than the search needs
+            wait = PAUSE_S - (_now() - shown) / 1000.0
+            await asyncio.sleep(max(0.0, wait))
+            if not self._still(key):
+                return
+            t0 = _now()
             played = s.play(text)
         except Exception as err:  # the page must survive a computer's failure
             traceback.print_exc()
@@ -255,6 +318,7 @@ class ComputerPlayer:
                             move=s.game.public_move_text(played.text, revealed)))
         self.after_click(played)
         self.mark_move(played, "ai-last", revealed)
+        _measure("ai:play", t0)
 
     def mark_move(self, move, cls: str, revealed: bool) -> None:
         """Mark the targets of ``move`` on the board (those the viewer may

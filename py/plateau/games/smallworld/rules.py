@@ -1233,6 +1233,10 @@ class SmallWorldState(State):
             "place": list(self.place), "relic": list(self.relic), "pile_left": len(self.pile),
             "vp": list(self.vp), "x": _dc(self.x),
             "pending": [{k: v for k, v in d.items() if k in ("kind", "p")} for d in self.pending],
+            # public facts a computer player rebuilds the position from: the
+            # table's options, this turn's conquests and uses (everyone saw
+            # them) and who still has tokens to put back
+            "options": _dc(self.opts), "turn_state": _dc(self.tp), "defq": list(self.defq),
             "winners": None if self.win is None else list(self.win),
             # a score event of a player whose coins are hidden keeps only who scored
             "events": [[s, t, k, _dc(f) if k != "score" or self.coins_visible(player, f["p"])

@@ -140,13 +140,20 @@ class ThudSearcher:
         self.pos = Position(root.board, side, root.conv)
         moves = self.pos.moves()
         self.me = root.deciding_side()
-        if moves:
-            root_moves = moves
-            if not self.reply:
-                root_moves = sorted(moves, key=lambda m: -self._after(m))
-            self.ab = AlphaBeta(self.pos, root_moves, max_depth=6, qdepth=1)
-        else:
-            self.ab = None
+        self._AB = AlphaBeta
+        self.empty = not moves
+        self.ab = None
+        # the root moves are ordered by their static value before the search,
+        # a few dozen per call of run() (up to 656 dwarf moves: in one block
+        # that would hold the page's main thread for a long task)
+        self._todo = list(moves)
+        self._keys: list = []
+        if moves and self.reply:
+            self._start(moves)
+
+    def _start(self, root_moves) -> None:
+        self._todo = []
+        self.ab = self._AB(self.pos, root_moves, max_depth=6, qdepth=1)
 
     def _after(self, mv):
         self.pos.make(mv)
@@ -155,10 +162,23 @@ class ThudSearcher:
         return v
 
     def finished(self) -> bool:
-        return self.ab is None or self.ab.finished()
+        return self.empty or (self.ab is not None and self.ab.finished())
+
+    ORDER_STEP = 48
 
     def run(self, n: int) -> int:
-        return self.ab.run(n) if self.ab is not None else n
+        if self.empty:
+            return n
+        if self.ab is None:
+            i = len(self._keys)
+            for mv in self._todo[i:i + self.ORDER_STEP]:
+                self._keys.append(-self._after(mv))
+            if len(self._keys) == len(self._todo):
+                # the same order as sorted(moves, key=…): stable on ties
+                order = sorted(range(len(self._todo)), key=lambda k: self._keys[k])
+                self._start([self._todo[k] for k in order])
+            return 0  # ordering is not counted in the node budget
+        return self.ab.run(n)
 
     def _margin(self) -> int:
         """Material now for the deciding side (centipoints)."""

@@ -1,0 +1,432 @@
+"""Computer player hooks for Small World (imported by plateau.ai only).
+
+Hidden from a player (rules notes §1.5, §1.3, §2): the other players' coins
+(unless the table plays with open coins), the order of the banner and badge
+stacks (and which badges lie in the discard), the order of the pile of
+places and relics, and every future die or shuffle. :func:`determinize`
+rebuilds a full position from the view and samples those:
+
+* the banners not in the column nor on the board, shuffled, as many as the
+  view counts; the badges likewise, the badges of In Decline races going to
+  the discard first (that is where the rules put them), the rest at random;
+* the pile from the places and relics not on the board;
+* an opponent's coins around what the player can work out at the table: the
+  player's own coins, moved by the difference of what each holds now and
+  by a random spread (±25 %);
+* a fresh generator (from the computer's own one) for the dice.
+
+A turn is many decisions; the search (information-set MCTS, by move path)
+looks at the ones that decide games — the combo, each conquest or the die,
+going into decline, the end of the conquests, the diplomat's and the stout's
+choice — and :func:`search_moves` reduces each redeployment step (a token
+here, all of them there, one token moved, heroes, camps, a fortress) to the
+one move of a fixed plan (:func:`redeploy_move`): tokens go where the
+region is most exposed. Rollouts use a cheap policy (:func:`rollout_move`)
+and are cut after ``HORIZON`` decisions, then scored by :func:`evaluate`
+(coins, the income of the regions held over the turns left, the tokens
+still able to conquer).
+"""
+
+from __future__ import annotations
+
+import math
+
+from plateau.core.game import Move
+from plateau.core.rng import Rng
+
+from . import content as C
+from .rules import EMPTY, LT, SmallWorldState, map_for
+
+BUDGET = 430  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
+HORIZON = 12
+
+_TEMPLATES: dict = {}
+
+
+def _unit(rng: Rng) -> float:
+    """A number in [0, 1) from ``rng``."""
+    return rng.below(1 << 20) / float(1 << 20)
+
+
+# ---------------------------------------------------------------------------
+# rebuilding a position from a view
+def _board(n: int, opts: dict, map_id: str) -> dict:
+    """The fixed part of a game on board ``map_id`` (regions, terrain, the
+    decks of this content), computed once per board as the engine does."""
+    key = (n, map_id, repr(sorted((k, repr(v)) for k, v in opts.items())))
+    b = _TEMPLATES.get(key)
+    if b is not None:
+        return b
+    bseed = None
+    if map_id.startswith("random-"):
+        bseed = int(map_id.rsplit("-", 1)[1])
+    m = map_for(n, opts, bseed)
+    if m["id"] != map_id:
+        raise ValueError(f"the options do not give the board {map_id!r}")
+    regs = m["regions"]
+    R = len(regs)
+    terrain = [r["terrain"] for r in regs]
+    symbols = [tuple(r["symbols"]) for r in regs]
+    nbrs = [tuple(sorted(r["neighbours"])) for r in regs]
+    feat = [C.features(terrain[r], symbols[r]) for r in range(R)]
+    water = [t in C.WATER for t in terrain]
+    river = [t == "river" for t in terrain]
+    chasm = [t == "chasm" for t in terrain]
+    wet = [water[r] or river[r] for r in range(R)]
+    races, powers = C.decks(opts.get("content", "base"))
+    removed = set(opts.get("removed", ()))
+    b = {
+        "turns": m["turns"], "R": R, "terrain": terrain, "symbols": symbols, "nbrs": nbrs,
+        "entry": [bool(r["first_conquest_ok"]) for r in regs], "feat": feat, "water": water,
+        "river": river, "chasm": chasm,
+        "coastal": [not wet[r] and not chasm[r] and any(wet[x] for x in nbrs[r]) for r in range(R)],
+        "mountain": ["mountain" in f for f in feat],
+        "deck_races": [k for k in races if k not in removed],
+        "deck_powers": [k for k in powers if k not in removed],
+        "items": [i for i in C.ITEMS if i not in removed],
+    }
+    _TEMPLATES[key] = b
+    return b
+
+
+def _ikeys(d):
+    return {int(k): v for k, v in d.items()}
+
+
+def _scored(view, rid: int, rec: dict) -> bool:
+    """Whether an active race has already scored once (Wealthy's coins come
+    at the end of its first turn): not when it was picked this very turn."""
+    if rec["dec"] or view["active"][rec["p"]] != rid or rec["p"] != view["cur"]:
+        return True
+    for ev in view["events"]:
+        if ev[2] == "pick" and ev[1] == view["turn"] and ev[3].get("p") == rec["p"] \
+                and ev[3].get("race") == rec["race"]:
+            return False
+    return True
+
+
+def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
+    from . import GAME
+
+    if "turn_state" not in view or "options" not in view:
+        raise ValueError("the view lacks the table's options or the turn's public state")
+    s = object.__new__(SmallWorldState)
+    s.game = GAME
+    s.players = list(view["players"])
+    n = s.n = len(s.players)
+    s.opts = dict(view["options"])
+    s.rng = rng
+    b = _board(n, s.opts, view["map"])
+    s.map_id = view["map"]
+    s.turns = int(view["turns"])
+    R = s.R = b["R"]
+    for k in ("terrain", "symbols", "nbrs", "entry", "feat", "water", "river", "chasm", "coastal", "mountain"):
+        setattr(s, k, b[k])
+    s.deck_races = list(b["deck_races"])
+    s.deck_powers = list(b["deck_powers"])
+    for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "monster", "special", "place", "relic"):
+        v = list(view[k])
+        if len(v) != R:
+            raise ValueError(f"{k}: {len(v)} regions, the board has {R}")
+        setattr(s, k, v)
+    s.dragon = int(view["dragon"])
+    s.vp = [int(x) for x in view["vp"]]
+    s.x = view["x"]  # a private copy already (plain JSON)
+    s.pending = [dict(d) for d in view["pending"]]
+    s.recs = {}
+    for k, rec in view["recs"].items():
+        rid = int(k)
+        r = dict(rec, id=rid)
+        r["scored"] = _scored(view, rid, rec)
+        s.recs[rid] = r
+    for o in s.owner:
+        if o >= 0 and o not in s.recs:
+            raise ValueError(f"a region belongs to race {o}, which is not in play")
+    s.next_rid = max(list(s.recs) + [-1]) + 1
+    s.active = [None if a is None else int(a) for a in view["active"]]
+    s.declined = [[int(x) for x in d] for d in view["declined"]]
+    s.peace = list(view["peace"])
+    s.column = [list(c) for c in view["column"]]
+    s.turn = int(view["turn"])
+    s.cur = int(view["cur"])
+    s.phase = view["phase"]
+    s.acting = view["acting"]
+    tp = view["turn_state"]
+    if tp is not None:
+        tp = dict(tp)
+        tp["conq_rid"] = _ikeys(tp.get("conq_rid", {}))
+        if "readied" in tp:
+            tp["readied"] = _ikeys(tp["readied"])
+    s.tp = tp
+    s.defq = [int(x) for x in view["defq"]]
+    s.win = None if view["winners"] is None else list(view["winners"])
+    s.log = [list(e) for e in view["events"]]
+    s.seq = s.log[-1][0] if s.log else 0
+    s.mark = next((e[0] for e in reversed(s.log) if e[2] == "turn"), s.seq)
+    s.found = sum(1 for r in range(R) if s.place[r] or s.relic[r])
+
+    # -- hidden: the stacks, the pile, the others' coins --------------------
+    in_column_r = {c[0] for c in s.column}
+    in_column_p = {c[1] for c in s.column}
+    on_board_r = {rec["race"] for rec in s.recs.values()}
+    banners = [k for k in s.deck_races if k not in in_column_r and k not in on_board_r]
+    if len(banners) != int(view["banners_left"]):
+        raise ValueError(f"{len(banners)} banners unseen but the stack holds {view['banners_left']}")
+    rng.shuffle(banners)
+    s.banners = banners
+    held = {rec["power"] for rec in s.recs.values() if not rec["dec"] or rec["power"] in C.KEEP_BADGE}
+    rest = [k for k in s.deck_powers if k not in in_column_p and k not in held]
+    nb = int(view["badges_left"])
+    if nb > len(rest):
+        raise ValueError(f"{len(rest)} badges unseen but the stack holds {nb}")
+    surely_out = {rec["power"] for rec in s.recs.values() if rec["dec"] and rec["power"] not in C.KEEP_BADGE}
+    rng.shuffle(rest)
+    rest.sort(key=lambda k: k in surely_out)  # stable: declined races' badges last
+    s.badges = rest[:nb]
+    s.discard = rest[nb:]
+    rng.shuffle(s.badges)
+    seen_items = {x for x in s.place + s.relic if x}
+    items = [i for i in b["items"] if i not in seen_items]
+    rng.shuffle(items)
+    k = int(view["pile_left"])
+    if k > len(items):
+        raise ValueError("more tiles in the pile than places and relics unseen")
+    s.pile = items[:k]
+    s.unused = items[k:]
+    coins = list(view["coins"])
+    if coins[player] is None:
+        raise ValueError("the view does not show the player's own coins")
+    mine = int(coins[player])
+    inc = [_income(s, p) for p in range(n)]
+    for p in range(n):
+        if coins[p] is None:
+            est = mine + (inc[p] - inc[player]) * max(0, s.turn - 1) / 2
+            est *= 0.75 + 0.5 * _unit(rng)
+            coins[p] = max(0, int(round(est)))
+        else:
+            coins[p] = int(coins[p])
+    s.coins = coins
+    if s.win is None and s.pending and s.pending[0].keys() <= {"kind", "p"}:
+        # a pending decision's details are not in the view (none in the base game)
+        kinds = C.PENDING.get(s.pending[0]["kind"])
+        if kinds is None:
+            raise ValueError(f"unknown pending decision {s.pending[0]['kind']!r}")
+    return s
+
+
+# ---------------------------------------------------------------------------
+# evaluation
+def _income(s: SmallWorldState, p: int) -> int:
+    """Coins player ``p`` would earn for the regions held now (one coin a
+    region, active and In Decline; the race's bonuses are left to the
+    search)."""
+    rids = ([s.active[p]] if s.active[p] is not None else []) + list(s.declined[p])
+    k = 0
+    for r in range(s.R):
+        if s.owner[r] in rids:
+            k += 1
+    return k
+
+
+def _turns_left(s: SmallWorldState, p: int) -> int:
+    """Scorings still to come for ``p`` (this turn's included when it has
+    not scored yet)."""
+    left = s.turns - s.turn
+    if p > s.cur or (p == s.cur and s.phase in ("pick", "conquer", "redeploy", "diplomat")):
+        left += 1
+    return left
+
+
+def values(s: SmallWorldState) -> list:
+    """Each player's expected coins at the end: coins now, plus the income
+    of the regions held over the turns left (dimmed: regions are lost), plus
+    the active race's tokens still able to conquer."""
+    n = s.n
+    inc = [0.0] * n
+    tokens = [0.0] * n
+    for r in range(s.R):
+        o = s.owner[r]
+        if o >= 0:
+            rec = s.recs[o]
+            p = rec["p"]
+            inc[p] += 1.0
+            if not rec["dec"]:
+                tokens[p] += s.tok[r] - 1
+    for rid, rec in s.recs.items():
+        if not rec["dec"]:
+            tokens[rec["p"]] += rec["hand"] + rec["parked"]
+    out = []
+    for p in range(n):
+        tl = _turns_left(s, p)
+        active = s.active[p]
+        bonus = 0.0
+        if active is not None:
+            try:
+                bonus = sum(k for why, k, _ in s.score_lines(p, False) if why not in ("regions", "declined"))
+            except Exception:  # a bonus that needs the turn's moment: left out
+                bonus = 0.0
+        horizon = min(tl, 3)
+        out.append(s.coins[p] + s.vp[p] + (inc[p] + 0.7 * bonus) * horizon * 0.8
+                   + 0.45 * tokens[p] * min(tl, 2))
+    return out
+
+
+def evaluate(s: SmallWorldState) -> list:
+    """Rewards in [0, 1]: a logistic of each player's lead over the best of
+    the others (about 8 coins make the difference of 0.73 to 0.27)."""
+    v = values(s)
+    n = len(v)
+    out = []
+    for p in range(n):
+        other = max(v[q] for q in range(n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(v[p] - other) / 8.0)))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# the plan for the small steps: redeployment, defence
+def _threat(s: SmallWorldState, rid: int, r: int) -> float:
+    """How exposed region ``r`` of race ``rid`` is: its borders with land
+    the race does not hold (enemy races count more), less for a mountain,
+    nothing when nobody may take it."""
+    if s.immune(r):
+        return 0.0
+    t = 0.0
+    for x in s.nbrs[r]:
+        o = s.owner[x]
+        if o == rid or s.water[x] or s.chasm[x]:
+            continue
+        if o >= 0 and not s.recs[o]["dec"] and s.recs[o]["p"] != s.recs[rid]["p"]:
+            t += 2.0
+        elif o == LT or o >= 0:
+            t += 0.7
+        else:
+            t += 1.0
+    if s.entry[r]:
+        t += 0.5  # a board edge: newcomers arrive there
+    return t / (1.0 + s.mountain[r] + s.fort[r] + s.lair[r] + s.camp[r])
+
+
+def _plan_target(s: SmallWorldState, rid: int, regions) -> int:
+    """The region that needs a token most: the highest threat per token."""
+    best, key = regions[0], None
+    for r in regions:
+        k = (_threat(s, rid, r) / (s.tok[r] + 1), -r)
+        if key is None or k > key:
+            best, key = r, k
+    return best
+
+
+def redeploy_move(s: SmallWorldState, moves: list) -> Move:
+    """One step of the fixed redeployment plan, among ``moves`` (legal)."""
+    by = {m.text: m for m in moves}
+    rid = s.acting
+    held = [r for r in range(s.R) if s.owner[r] == rid]
+    if not held:
+        return by.get("done") or moves[0]
+    heads: dict = {}
+    for m in moves:
+        heads.setdefault(m.text.partition(":")[0], []).append(m)
+    if "put" in heads:
+        # one token at a time to the neediest region: the plan spreads them
+        cands = [int(m.text[4:]) for m in heads["put"]]
+        r = _plan_target(s, rid, cands)
+        return by[f"put:{r}"]
+    if "hero" in heads:
+        cands = sorted((int(m.text[5:]) for m in heads["hero"]), key=lambda r: (-_threat(s, rid, r) * (1 + s.tok[r]), r))
+        return by[f"hero:{cands[0]}"]
+    if "fort" in heads:
+        cands = sorted((int(m.text[5:]) for m in heads["fort"]), key=lambda r: (-_threat(s, rid, r), r))
+        return by[f"fort:{cands[0]}"]
+    if "camp" in heads and s.supply_left("camp") > 0:
+        cands = sorted((int(m.text[5:]) for m in heads["camp"]), key=lambda r: (-_threat(s, rid, r) / (1 + s.camp[r]), r))
+        if _threat(s, rid, cands[0]) > 0:
+            return by[f"camp:{cands[0]}"]
+    if "mv" in heads:
+        # one token from the quietest region with spare tokens to the most
+        # exposed one, when that evens things out
+        spare = [r for r in held if s.tok[r] > 1]
+        if spare:
+            src = min(spare, key=lambda r: (_threat(s, rid, r) / s.tok[r], r))
+            dst = _plan_target(s, rid, [r for r in held if r != src])
+            if _threat(s, rid, dst) / (s.tok[dst] + 1) > _threat(s, rid, src) / max(1, s.tok[src] - 1) + 0.25:
+                m = by.get(f"mv:{src}-{dst}")
+                if m is not None:
+                    return m
+    if "done" in by:
+        return by["done"]
+    others = [m for m in moves if m.text.partition(":")[0] not in ("uncamp", "unhero", "mv")]
+    return (others or moves)[0]
+
+
+def search_moves(s: SmallWorldState, moves: list) -> list:
+    """The moves the search weighs: redeployment and defence steps are
+    reduced to the plan's move; the rest is kept (an abandon only when it
+    could matter: nothing else but ending the turn)."""
+    if s.pending:
+        return moves
+    ph = s.phase
+    if ph in ("redeploy", "defend"):
+        return [redeploy_move(s, moves)]
+    if ph == "conquer":
+        keep = [m for m in moves if not m.text.startswith("abandon:")]
+        if len(keep) > 1 or not keep:
+            return keep or moves
+        return moves
+    return moves
+
+
+# ---------------------------------------------------------------------------
+# rollouts
+def _combo_value(s: SmallWorldState, i: int) -> float:
+    race, power, coins = s.column[i]
+    return C.RACES[race][0] + C.POWERS[power] + 0.6 * coins - 1.2 * i
+
+
+def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
+    moves = s.legal_moves()
+    if len(moves) == 1 or s.pending:
+        return moves[rng.below(len(moves))]
+    ph = s.phase
+    if ph == "pick":
+        best, key = moves[0], None
+        for m in moves:
+            k = _combo_value(s, int(m.text[5:])) + _unit(rng) * 2.5
+            if key is None or k > key:
+                best, key = m, k
+        return best
+    if ph in ("redeploy", "defend"):
+        return redeploy_move(s, moves)
+    if ph == "conquer":
+        rid = s.acting
+        rec = s.recs[rid]
+        conq = [m for m in moves if m.text[:2] in ("c:", "dr", "so")]
+        if any(m.text == "decline" for m in moves):
+            on = sum(1 for r in range(s.R) if s.owner[r] == rid)
+            if rec["hand"] + on <= max(3, on // 2 + 2) and s.turn < s.turns:
+                return next(m for m in moves if m.text == "decline")
+        if conq:
+            # a cheap conquest, taken from an enemy when possible
+            best, key = conq[0], None
+            for m in conq:
+                head, _, arg = m.text.partition(":")
+                r = int(arg)
+                o = s.owner[r]
+                val = (1.5 if o >= 0 and not s.recs[o]["dec"] else (0.8 if o != EMPTY else 0.5))
+                c = 1 if head != "c" else s.cost(rid, r)
+                k = val - 0.35 * c + _unit(rng)
+                if key is None or k > key:
+                    best, key = m, k
+            return best
+        roll = next((m for m in moves if m.text == "roll"), None)
+        if roll is not None:
+            return roll
+        dice = [m for m in moves if m.text.startswith("die:")]
+        if dice:
+            return dice[rng.below(len(dice))]
+        return next((m for m in moves if m.text == "end"), moves[-1])
+    if ph == "stout":
+        rid = s.active[s.cur]
+        low = rid is None or s.recs[rid]["hand"] + sum(s.tok[r] for r in range(s.R) if s.owner[r] == rid) < 6
+        return next(m for m in moves if m.text == ("decline" if low else "pass"))
+    return moves[rng.below(len(moves))]

@@ -1,0 +1,144 @@
+"""Small World's computer hooks (py/plateau/games/smallworld/ai.py).
+
+Rules notes smallworld.md §1.5: "coins are kept face down" — an opponent's
+coins are not in a player's view, so the computer must sample them; §1.3:
+the banners and badges come from shuffled stacks whose order nobody sees;
+§2: the places and relics pile is face down. The generic honesty tests
+(test_honesty.py) cover the twin-state and RNG checks for Small World too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from plateau.ai import AIError, Thinker, choose, hooks_for
+from plateau.core.registry import get_game
+from plateau.core.rng import Rng
+
+from ai_positions import jnorm, sample
+
+G = get_game("smallworld")
+H = hooks_for("smallworld")
+_POS = []
+
+
+def positions():
+    """60 positions of random games over the sampled tables (made once)."""
+    if not _POS:
+        _POS.extend(sample("smallworld", 60, seed=17))
+    return _POS
+
+
+def _mid_game(seed=2, n=3, opts=None, plies=120):
+    s = G.start(["Ann", "Bob", "Cid", "Dee", "Eve"][:n], opts or {}, seed=seed)
+    r = Rng(seed)
+    for _ in range(plies):
+        ms = s.legal_moves()
+        s.play(ms[r.below(len(ms))])
+    return s
+
+
+def test_hidden_parts_are_sampled_from_what_the_view_shows():
+    s = _mid_game()
+    p = s.to_play
+    v = jnorm(s.view(p))
+    assert [c for q, c in enumerate(v["coins"]) if q != p] == [None] * (s.n - 1)
+    orders, coins = set(), set()
+    for k in range(60):
+        d = H.determinize(jnorm(v), p, Rng(k))
+        # what the view shows is kept
+        assert d.coins[p] == s.coins[p]
+        assert sorted(d.banners) == sorted(s.banners) and len(d.badges) == len(s.badges)
+        assert sorted(d.badges + d.discard) == sorted(s.badges + s.discard)
+        assert len(d.pile) == len(s.pile)
+        orders.add(tuple(d.banners))
+        coins.add(tuple(c for q, c in enumerate(d.coins) if q != p))
+    # ... and the hidden order and coins really vary (not copied from the truth)
+    assert len(orders) > 30 and len(coins) > 10
+
+
+def test_open_coins_are_taken_as_shown():
+    s = _mid_game(opts={"open_coins": True})
+    p = s.to_play
+    for k in range(5):
+        assert H.determinize(jnorm(s.view(p)), p, Rng(k)).coins == s.coins
+
+
+def test_the_turn_state_is_rebuilt_exactly():
+    """The turn's public facts (conquests, who was attacked, the Sorcerers'
+    victims, the die) decide which moves are legal: a determinization must
+    have them as the table does."""
+    for s, p in positions():
+        d = H.determinize(jnorm(s.view(p)), p, Rng(3))
+        assert d.tp == s.tp and d.defq == s.defq and d.pending == s.pending
+        assert d.next_rid >= max(list(s.recs) + [-1]) + 1
+        for k in ("terrain", "nbrs", "entry", "coastal", "mountain", "river", "chasm", "feat", "turns"):
+            assert getattr(d, k) == getattr(s, k), k
+
+
+def test_a_random_board_is_rebuilt_from_its_name():
+    """A random board (option ``board``) is named by its seed in the view:
+    the determinization builds the same regions."""
+    s = _mid_game(seed=4, n=2, opts={"board": "random"}, plies=40)
+    p = s.to_play
+    d = H.determinize(jnorm(s.view(p)), p, Rng(1))
+    assert d.map_id == s.map_id and d.R == s.R
+    for k in ("terrain", "nbrs", "entry", "coastal", "mountain", "river", "chasm", "feat"):
+        assert getattr(d, k) == getattr(s, k), k
+    assert [m.text for m in d.legal_moves()] == [m.text for m in s.legal_moves()]
+
+
+def test_redeployment_steps_follow_the_plan():
+    """The search weighs combos, conquests, the die, decline; each
+    redeployment step is the plan's one legal move."""
+    seen = 0
+    for s, p in positions():
+        moves = s.legal_moves()
+        kept = H.search_moves(s, moves)
+        texts = {m.text for m in moves}
+        assert kept and all(m.text in texts for m in kept)
+        if s.phase in ("redeploy", "defend") and not s.pending:
+            seen += 1
+            assert len(kept) == 1
+            t = Thinker(G, s.view(p), p, budget=10 ** 6)
+            assert t.done and t.best() == kept[0].text
+    assert seen > 5
+
+
+def test_redeployment_plan_ends_and_covers_threatened_regions():
+    """Following the plan from any redeployment reaches the end of the step
+    (no endless token moves) and every held region keeps a token."""
+    for s, p in positions():
+        if s.phase != "redeploy" or s.pending:
+            continue
+        t = s.clone()
+        cur = t.cur
+        for _ in range(200):
+            if t.phase != "redeploy" or t.cur != cur or t.pending:
+                break
+            t.apply(H.redeploy_move(t, t.legal_moves()))
+        else:
+            pytest.fail("the redeployment plan never ends")
+
+
+def test_evaluation_is_a_reward_per_player():
+    for s, p in positions():
+        r = H.evaluate(s)
+        assert len(r) == s.n and all(0.0 <= x <= 1.0 for x in r)
+
+
+def test_a_view_that_does_not_add_up_gets_a_clear_error():
+    s = _mid_game()
+    p = s.to_play
+    v = jnorm(s.view(p))
+    v["banners_left"] += 3
+    with pytest.raises(AIError, match="banners"):
+        choose(G, v, p, budget=2)
+    v = jnorm(s.view(p))
+    v["owner"] = v["owner"][:-1]
+    with pytest.raises(AIError, match="regions"):
+        choose(G, v, p, budget=2)
+    v = jnorm(s.view(p))
+    del v["turn_state"]
+    with pytest.raises(AIError):
+        choose(G, v, p, budget=2)
