@@ -491,6 +491,10 @@ def play_random(seed, n, opts, every_ply_replay=False):
                     played[(t, f["p"])] = played.get((t, f["p"]), 0) + 1
             table_seen[ti] = table.seq
         assert len(s.free_seats()) == len(s.seat_table) - n  # F constant
+        for t in s.tables:  # every banner of a table is somewhere, once (stack, column, set aside, board)
+            here = t.banners + [c[0] for c in t.column] + [c[0] for c in t.reserved.values()] + \
+                [rec["race"] for rec in t.recs.values()]
+            assert sorted(here) == sorted(t.deck_races)
         assert sorted(p for p in s.occupant.values() if p is not None) == list(range(n))
         assert all(c >= 0 for c in s.coins)
         for table in s.tables:

@@ -616,4 +616,6 @@ def test_markers_drawn_and_named_and_tiles_put_away_stay_hidden():
     for p in (0, 1):
         v = s.view(p)
         assert "unused" not in v and "pile" not in v and "pending_data" not in v
-        assert v["pending"] == [{"kind": "knight", "p": 0}] and "altar" not in str(v)
+    # the Knight's three tiles: shown to the one who chooses among them (his moves name them), to nobody else
+    assert s.view(1)["pending"] == [{"kind": "knight", "p": 0}] and "altar" not in str(s.view(1))
+    assert s.view(0)["pending"][0]["drawn"] == s.pending[0]["drawn"]

@@ -128,7 +128,10 @@ def auction_won(tour, table, p, bid) -> None:
     if ev["auction"] == "coins":
         tour.coins[p] += ev["prize"]
     elif ev["auction"] == "combo" and table.column:
-        table.reserved[p] = table.column.pop()
+        combo = table.column.pop()
+        if p in table.reserved:  # won again before using the first: that one goes back under the column
+            table.column.append(table.reserved.pop(p))
+        table.reserved[p] = combo
         table._refill()
 
 

@@ -389,8 +389,11 @@ def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
         return moves[rng.below(len(moves))]
     ph = s.phase
     if ph == "pick":
-        best, key = moves[0], None
-        for m in moves:
+        picks = [m for m in moves if m.text.startswith("pick:")] or moves  # (a tournament adds other moves)
+        best, key = picks[0], None
+        for m in picks:
+            if not m.text.startswith("pick:"):
+                continue
             k = _combo_value(s, int(m.text[5:])) + _unit(rng) * 2.5
             if key is None or k > key:
                 best, key = m, k

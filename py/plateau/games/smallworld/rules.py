@@ -1232,7 +1232,10 @@ class SmallWorldState(State):
             "map": self.map_id, "monster": list(self.monster), "special": list(self.special),
             "place": list(self.place), "relic": list(self.relic), "pile_left": len(self.pile),
             "vp": list(self.vp), "x": _dc(self.x),
-            "pending": [{k: v for k, v in d.items() if k in ("kind", "p")} for d in self.pending],
+            # a decision waiting: its details for the one who takes it, who and what for the others
+            "pending": [_dc(d) if player is None or player == d["p"] else {k: v for k, v in d.items()
+                                                                           if k in ("kind", "p")}
+                        for d in self.pending],
             # public facts a computer player rebuilds the position from: the
             # table's options, this turn's conquests and uses (everyone saw
             # them) and who still has tokens to put back

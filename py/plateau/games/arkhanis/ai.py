@@ -1,0 +1,167 @@
+"""Computer participants for the Arkhanis tournament (imported by
+plateau.ai only).
+
+A participant sees (``TournamentState.view``): every table as Small World
+shows it to him, the seats, the events revealed so far, his own coins and
+bid. Hidden: the others' coins, the others' bids of a running auction, the
+events still to come, each table's stacks and pile, the dice.
+:func:`determinize` rebuilds a tournament from the view with the Small
+World hooks for each table (``plateau.games.smallworld.ai``), one set of
+sampled coins shared by every table, the future events drawn from the
+catalogue, and the others' bids drawn between 0 and their (sampled) coins.
+
+The search (information-set MCTS) weighs the same decisions as at a single
+Small World table — the tables' own hooks reduce the small steps to a plan
+— plus the bids (a few amounts), the seat to take (every free seat) and the
+Moonstone Pendant's choice. :func:`evaluate` adds up, for each participant,
+his coins and what his races on every board should still earn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from plateau.core.game import Move
+from plateau.core.rng import Rng
+
+BUDGET = 60  # ISMCTS iterations: a tournament position is several boards (bench/bench_arkhanis.py --ai)
+HORIZON = 12
+
+
+def _sw():
+    from plateau.games.smallworld import ai as SW
+
+    return SW
+
+
+def _unit(rng: Rng) -> float:
+    return rng.below(1 << 20) / float(1 << 20)
+
+
+def determinize(view: dict, player: int, rng: Rng):
+    from plateau.games.smallworld import GAME as SWGAME
+
+    from . import GAME
+    from . import events as E
+    from .tournament import TableState, TournamentState
+
+    SW = _sw()
+    st = object.__new__(TournamentState)
+    st.game = GAME
+    st.game_sw = SWGAME
+    st.players = list(view["players"])
+    n = st.n = len(st.players)
+    st.opts = dict(view.get("options") or {})
+    st.rng = rng
+    st.heights = [int(h) for h in view["heights"]]
+    st.turn = int(view["turn"])
+    st.stage = view["stage"]
+    st.slot = int(view["slot"])
+    st.tix = int(view["tix"])
+    st.current = view["current"]
+    st.layout = [dict(t) for t in view["layout"]]
+    st.table_seats = [list(t["seats"]) for t in st.layout]
+    st.seat_table = {s: i for i, seats in enumerate(st.table_seats) for s in seats}
+    st.occupant = {int(k): v for k, v in view["occupant"].items()}
+    st.seat_of = list(view["seat_of"])
+    st.arrived = list(view["arrived"])
+    st.movers = list(view["movers"])
+    st.vp = list(view["vp"])
+    st.age = int(view["age"])
+    st.log = [list(e) for e in view["log"]]
+    st.seq = st.log[-1][0] if st.log else 0
+    st.auction_tables = list(view["auction_tables"])
+    st.auction_table = int(view["auction_table"])
+    st.bidder = view["bidder"]
+    st.pendant = view["pendant"]
+    st.immune = list(view["immune"])
+    st.relic_owner = dict(view["relic_owner"])
+    st.off_board = dict(view["off_board"])
+    st.win = None if view["winners"] is None else list(view["winners"])
+    st._pending_advance = False
+    # the events: those revealed, then a guess for each turn to come
+    seen = list(view["events"])
+    pool = [e for e in E.ORDER if e != "none"]
+    st.schedule = seen + [pool[rng.below(len(pool))] for _ in range(10 - len(seen))]
+    st.event = seen[-1] if seen else None
+    # coins: his own, and a guess for each other participant around his own
+    coins = list(view["coins"])
+    if coins[player] is None:
+        raise ValueError("the view does not show the player's own coins")
+    mine = int(coins[player])
+    for p in range(n):
+        if coins[p] is None:
+            coins[p] = max(0, int(round(mine * (0.75 + 0.5 * _unit(rng)))))
+        else:
+            coins[p] = int(coins[p])
+    st.coins = coins
+    st.bids = {}
+    for k, b in view["bids"].items():
+        p = int(k)
+        st.bids[p] = int(b) if b is not None else rng.below(min(coins[p], 4) + 1)
+    st.tables = []
+    for i, tv in enumerate(view["tables"]):
+        reserved = {int(p): list(c) for p, c in view["reserved"][i].items()}
+        # a combo won at auction is set aside, out of the column and the stacks: shown with the column
+        # while the table is rebuilt, then set aside again
+        tv = dict(tv, coins=list(coins), column=list(tv["column"]) + [reserved[p] for p in sorted(reserved)])
+        sw = SW.determinize(tv, player, Rng(rng.next64()))
+        if reserved:
+            del sw.column[len(sw.column) - len(reserved):]
+        t = object.__new__(TableState)
+        t.__dict__.update(sw.__dict__)
+        t.game = SWGAME
+        t.tour = st
+        t.index = i
+        t._booting = False
+        t.coins = st.coins
+        t.vp = st.vp
+        t.reserved = reserved
+        t.roster = list(view["rosters"][i])
+        st.tables.append(t)
+    if st.win is None and (st.to_play is None or not st.legal_moves()):
+        raise ValueError("this view does not rebuild into a position where someone can play")
+    return st
+
+
+def values(st) -> list:
+    """Each participant's expected coins at the end: coins and end-of-game
+    points now, plus what his races on every board should still earn."""
+    SW = _sw()
+    out = [float(st.coins[p] + st.vp[p]) for p in range(st.n)]
+    for t in st.tables:
+        v = SW.values(t)
+        for p in range(st.n):
+            out[p] += v[p] - t.coins[p] - t.vp[p]
+    return out
+
+
+def evaluate(st) -> list:
+    v = values(st)
+    n = len(v)
+    out = []
+    for p in range(n):
+        other = max(v[q] for q in range(n) if q != p)
+        out.append(1.0 / (1.0 + math.exp(-(v[p] - other) / 8.0)))
+    return out
+
+
+def search_moves(st, moves: list) -> list:
+    if st.stage == "play" and st.current is not None:
+        return _sw().search_moves(st.tables[st.current], moves)
+    if st.stage == "auction":
+        keep = {0, 1, 2, 3, st.coins[st.bidder] // 2}
+        return [m for m in moves if int(m.text[4:]) in keep] or moves
+    return moves
+
+
+def rollout_move(st, rng: Rng) -> Move:
+    moves = st.legal_moves()
+    if st.stage == "play" and st.current is not None:
+        return _sw().rollout_move(st.tables[st.current], rng)
+    if st.stage == "auction":
+        small = [m for m in moves if int(m.text[4:]) <= 2]
+        return small[rng.below(len(small))]
+    if st.stage == "pendant":
+        return next(m for m in moves if m.text == "pendant:coin")
+    return moves[rng.below(len(moves))]
