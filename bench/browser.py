@@ -191,13 +191,20 @@ READ_STARTUP = """() => {
   }
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   return {ready: t.ready, interp: t.interp, error: t.error, kb, requests: n, paint: fcp ? fcp.startTime : null,
-          home: t.home};
+          home: t.home, python: document.documentElement.getAttribute('data-python')};
 }"""
 
 PAGES = {"app": "/index.html", "bare": "/bench/bare.html"}
 
 
-def load_once(ctx, url: str, errors: list, wait_sw: bool = False) -> dict:
+# A visit that another follows ends as a visitor's would: the app, started
+# without its interpreter snapshot, fetches it once ready (for the next
+# visit); the page stays open until that is done (at most 20 s), untimed.
+SETTLED = ("() => { const h = document.documentElement;"
+           " return h.getAttribute('data-python') !== 'fresh' || h.hasAttribute('data-snapshot'); }")
+
+
+def load_once(ctx, url: str, errors: list, wait_sw: bool = False, settle: bool = False) -> dict:
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -210,6 +217,8 @@ def load_once(ctx, url: str, errors: list, wait_sw: bool = False) -> dict:
         if wait_sw:  # the service worker active and in control before the next load
             page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller",
                                    timeout=30_000)
+        if settle:
+            page.wait_for_function(SETTLED, timeout=20_000)
         return r
     finally:
         page.close()
@@ -268,8 +277,9 @@ def cmd_startup(args) -> None:
                         ctx.add_init_script(seed_js)
                     got = []
                     url = (base2 if baseline else base) + PAGES[kind]
-                    for i in range(3 if sw == "allow" else 2):
-                        got.append(load_once(ctx, url, errors, wait_sw=sw == "allow"))
+                    loads = 3 if sw == "allow" else 2
+                    for i in range(loads):
+                        got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
                 for label, r in zip(("cold", "warm", "warm3"), got):
                     d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": []})
                     d["ready"].append(r["ready"])
@@ -569,6 +579,8 @@ def cmd_firstclick(args) -> None:
                     page = ctx.new_page()
                     page.goto(base + "/index.html")
                     page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                    if load == 0:
+                        page.wait_for_function(SETTLED, timeout=20_000)
                     if load == 1:
                         r1 = page.evaluate(CLICK_JS, "#board .target")
                         r2 = page.evaluate(CLICK_JS, "#board .target")
