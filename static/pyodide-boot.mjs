@@ -9,15 +9,86 @@
 // the next visit. A snapshot that cannot be used (missing, damaged, another
 // runtime) means a normal start, never a broken page.
 //
+// It also puts Plateau's Python in place: the bundle (a gzip-compressed zip of
+// the engine, the web layer, the boards and svgwrite, sources and bytecode,
+// `static/build/plateau-<hash>.bundle`) is fetched as
+// soon as this module loads, while the runtime starts, and its files are
+// written into the interpreter's home before PyScript runs anything.
+//
 // `<html data-python>` tells which way it went: "snapshot" or "fresh".
 // `?nosnapshot` in the page's address forces a normal start.
 //
-// The build replaces the two paths below (relative to this file).
+// The build replaces the three paths below (relative to this file).
 import * as pyodide from "__PYODIDE_MJS__";
 
 export const version = pyodide.version;
 
+// Marks in the page's performance timeline (bench/browser.py reads them).
+const mark = (name) => { try { performance.mark("plateau:" + name); } catch (e) { /* no timeline */ } };
+
+const BUNDLE = new URL("__BUNDLE__", import.meta.url).href;
 const SNAPSHOT = "__SNAPSHOT__" ? new URL("__SNAPSHOT__", import.meta.url).href : "";
+// The files of a zip archive, [name, bytes] (the build stores them; deflated
+// entries are read too, more slowly).
+async function unzip(buf) {
+  const bytes = new Uint8Array(buf);
+  const view = new DataView(buf);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
+  }
+  if (end < 0) throw new Error("Plateau's bundle is not a zip archive");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder();
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("Plateau's bundle: damaged directory");
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLen = view.getUint16(at + 28, true);
+    const extraLen = view.getUint16(at + 30, true);
+    const commentLen = view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLen));
+    at += 46 + nameLen + extraLen + commentLen;
+    if (name.endsWith("/")) continue;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    if (method === 0) out.push([name, Promise.resolve(data)]);
+    else if (method === 8) {
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      out.push([name, new Response(stream).arrayBuffer().then((b) => new Uint8Array(b))]);
+    } else throw new Error(`Plateau's bundle: ${name} is compressed in a way this page cannot read`);
+  }
+  return Promise.all(out.map(async ([name, data]) => [name, await data]));
+}
+
+// Fetched and read from the moment this module loads (the page imports it
+// early), while the runtime starts.
+const bundle = fetch(BUNDLE, { credentials: "same-origin" }).then(async (res) => {
+  if (!res.ok) throw new Error(`Plateau's bundle: ${res.status} ${res.statusText} (${BUNDLE})`);
+  let buf = await res.arrayBuffer();
+  mark("bundle-fetched");
+  const head = new Uint8Array(buf, 0, Math.min(2, buf.byteLength));
+  if (head[0] === 0x1f && head[1] === 0x8b) {  // gzip (a host may have inflated it already)
+    const stream = new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"));
+    buf = await new Response(stream).arrayBuffer();
+  }
+  return unzip(buf);
+});
+bundle.catch(() => {});  // reported by loadPyodide, which waits for it
+
+function install(py, files) {
+  const { FS } = py;
+  const home = FS.cwd();
+  for (const [name, data] of files) {
+    const path = `${home}/${name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, data, { canOwn: true });
+  }
+}
+
 // The build's file holds the snapshot's non-zero pages only (scripts/build.py,
 // `sparse`): "PLSN", u32 format (1), length, page size, a bitmap of the pages
 // present, the pages.
@@ -75,9 +146,8 @@ function fetchForNextVisit() {
   }).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-error"] });
 }
 
-export async function loadPyodide(options = {}) {
-  const opts = { ...options };
-  delete opts.indexURL;  // PyScript derives it from this module's folder: pyodide.mjs knows its own
+async function start(opts) {
+  mark("boot");
   const root = document.documentElement;
   let snapshot = null;
   try {
@@ -85,19 +155,55 @@ export async function loadPyodide(options = {}) {
   } catch (e) {
     snapshot = null;
   }
+  mark(snapshot ? "snapshot-read" : "no-snapshot");
+  let py = null;
   if (snapshot) {
     try {
-      const py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: snapshot });
+      py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: snapshot });
       // the snapshot holds the build's random state: every visitor gets a new one
       py.runPython("import random as _r; _r.seed(); del _r");
       root.setAttribute("data-python", "snapshot");
-      return py;
     } catch (e) {
+      py = null;
       console.warn("Plateau: the interpreter snapshot is not usable here; starting Python normally.", e);
     }
   }
-  const py = await pyodide.loadPyodide(opts);
-  root.setAttribute("data-python", "fresh");
-  fetchForNextVisit();
+  if (!py) {
+    py = await pyodide.loadPyodide(opts);
+    root.setAttribute("data-python", "fresh");
+    fetchForNextVisit();
+  }
+  mark("python-started");
+  const files = await bundle;
+  mark("bundle-read");
+  install(py, files);
+  mark("bundle-installed");
   return py;
+}
+
+// Python starts as soon as the page loads this module (index.html names it
+// before PyScript's core, so the runtime starts while PyScript sets itself
+// up); its output goes where PyScript asks once it does.
+const sinks = { stdout: null, stderr: null };
+const early = start({
+  stdout: (line) => (sinks.stdout || console.log)(line),
+  stderr: (line) => (sinks.stderr || console.error)(line),
+});
+early.catch(() => {});  // reported to PyScript by loadPyodide
+
+// The interpreter (a promise), for the benchmarks and tests that run Python in the page.
+export { early as started };
+
+// PyScript's call: the interpreter started above, unless PyScript asks for
+// more than its output streams (packages...): then one of its own.
+export async function loadPyodide(options = {}) {
+  const { stdout, stderr, indexURL, ...more } = options;
+  if (Object.keys(more).length) {
+    console.warn("Plateau: PyScript asks for", Object.keys(more), "- starting a second interpreter");
+    // (indexURL left out: PyScript derives it from this module's folder, pyodide.mjs knows its own)
+    return start({ stdout, stderr, ...more });
+  }
+  if (stdout) sinks.stdout = stdout;
+  if (stderr) sinks.stderr = stderr;
+  return early;
 }
