@@ -191,10 +191,14 @@ READ_STARTUP = """() => {
   }
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   return {ready: t.ready, interp: t.interp, error: t.error, kb, requests: n, paint: fcp ? fcp.startTime : null,
-          home: t.home, python: document.documentElement.getAttribute('data-python')};
+          home: t.home, python: document.documentElement.getAttribute('data-python'),
+          marks: Object.fromEntries(performance.getEntriesByType('mark')
+            .filter(m => m.name.startsWith('plateau:')).map(m => [m.name.slice(8), m.startTime]))};
 }"""
 
 PAGES = {"app": "/index.html", "bare": "/bench/bare.html"}
+MARKS = ("boot", "bundle-fetched", "snapshot-read", "no-snapshot", "python-started", "bundle-installed", "main",
+         "imported", "drawn")
 
 
 # A visit that another follows ends as a visitor's would: the app, started
@@ -281,7 +285,10 @@ def cmd_startup(args) -> None:
                     for i in range(loads):
                         got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
                 for label, r in zip(("cold", "warm", "warm3"), got):
-                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": []})
+                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": [],
+                                                     "marks": [], "python": []})
+                    d["marks"].append(r.get("marks") or {})
+                    d["python"].append(r.get("python") or "-")
                     d["ready"].append(r["ready"])
                     d["paint"].append(r["paint"] if r["paint"] is not None else float("nan"))
                     d["home"].append(r["home"] if r.get("home") is not None else float("nan"))
@@ -306,6 +313,25 @@ def cmd_startup(args) -> None:
           "home painted = the home page drawn by the build on screen, its pictures decoded (nan: not shown). "
           "KB over net: 0 for what the HTTP cache served\n(with the service worker on, what it serves is not "
           "counted).")
+    mark_rows = []
+    for name, *_ in variants:
+        for label in ("cold", "warm", "warm3"):
+            d = res[name].get(label)
+            if not d or not any(d["marks"]):
+                continue
+            row = [f"{name}, {label if label != 'warm3' else 'warm (3rd load)'}",
+                   "/".join(f"{k}:{d['python'].count(k)}" for k in sorted(set(d["python"])))]
+            for m in MARKS:
+                row.append(med([x[m] for x in d["marks"] if m in x]))
+            row.append(med(d["ready"]))
+            mark_rows.append(row)
+    if mark_rows:
+        table("Where the app's start goes: medians of its performance marks (ms from navigation start)",
+              ["page, load", "python"] + list(MARKS) + ["ready"], mark_rows,
+              "boot = the boot module starts Python; snapshot-read / no-snapshot = the cache asked;\n"
+              "python-started = interpreter restored or started; bundle-fetched / -installed = Plateau's Python "
+              "in place;\nmain = PyScript runs main.py (its own package set up); imported = Plateau's modules "
+              "imported; drawn = the first screen drawn.")
     bare = res["bare"]
     ratio_rows = []
     for name, *_ in variants:

@@ -84,6 +84,13 @@ process.stdout.write(py.runPython("import sys; sys.implementation.cache_tag") + 
 """
 PYODIDE_TAG = ""
 
+# The standard library modules the app imports beyond what Pyodide's own start
+# does (the home screen, a game resumed: svgwrite's xml.etree), imported before
+# the snapshot is taken. Standard library only: the snapshot does not depend on
+# Plateau's code. urllib.request is left out (the web layer stands in for it).
+SNAPSHOT_IMPORTS = ("import hmac, html, html.entities, ipaddress, secrets, urllib.parse, "
+                    "xml.etree.ElementTree, xml.etree.ElementPath")
+
 # Boots the site's runtime (precompiled standard library) once under node and
 # prints nothing but writes the memory snapshot of the started interpreter
 # (pyodide 314's `_makeSnapshot` / `makeMemorySnapshot`). Every source of
@@ -108,6 +115,7 @@ Date.now = () => Date.UTC(2024, 0, 1) + tick++;
 const dir = process.env.PLATEAU_PYODIDE_DIR;
 const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir).href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+py.runPython(process.env.PLATEAU_SNAPSHOT_IMPORTS);
 fs.writeFileSync(process.env.PLATEAU_SNAPSHOT_OUT, py.makeMemorySnapshot());
 """
 
@@ -323,7 +331,8 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
     snap_rel = ""
     with tempfile.TemporaryDirectory(prefix="plateau-snap-") as tmp:
         target = Path(tmp) / "snapshot.bin"
-        env = {**os.environ, "PLATEAU_PYODIDE_DIR": str(pyo_dir) + "/", "PLATEAU_SNAPSHOT_OUT": str(target)}
+        env = {**os.environ, "PLATEAU_PYODIDE_DIR": str(pyo_dir) + "/", "PLATEAU_SNAPSHOT_OUT": str(target),
+               "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS}
         try:
             run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS], env=env, cwd=tmp,
                                  capture_output=True, text=True, timeout=600)

@@ -1,6 +1,8 @@
 // Plateau's start of Pyodide, the module PyScript's config names as its
 // interpreter: the same `loadPyodide` and `version` as the vendored
-// pyodide.mjs, with one difference. The build boots the vendored runtime once
+// pyodide.mjs. index.html loads it before PyScript's core, so Python starts
+// at once, while PyScript sets itself up; PyScript's call gets that
+// interpreter. The build boots the vendored runtime once
 // under node and keeps a memory snapshot of the started interpreter
 // (`static/vendor/pyodide-snapshot-<hash>.bin`). When the browser
 // already holds that file (a second visit: HTTP cache or service worker), the
