@@ -308,7 +308,7 @@ def cmd_startup(args) -> None:
     table(f"Start-up until <html data-ready> (ms from navigation start; {args.runs} runs each, interleaved)",
           ["page, load", "median", "p95", "py:ready", "ready - py:ready", "1st paint", "home painted", "KB over net"],
           rows,
-          "py:ready = PyScript's interpreter ready (its config's [files] fetched and unpacked);\n"
+          "py:ready = PyScript's interpreter ready (for the app, the Plateau bundle written into it);\n"
           "ready - py:ready = the page's own Python until data-ready (medians); 1st paint = first contentful paint;\n"
           "home painted = the home page drawn by the build on screen, its pictures decoded (nan: not shown). "
           "KB over net: 0 for what the HTTP cache served\n(with the service worker on, what it serves is not "
@@ -640,7 +640,7 @@ def cmd_size(args) -> None:
                    else "PyScript core (all chunks)" if "/vendor/pyscript-" in name
                    else "Plateau bundle" if "/build/plateau-" in name
                    else "card pictures" if "/build/cards/" in name
-                   else "page, css, scripts, config, wheel")
+                   else "page, css, scripts, config")
             g = groups.setdefault(key, [0, 0, 0])
             g[0] += 1
             g[1] += len(data)
