@@ -511,9 +511,9 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     for name, h in v.items():
         page = page.replace(f'"static/{name}"', f'"static/{name}?v={h}"')
     page = page.replace('"static/vendor/pyscript/core.js"', f'"{paths["core"]}"')
-    if "boot" in paths:  # Plateau's boot module first: Python starts while PyScript sets itself up
+    if "boot" in paths:  # Plateau's boot module, async: Python starts while PyScript sets itself up
         page = page.replace(f'<script type="module" src="{paths["core"]}"></script>',
-                            f'<script type="module" src="{paths["boot"]}"></script>\n'
+                            f'<script type="module" async src="{paths["boot"]}"></script>\n'
                             f'  <script type="module" src="{paths["core"]}"></script>')
     page = page.replace('config="pyscript.toml"', f'config="{toml_name}"')
     page = page.replace("<!-- home -->", home)

@@ -1,8 +1,8 @@
 // Plateau's start of Pyodide, the module PyScript's config names as its
 // interpreter: the same `loadPyodide` and `version` as the vendored
-// pyodide.mjs. index.html loads it before PyScript's core, so Python starts
-// at once, while PyScript sets itself up; PyScript's call gets that
-// interpreter. The build boots the vendored runtime once
+// pyodide.mjs. index.html loads it (async, beside PyScript's core), so
+// Python starts without waiting for PyScript to set itself up; PyScript's
+// call gets that interpreter. The build boots the vendored runtime once
 // under node and keeps a memory snapshot of the started interpreter
 // (`static/vendor/pyodide-snapshot-<hash>.bin`). When the browser
 // already holds that file (a second visit: HTTP cache or service worker), the
@@ -148,7 +148,26 @@ function fetchForNextVisit() {
   }).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-error"] });
 }
 
+// The home page drawn by the build comes first: Python's start (restoring 31 MB
+// of memory, instantiating the runtime) holds the main thread, so it waits
+// until the home page's pictures are decoded and a frame is out (at most 1 s).
+// No wait when the app opens a game instead (boot.js: html.opens-game).
+async function homePainted() {
+  if (document.readyState === "loading") {  // an async module script may run before the page is parsed
+    await new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }));
+  }
+  const root = document.documentElement;
+  if (root.classList.contains("opens-game") || !document.querySelector("#app .prerendered")) return;
+  const painted = new Promise((resolve) => {
+    const pictures = [...document.querySelectorAll("#app .prerendered img")];
+    Promise.all(pictures.map((img) => img.decode().catch(() => null))).then(() =>
+      requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
+  return Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 1000))]);
+}
+
 async function start(opts) {
+  await homePainted();
   mark("boot");
   const root = document.documentElement;
   let snapshot = null;
@@ -184,8 +203,9 @@ async function start(opts) {
 }
 
 // Python starts as soon as the page loads this module (index.html names it
-// before PyScript's core, so the runtime starts while PyScript sets itself
-// up); its output goes where PyScript asks once it does.
+// beside PyScript's core, so the runtime starts while PyScript sets itself
+// up) and the home page is painted; its output goes where PyScript asks once
+// it does.
 const sinks = { stdout: null, stderr: null };
 const early = start({
   stdout: (line) => (sinks.stdout || console.log)(line),
