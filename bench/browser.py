@@ -191,13 +191,24 @@ READ_STARTUP = """() => {
   }
   const fcp = performance.getEntriesByName('first-contentful-paint')[0];
   return {ready: t.ready, interp: t.interp, error: t.error, kb, requests: n, paint: fcp ? fcp.startTime : null,
-          home: t.home};
+          home: t.home, python: document.documentElement.getAttribute('data-python'),
+          marks: Object.fromEntries(performance.getEntriesByType('mark')
+            .filter(m => m.name.startsWith('plateau:')).map(m => [m.name.slice(8), m.startTime]))};
 }"""
 
 PAGES = {"app": "/index.html", "bare": "/bench/bare.html"}
+MARKS = ("boot", "bundle-fetched", "snapshot-read", "no-snapshot", "python-started", "bundle-installed", "main",
+         "imported", "drawn")
 
 
-def load_once(ctx, url: str, errors: list, wait_sw: bool = False) -> dict:
+# A visit that another follows ends as a visitor's would: the app, started
+# without its interpreter snapshot, fetches it once ready (for the next
+# visit); the page stays open until that is done (at most 20 s), untimed.
+SETTLED = ("() => { const h = document.documentElement;"
+           " return h.getAttribute('data-python') !== 'fresh' || h.hasAttribute('data-snapshot'); }")
+
+
+def load_once(ctx, url: str, errors: list, wait_sw: bool = False, settle: bool = False) -> dict:
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
@@ -210,6 +221,8 @@ def load_once(ctx, url: str, errors: list, wait_sw: bool = False) -> dict:
         if wait_sw:  # the service worker active and in control before the next load
             page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller",
                                    timeout=30_000)
+        if settle:
+            page.wait_for_function(SETTLED, timeout=20_000)
         return r
     finally:
         page.close()
@@ -268,10 +281,14 @@ def cmd_startup(args) -> None:
                         ctx.add_init_script(seed_js)
                     got = []
                     url = (base2 if baseline else base) + PAGES[kind]
-                    for i in range(3 if sw == "allow" else 2):
-                        got.append(load_once(ctx, url, errors, wait_sw=sw == "allow"))
+                    loads = 3 if sw == "allow" else 2
+                    for i in range(loads):
+                        got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
                 for label, r in zip(("cold", "warm", "warm3"), got):
-                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": []})
+                    d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": [],
+                                                     "marks": [], "python": []})
+                    d["marks"].append(r.get("marks") or {})
+                    d["python"].append(r.get("python") or "-")
                     d["ready"].append(r["ready"])
                     d["paint"].append(r["paint"] if r["paint"] is not None else float("nan"))
                     d["home"].append(r["home"] if r.get("home") is not None else float("nan"))
@@ -291,11 +308,30 @@ def cmd_startup(args) -> None:
     table(f"Start-up until <html data-ready> (ms from navigation start; {args.runs} runs each, interleaved)",
           ["page, load", "median", "p95", "py:ready", "ready - py:ready", "1st paint", "home painted", "KB over net"],
           rows,
-          "py:ready = PyScript's interpreter ready (its config's [files] fetched and unpacked);\n"
+          "py:ready = PyScript's interpreter ready (for the app, the Plateau bundle written into it);\n"
           "ready - py:ready = the page's own Python until data-ready (medians); 1st paint = first contentful paint;\n"
           "home painted = the home page drawn by the build on screen, its pictures decoded (nan: not shown). "
           "KB over net: 0 for what the HTTP cache served\n(with the service worker on, what it serves is not "
           "counted).")
+    mark_rows = []
+    for name, *_ in variants:
+        for label in ("cold", "warm", "warm3"):
+            d = res[name].get(label)
+            if not d or not any(d["marks"]):
+                continue
+            row = [f"{name}, {label if label != 'warm3' else 'warm (3rd load)'}",
+                   "/".join(f"{k}:{d['python'].count(k)}" for k in sorted(set(d["python"])))]
+            for m in MARKS:
+                row.append(med([x[m] for x in d["marks"] if m in x]))
+            row.append(med(d["ready"]))
+            mark_rows.append(row)
+    if mark_rows:
+        table("Where the app's start goes: medians of its performance marks (ms from navigation start)",
+              ["page, load", "python"] + list(MARKS) + ["ready"], mark_rows,
+              "boot = the boot module starts Python; snapshot-read / no-snapshot = the cache asked;\n"
+              "python-started = interpreter restored or started; bundle-fetched / -installed = Plateau's Python "
+              "in place;\nmain = PyScript runs main.py (its own package set up); imported = Plateau's modules "
+              "imported; drawn = the first screen drawn.")
     bare = res["bare"]
     ratio_rows = []
     for name, *_ in variants:
@@ -569,6 +605,8 @@ def cmd_firstclick(args) -> None:
                     page = ctx.new_page()
                     page.goto(base + "/index.html")
                     page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                    if load == 0:
+                        page.wait_for_function(SETTLED, timeout=20_000)
                     if load == 1:
                         r1 = page.evaluate(CLICK_JS, "#board .target")
                         r2 = page.evaluate(CLICK_JS, "#board .target")
@@ -602,7 +640,7 @@ def cmd_size(args) -> None:
                    else "PyScript core (all chunks)" if "/vendor/pyscript-" in name
                    else "Plateau bundle" if "/build/plateau-" in name
                    else "card pictures" if "/build/cards/" in name
-                   else "page, css, scripts, config, wheel")
+                   else "page, css, scripts, config")
             g = groups.setdefault(key, [0, 0, 0])
             g[0] += 1
             g[1] += len(data)

@@ -14,10 +14,15 @@ list), so a visitor's browser never pairs files of two builds:
   the runtime, copied from ``node_modules`` (only the files the page loads),
   its standard library precompiled to bytecode by the vendored Pyodide under
   node (``python_stdlib.zip`` then holds ``.pyc`` files only);
-* ``static/build/plateau-<hash>.zip``: the ``plateau`` package (sources,
-  and their bytecode in ``__pycache__``), svgwrite's bytecode, the games
-  index of the home screen and ``boards/``; unpacked by PyScript's
-  ``[files]`` into the interpreter's home;
+* ``static/build/plateau-<hash>.bundle``: the ``plateau`` package (sources,
+  and their bytecode in ``__pycache__``), svgwrite (its wheel's files and
+  their bytecode), the games index of the home screen and ``boards/``, as a
+  gzip-compressed zip; written into the interpreter's home by the boot
+  module;
+* ``static/vendor/pyodide-snapshot-<hash>.bin``: the runtime's memory once
+  started, which the boot module restores on later visits, and
+  ``static/build/pyodide-boot-<hash>.mjs``, that module (PyScript's
+  interpreter);
 * ``static/build/cards/<game>-<hash>.svg``: each game's opening board,
   drawn by the engine, for the home page;
 * ``index.html`` (the home screen already drawn, as static HTML),
@@ -63,7 +68,13 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root: process.env.PLATEAU_PYC_STD }, "/s
 const ok = py.runPython(`
 import compileall, py_compile, sys
 unchecked = py_compile.PycInvalidationMode.UNCHECKED_HASH
-ours = compileall.compile_dir("/src", ddir="/home/pyodide", quiet=1, workers=1, invalidation_mode=unchecked)
+checked = py_compile.PycInvalidationMode.CHECKED_HASH
+ours = compileall.compile_dir("/src", ddir="/home/pyodide", quiet=1, workers=1, invalidation_mode=unchecked,
+                              rx=__import__("re").compile(r"^/src/pyscript/"))
+# PyScript's own package, which PyScript writes from its core at every start: checked against the
+# sources it writes (a mismatch only means Python compiles them, as it would without these)
+ours = compileall.compile_dir("/src/pyscript", ddir="/home/pyodide/pyscript", quiet=1, workers=1,
+                              invalidation_mode=checked) and ours
 # the standard library: x.pyc beside x.py, as zipimport reads it, named as the zip's path
 std = compileall.compile_dir("/std", ddir=f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip",
                              quiet=1, workers=1, legacy=True, invalidation_mode=unchecked)
@@ -72,6 +83,68 @@ ours and std
 process.stdout.write(py.runPython("import sys; sys.implementation.cache_tag") + (ok ? "" : " errors") + "\n");
 """
 PYODIDE_TAG = ""
+
+# The standard library modules the app imports beyond what Pyodide's own start
+# does (the home screen, a game resumed: svgwrite's xml.etree), imported before
+# the snapshot is taken. Standard library only: the snapshot does not depend on
+# Plateau's code. urllib.request is left out (the web layer stands in for it).
+SNAPSHOT_IMPORTS = ("import hmac, html, html.entities, ipaddress, secrets, urllib.parse, "
+                    "xml.etree.ElementTree, xml.etree.ElementPath")
+
+# Boots the site's runtime (precompiled standard library) once under node and
+# prints nothing but writes the memory snapshot of the started interpreter
+# (pyodide 314's `_makeSnapshot` / `makeMemorySnapshot`). Every source of
+# chance and time the start reads is fixed first, so the same runtime gives
+# the same bytes (the site's files are content-named): the page reseeds
+# Python's `random` after restoring. PYTHONHASHSEED=0 for the same reason.
+SNAPSHOT_JS = r"""
+import fs from "fs";
+import nodeCrypto from "crypto";
+let seed = 1;
+const fill = (a) => {
+  const u = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  for (let i = 0; i < u.length; i++) { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; u[i] = seed >>> 24; }
+  return a;
+};
+Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fill });
+nodeCrypto.randomFillSync = fill;
+let clock = 0;
+performance.now = () => (clock += 0.001);
+let tick = 0;
+Date.now = () => Date.UTC(2024, 0, 1) + tick++;
+const dir = process.env.PLATEAU_PYODIDE_DIR;
+const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir).href);
+const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
+py.runPython(process.env.PLATEAU_SNAPSHOT_IMPORTS);
+fs.writeFileSync(process.env.PLATEAU_SNAPSHOT_OUT, py.makeMemorySnapshot());
+"""
+
+
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's Python package as its core writes it into the interpreter's
+    home at every start (``pyscript/*.py``, from the npm package's stdlib
+    artifact); empty if it cannot be read."""
+    import subprocess
+
+    art = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+    js = (f"const m = await import({json.dumps(art.as_uri())});"
+          "process.stdout.write(JSON.stringify(m.default));")
+    try:
+        run = subprocess.run(["node", "--input-type=module", "-e", js], capture_output=True, text=True, timeout=60)
+        tree = json.loads(run.stdout)
+    except (OSError, subprocess.TimeoutExpired, ValueError):
+        return {}
+    out = {}
+
+    def walk(base: str, node: dict) -> None:
+        for k, v in node.items():
+            if isinstance(v, str):
+                if k.endswith(".py"):
+                    out[f"{base}/{k}"] = v
+            else:
+                walk(f"{base}/{k}", v)
+    walk("", tree)
+    return {k.lstrip("/"): v for k, v in out.items()}
 
 
 def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
@@ -105,6 +178,10 @@ def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
                         (src / name).parent.mkdir(parents=True, exist_ok=True)
                         (src / name).write_bytes(w.read(name))
                         names[name] = False
+        for name, text in pyscript_sources().items():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_text(text, encoding="utf-8")
+            names[name] = False
         with zipfile.ZipFile(pyo / "python_stdlib.zip") as z:
             z.extractall(std)
             std_names = z.namelist()
@@ -208,45 +285,119 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
     pyo_dir = dest / f"pyodide-{version}-{dir_hash(tmp_pyo)}"
     tmp_core.rename(core_dir)
     tmp_pyo.rename(pyo_dir)
-    wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
-    if not wheel.is_file():
-        fail(f"{wheel.relative_to(ROOT)} is missing: run scripts/setup.sh")
-    if wheel.resolve() != (dest / SVGWRITE_WHEEL).resolve():
-        shutil.copy2(wheel, dest / SVGWRITE_WHEEL)
     rel = lambda p: p.relative_to(out).as_posix()  # noqa: E731
     return {"core": rel(core_dir / "core.js"), "pyodide": rel(pyo_dir / "pyodide.mjs")}
 
 
+SPARSE_MAGIC = b"PLSN"
+SPARSE_PAGE = 4096
+
+
+def sparse(data: bytes) -> bytes:
+    """A memory snapshot without its pages of zeros (about 60 % of it): the
+    magic ``PLSN``, then little-endian u32s: format 1, the snapshot's length,
+    the page size; a bitmap with one bit per page (1: the page follows), the
+    non-zero pages in order (the last one may be short). The boot module
+    rebuilds the snapshot in a zero-filled buffer: no decompression to run,
+    and a host's gzip still shrinks the download (12 MB to about 5)."""
+    import struct
+
+    n = (len(data) + SPARSE_PAGE - 1) // SPARSE_PAGE
+    bitmap = bytearray((n + 7) // 8)
+    pages = []
+    for i in range(n):
+        page = data[i * SPARSE_PAGE:(i + 1) * SPARSE_PAGE]
+        if page.count(0) != len(page):
+            bitmap[i >> 3] |= 1 << (i & 7)
+            pages.append(page)
+    return SPARSE_MAGIC + struct.pack("<3I", 1, len(data), SPARSE_PAGE) + bytes(bitmap) + b"".join(pages)
+
+
+def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, str]:
+    """The memory snapshot of the site's runtime, started (as
+    ``static/vendor/pyodide-snapshot-<hash>.bin``, without its zero pages: see
+    ``sparse``), and Plateau's boot
+    module (``static/build/pyodide-boot-<hash>.mjs``, from
+    static/pyodide-boot.mjs), which PyScript loads as its interpreter: it
+    restores the snapshot when the browser already has it and starts Python
+    normally otherwise. Without node the module only starts Python normally.
+    Returns the site paths of the boot module and of the snapshot ("" when
+    there is none)."""
+    import os
+    import subprocess
+    import tempfile
+
+    pyo_dir = out / Path(paths["pyodide"]).parent
+    snap_rel = ""
+    with tempfile.TemporaryDirectory(prefix="plateau-snap-") as tmp:
+        target = Path(tmp) / "snapshot.bin"
+        env = {**os.environ, "PLATEAU_PYODIDE_DIR": str(pyo_dir) + "/", "PLATEAU_SNAPSHOT_OUT": str(target),
+               "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS}
+        try:
+            run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS], env=env, cwd=tmp,
+                                 capture_output=True, text=True, timeout=600)
+            ok = run.returncode == 0 and target.is_file()
+            why = (run.stderr or run.stdout).strip()[-300:]
+        except (OSError, subprocess.TimeoutExpired) as e:
+            ok, why = False, str(e)
+        if ok:
+            data = sparse(target.read_bytes())
+            name = f"pyodide-snapshot-{short_hash(data)}.bin"
+            (out / "static" / "vendor" / name).write_bytes(data)
+            snap_rel = f"static/vendor/{name}"
+        else:
+            print(f"build: no interpreter snapshot ({why}); every visit starts Python", file=sys.stderr)
+    build = out / "static" / "build"
+    build.mkdir(parents=True, exist_ok=True)
+    src = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    src = src.replace("__PYODIDE_MJS__", "../../" + paths["pyodide"])
+    src = src.replace("__SNAPSHOT__", "../../" + snap_rel if snap_rel else "")
+    src = src.replace("__BUNDLE__", "../../" + bundle_path)
+    name = f"pyodide-boot-{short_hash(src.encode())}.mjs"
+    (build / name).write_text(src, encoding="utf-8")
+    return {"boot": f"static/build/{name}", "snapshot": snap_rel}
+
+
 def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> str:
-    """Zip the engine, the web layer and the boards into
-    ``static/build/plateau-<hash>.zip``; returns the hash. Plateau's modules
-    ship as sources (tracebacks show their lines) with their bytecode in
-    ``__pycache__`` (what is loaded)."""
-    target = out / "static" / "build" / "plateau.zip"
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Zip the engine, the web layer, the boards and svgwrite into
+    ``static/build/plateau-<hash>.bundle``; returns the hash. Plateau's
+    modules ship as sources (tracebacks show their lines) with their bytecode
+    in ``__pycache__`` (what is loaded). The file is a zip whose entries are
+    stored, the whole gzip-compressed: the page inflates it in one pass
+    (native ``DecompressionStream``) and takes each file as it lies, where
+    inflating the entries one by one cost ~90 ms of every start."""
+    import gzip
+    import io
+
+    target = out / "static" / "build"
+    target.mkdir(parents=True, exist_ok=True)
     files = bundle_files()
     h = hashlib.sha256()
     h.update(b"pyc:" + PYODIDE_TAG.encode() if pyc else b"")
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        entries = []
-        for p, name in files:
-            data = p.read_bytes()
-            h.update(name.encode() + b"\0" + data)
-            entries.append((name, data))
-        entries += sorted(pyc.items())
-        if label:
-            h.update(b"plateau/build.txt\0" + label.encode())
-            entries.append(("plateau/build.txt", label.encode()))
-        if index:
-            data = json.dumps(index, ensure_ascii=False).encode()
-            h.update(b"plateau/games/index.json\0" + data)
-            entries.append(("plateau/games/index.json", data))
+    entries = []
+    for p, name in files:
+        data = p.read_bytes()
+        h.update(name.encode() + b"\0" + data)
+        entries.append((name, data))
+    for name, data in wheel_entries():
+        h.update(name.encode() + b"\0" + data)
+        entries.append((name, data))
+    for name, data in sorted(pyc.items()):
+        h.update(name.encode() + b"\0" + data)
+        entries.append((name, data))
+    if label:
+        h.update(b"plateau/build.txt\0" + label.encode())
+        entries.append(("plateau/build.txt", label.encode()))
+    if index:
+        data = json.dumps(index, ensure_ascii=False).encode()
+        h.update(b"plateau/games/index.json\0" + data)
+        entries.append(("plateau/games/index.json", data))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
         for name, data in entries:
-            info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, data)
+            z.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
     version = h.hexdigest()[:12]
-    target.rename(target.with_name(f"plateau-{version}.zip"))
+    (target / f"plateau-{version}.bundle").write_bytes(gzip.compress(buf.getvalue(), compresslevel=9, mtime=0))
     return version
 
 
@@ -257,6 +408,16 @@ def bundle_files() -> list[tuple[Path, str]]:
             if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".json", ".md", ".toml"):
                 files.append((p, arc + "/" + p.relative_to(base).as_posix()))
     return files
+
+
+def wheel_entries() -> list[tuple[str, bytes]]:
+    """svgwrite as its wheel ships it (sources, licence, metadata), for the
+    bundle: the page then fetches one archive for all its Python."""
+    wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
+    if not wheel.is_file():
+        fail(f"{wheel.relative_to(ROOT)} is missing: run scripts/setup.sh")
+    with zipfile.ZipFile(wheel) as w:
+        return [(n, w.read(n)) for n in sorted(w.namelist()) if not n.endswith("/")]
 
 
 def pictures(out: Path, pics: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
@@ -330,7 +491,7 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     Returns the cache's name."""
     static = out / "static"
     for p in (ROOT / "static").iterdir():
-        if p.name in ("vendor", "build", "sw.js"):
+        if p.name in ("vendor", "build", "sw.js", "pyodide-boot.mjs"):
             continue
         if p.is_dir():
             shutil.copytree(p, static / p.name, dirs_exist_ok=True)
@@ -343,15 +504,17 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
                      encoding="utf-8")
         v["manifest.webmanifest"] = short_hash(m.read_bytes())
     toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    # a new name for every new bundle: a cached old bundle is never mixed with a new page
-    toml = toml.replace("/plateau.zip\"", f"/plateau-{version}.zip\"")
-    toml = toml.replace('"./static/vendor/pyodide/pyodide.mjs"', f'"./{paths["pyodide"]}"')
+    toml = toml.replace('"./static/vendor/pyodide/pyodide.mjs"', f'"./{paths.get("boot", paths["pyodide"])}"')
     toml_name = f"pyscript-{short_hash(toml.encode())}.toml"
     (out / toml_name).write_text(toml, encoding="utf-8")
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     for name, h in v.items():
         page = page.replace(f'"static/{name}"', f'"static/{name}?v={h}"')
     page = page.replace('"static/vendor/pyscript/core.js"', f'"{paths["core"]}"')
+    if "boot" in paths:  # Plateau's boot module, async: Python starts while PyScript sets itself up
+        page = page.replace(f'<script type="module" src="{paths["core"]}"></script>',
+                            f'<script type="module" async src="{paths["boot"]}"></script>\n'
+                            f'  <script type="module" src="{paths["core"]}"></script>')
     page = page.replace('config="pyscript.toml"', f'config="{toml_name}"')
     page = page.replace("<!-- home -->", home)
     (out / "index.html").write_text(page, encoding="utf-8")
@@ -409,6 +572,7 @@ def main() -> None:
     pics = pictures(out, pre.get("pictures", {}))
     index = {gid: {**g, **({"picture": pics[gid]} if gid in pics else {})} for gid, g in pre.get("games", {}).items()}
     version = bundle(out, pyc, index, args.label)
+    paths.update(snapshot(out, paths, f"static/build/plateau-{version}.bundle"))
     cache = pages(out, version, paths, home_html(pre, pics), args.label)
     if args.bench:
         bench_pages(out)

@@ -89,7 +89,7 @@ def test_watchdog_replaces_the_spinner_with_ways_out(page, base_url):
 
 def test_start_up_failure_shows_a_message_not_a_spinner(page, base_url):
     page.route("**/plateau.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))
-    page.route("**/plateau-*.zip", lambda route: route.fulfill(status=200, body=b"not a zip"))
+    page.route("**/plateau-*.bundle", lambda route: route.fulfill(status=200, body=b"not a zip"))
     page.goto(base_url)
     page.wait_for_selector('[data-action="boot-home"]', timeout=90_000)
     assert page.locator(".spinner").count() == 0

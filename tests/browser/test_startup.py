@@ -7,6 +7,8 @@ still names the file and line"); the standard library ships precompiled."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import re
 import zipfile
 from html.parser import HTMLParser
@@ -57,8 +59,8 @@ def test_the_static_home_page_lists_every_game_of_the_registry(site_dir):
 
 
 def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(site_dir):
-    bundle = next((site_dir / "static" / "build").glob("plateau-*.zip"))
-    names = set(zipfile.ZipFile(bundle).namelist())
+    bundle = next((site_dir / "static" / "build").glob("plateau-*.bundle"))
+    names = set(zipfile.ZipFile(io.BytesIO(gzip.decompress(bundle.read_bytes()))).namelist())
     py = {n for n in names if n.startswith("plateau/") and n.endswith(".py")}
     assert "plateau/web/app.py" in py
     for n in py:  # the source (for tracebacks) and the bytecode (what is loaded)
@@ -74,7 +76,7 @@ def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(
 def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     ctx = browser.new_context(service_workers="block")
     held = []
-    ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.zip$"), lambda route: held.append(route))
+    ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.bundle$"), lambda route: held.append(route))
     page = ctx.new_page()
     page.goto(base_url, wait_until="domcontentloaded")
     page.wait_for_function("document.querySelectorAll('#app .prerendered .game-card img').length > 0 && "
@@ -91,7 +93,7 @@ def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
         page.wait_for_timeout(100)
     for r in held:
         r.continue_()
-    ctx.unroute(re.compile(r".*/static/build/plateau-[0-9a-f]+\.zip$"))
+    ctx.unroute(re.compile(r".*/static/build/plateau-[0-9a-f]+\.bundle$"))
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert page.locator("#app .prerendered").count() == 0
     assert not page.is_disabled('[data-game="thud"] [data-action="new"]')
@@ -102,7 +104,7 @@ def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
 
 def test_home_in_english_before_python_and_hidden_when_a_game_opens(browser, base_url):
     ctx = browser.new_context(service_workers="block", java_script_enabled=True)
-    ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.zip$"), lambda route: None)  # Python never starts
+    ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.bundle$"), lambda route: None)  # Python never starts
     ctx.add_init_script("localStorage.setItem('plateau:v1:settings', JSON.stringify({lang: 'en'}))")
     page = ctx.new_page()
     page.goto(base_url, wait_until="domcontentloaded")

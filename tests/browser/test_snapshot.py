@@ -1,0 +1,145 @@
+"""The interpreter's memory snapshot (issue 13: "a snapshot that cannot be
+used falls back to a normal boot, never to a broken page"; "add a browser
+test that the snapshot path (if kept) and the fallback both reach
+data-ready"; "tracebacks stay useful: an error in Plateau's code still names
+the file and line").
+
+The build boots the runtime under node and ships its memory
+(static/vendor/pyodide-snapshot-<hash>.bin); the boot module restores it when
+the browser already has the file and starts Python normally otherwise,
+fetching the file once the app is ready. A browser profile on disk, as a
+visitor's: its HTTP cache keeps the file from one visit to the next."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import tempfile
+
+import pytest
+from harness import READY
+
+CHROMIUM = os.environ.get("PLATEAU_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+SNAPSHOT = re.compile(r".*/static/vendor/pyodide-snapshot-[0-9a-f]+\.bin$")
+
+# Python in the page: the interpreter the boot module started (the same module instance the page loads)
+RUN_PY = """async ([boot, src]) => {
+  const py = await (await import(boot)).started;
+  return py.runPython(src);
+}"""
+
+
+# an error raised in Plateau's code, as the page's traceback shows it
+TRACEBACK = """
+import traceback
+from plateau.core.record import decode
+try:
+    decode("#not a record")
+except Exception:
+    out = traceback.format_exc()
+out
+"""
+
+
+@pytest.fixture()
+def profile(playwright):
+    """A Chromium profile on disk (service workers blocked: the HTTP cache alone)."""
+    tmp = tempfile.mkdtemp(prefix="plateau-snap-profile-")
+    ctx = playwright.chromium.launch_persistent_context(
+        tmp, executable_path=CHROMIUM, args=CHROMIUM_ARGS, service_workers="block",
+        viewport={"width": 1200, "height": 900})
+    yield ctx
+    ctx.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_python(page, src: str):
+    boot = page.get_attribute('script[type=module][src*="pyodide-boot-"]', "src")
+    return page.evaluate(RUN_PY, ["/" + boot, src])
+
+
+def visit(ctx, url: str, settle: bool = False):
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    how = page.get_attribute("html", "data-python")
+    if settle:  # the snapshot fetched for the next visit
+        page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=60_000)
+    return page, how, errors
+
+
+def play_a_move(page) -> None:
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board .target")
+    page.click("#board .target >> nth=0")
+    page.wait_for_selector("#board .target")
+
+
+def test_second_visit_restores_the_snapshot_and_plays(profile, base_url, site_dir):
+    assert list((site_dir / "static" / "vendor").glob("pyodide-snapshot-*.bin"))
+    page, how, errors = visit(profile, base_url, settle=True)
+    assert how == "fresh"  # first visit: nothing cached, no download before the start
+    page.close()
+    page, how, errors = visit(profile, base_url)
+    assert how == "snapshot"
+    assert page.is_enabled('[data-game="thud"] [data-action="new"]')
+    play_a_move(page)
+    # Python's chance is the visitor's own, not the build's
+    drawn = [run_python(page, "import random; random.getrandbits(64)")]
+    tb = run_python(page, TRACEBACK)
+    assert re.search(r'File "[^"]*plateau/core/record\.py", line \d+, in decode', tb), tb
+    assert "RecordError" in tb
+    page.close()
+    page, how, _ = visit(profile, base_url)
+    assert how == "snapshot"
+    drawn.append(run_python(page, "import random; random.getrandbits(64)"))
+    assert drawn[0] != drawn[1]
+    assert not errors
+
+
+def serving(body: bytes, hits: list):
+    def handler(route):
+        hits.append(body)
+        route.fulfill(status=200, body=body, headers={"Content-Type": "application/octet-stream"})
+    return handler
+
+
+def test_a_damaged_snapshot_means_a_normal_start(profile, base_url, site_dir):
+    page, how, _ = visit(profile, base_url, settle=True)
+    page.close()
+    real = next((site_dir / "static" / "vendor").glob("pyodide-snapshot-*.bin")).read_bytes()
+    assert real[:4] == b"PLSN"
+    length, page_size = struct.unpack("<2I", real[8:16])
+    bitmap = (length + page_size - 1) // page_size
+    first = 16 + (bitmap + 7) // 8  # the first page kept: Pyodide's header (magic, build id)
+    wrong_runtime = real[:first] + bytes(64) + real[first + 64:]
+    cases = {"not a snapshot": b"not a snapshot", "cut in half": real[: len(real) // 2],
+             "another runtime's": wrong_runtime}
+    for case, body in cases.items():
+        hits: list[bytes] = []
+        profile.route(SNAPSHOT, serving(body, hits))
+        page, how, errors = visit(profile, base_url)
+        assert hits, case  # the page did read that file
+        assert how == "fresh", case
+        read = page.evaluate("performance.getEntriesByName('plateau:snapshot-read').length")
+        assert read == (1 if case == "another runtime's" else 0), case  # Pyodide itself refused it
+        assert page.is_enabled('[data-game="thud"] [data-action="new"]')
+        play_a_move(page)
+        page.evaluate("localStorage.clear()")  # the next visit opens the home page again
+        page.close()
+        profile.unroute(SNAPSHOT)
+
+
+def test_nosnapshot_in_the_address_starts_python_normally(profile, base_url):
+    page, how, _ = visit(profile, base_url, settle=True)
+    page.close()
+    page, how, _ = visit(profile, base_url + "?nosnapshot")
+    assert how == "fresh"
+    page.close()
