@@ -314,8 +314,11 @@ class ComputerPlayer:
             return
         self._think_job = None
         revealed = self.viewer() is None
-        self.ai_say(self.ct("played", name=s.record.players[player],
-                            move=s.game.public_move_text(played.text, revealed)))
+        try:  # the move in words, as the move list shows it to whoever holds the device
+            words = s.move_label(len(s.record.moves) - 1, self.viewer(), self.lang)
+        except Exception:  # a game whose words fail still shows the move
+            words = s.game.public_move_text(played.text, revealed)
+        self.ai_say(self.ct("played", name=s.record.players[player], move=words))
         self.after_click(played)
         self.mark_move(played, "ai-last", revealed)
         _measure("ai:play", t0)
