@@ -37,8 +37,8 @@ from plateau.core.rng import Rng
 from . import content as C
 from .rules import EMPTY, LT, SmallWorldState, map_for
 
-BUDGET = 430  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
-HORIZON = 12
+BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
+HORIZON = 24
 
 _TEMPLATES: dict = {}
 
@@ -271,15 +271,19 @@ def values(s: SmallWorldState) -> list:
     return out
 
 
+SCALE = 8.0  # coins of lead that make a reward of 0.73
+
+
 def evaluate(s: SmallWorldState) -> list:
     """Rewards in [0, 1]: a logistic of each player's lead over the best of
-    the others (about 8 coins make the difference of 0.73 to 0.27)."""
+    the others (``SCALE`` coins make the difference of 0.73 to 0.27)."""
     v = values(s)
     n = len(v)
     out = []
     for p in range(n):
         other = max(v[q] for q in range(n) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(v[p] - other) / 8.0)))
+        x = (v[p] - other) / SCALE
+        out.append(1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x)))))
     return out
 
 
