@@ -691,6 +691,25 @@ class SmallWorldState(State):
             and self.power_proof(p, int(x[1:])) for x in m.path)]
         return out if out or not keep_some else moves
 
+    def lone_enemy_tokens(self, rid, skip=()):
+        """Regions race ``rid`` could attack that hold a single active token
+        of another player (not one of the players in ``skip``): the test of
+        the Vampire and of the Shiny Orb."""
+        me = self.recs[rid]["p"]
+        held = self.regions_of(rid)
+        out = []
+        for r in range(self.R):
+            o = self.owner[r]
+            if o < 0 or self.tok[r] != 1:
+                continue
+            orec = self.recs[o]
+            if orec["dec"] or orec["p"] == me or orec["p"] in skip:
+                continue
+            if self.protected_from(rid, r) or not self.reachable(rid, r, held):
+                continue
+            out.append(r)
+        return out
+
     def sorcery_targets(self, rid):
         out = []
         for r in range(self.R):

@@ -138,20 +138,7 @@ def _socks_cost(st, rid, r):
 def _orb_targets(st, rid):
     """Lone active enemy tokens the race could conquer (the Vampire's test:
     Black Mountain, Keep, Armor or an encampment don't protect; immunity does)."""
-    me = st.recs[rid]["p"]
-    held = st.regions_of(rid)
-    out = []
-    for r in range(st.R):
-        o = st.owner[r]
-        if o < 0 or st.tok[r] != 1:
-            continue
-        orec = st.recs[o]
-        if orec["dec"] or orec["p"] == me:
-            continue
-        if st.protected_from(rid, r) or _gnome_shield(st, rid, r) or not st.reachable(rid, r, held):
-            continue
-        out.append(r)
-    return out
+    return [r for r in st.lone_enemy_tokens(rid) if not _gnome_shield(st, rid, r)]
 
 
 def _conquest_moves(st, rid, relic, src):

@@ -329,21 +329,8 @@ def vampire_targets(st, rid):
     """Regions where Vampire may swap a lone active enemy token for one of its
     own (once per opponent per turn): Black Mountain, the Keep and Mushroom
     Armor do not protect; Gnomes, immunity and peace do."""
-    me = st.recs[rid]["p"]
-    done = st.tp.get("vamp", ())
-    held = st.regions_of(rid)
-    out = []
-    for r in range(st.R):
-        o = st.owner[r]
-        if o < 0 or st.tok[r] != 1:
-            continue
-        orec = st.recs[o]
-        if orec["dec"] or orec["p"] == me or orec["p"] in done or orec["race"] == "gnomes":
-            continue
-        if st.protected_from(rid, r) or not st.reachable(rid, r, held):
-            continue
-        out.append(r)
-    return out
+    return [r for r in st.lone_enemy_tokens(rid, skip=st.tp.get("vamp", ()))
+            if st.recs[st.owner[r]]["race"] != "gnomes"]
 
 
 def _vampire_moves(st, rid):
