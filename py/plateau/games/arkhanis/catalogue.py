@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from plateau.core.i18n import tr
-from plateau.games.smallworld.catalogue import event_text as sw_event_text
 from plateau.games.smallworld.catalogue import status_line as sw_status
+from plateau.games.smallworld.catalogue import winner_line
 
 CATALOGUE = {
     "fr": {
@@ -181,15 +181,7 @@ def status_line(st, lang):
 def result_lines(st, lang):
     if st.win is None:
         return []
-    c = st.coins[st.win[0]]
-    if len(st.win) == 1:
-        out = [t(lang, "result.win", p=st.players[st.win[0]], c=c)]
-    else:
-        out = [t(lang, "result.draw", ps=", ".join(st.players[p] for p in st.win), c=c)]
+    out = [winner_line(st, lang, t)]
     for p in sorted(range(st.n), key=lambda p: -st.coins[p]):
         out.append(t(lang, "result.line", p=st.players[p], c=st.coins[p]))
     return out
-
-
-def table_event_text(table, key, f, lang):
-    return sw_event_text(table.players, key, f, lang)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 from plateau.games.smallworld import content as C
-from plateau.games.smallworld.rules import EMPTY, LT
+from plateau.games.smallworld.rules import LT
 
 PLACES = ("rusted_throne", "mill", "temple", "discotroll", "skull", "tavern", "mirror")
 RELICS = ("pendant",)

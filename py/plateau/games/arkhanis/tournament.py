@@ -22,7 +22,7 @@ plus ``seat:S`` (a mover chooses seat S), ``bid:N`` (an auction bid) and
 
 from __future__ import annotations
 
-from plateau.core.game import PUBLIC, Move, State
+from plateau.core.game import Move, State
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import SmallWorldState, _dc

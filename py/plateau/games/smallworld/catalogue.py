@@ -259,14 +259,19 @@ def status_line(st, lang):
     return head
 
 
+def winner_line(st, lang, say=t):
+    """The winner (or the shared win) with the winning coins, in the
+    catalogue ``say`` reads (a tournament has its own)."""
+    c = st.coins[st.win[0]]
+    if len(st.win) == 1:
+        return say(lang, "result.win", p=st.players[st.win[0]], c=c)
+    return say(lang, "result.draw", ps=", ".join(st.players[p] for p in st.win), c=c)
+
+
 def result_lines(st, lang):
     if st.win is None:
         return []
-    c = st.coins[st.win[0]]
-    if len(st.win) == 1:
-        out = [t(lang, "result.win", p=st.players[st.win[0]], c=c)]
-    else:
-        out = [t(lang, "result.draw", ps=", ".join(st.players[p] for p in st.win), c=c)]
+    out = [winner_line(st, lang)]
     for p in range(st.n):
         out.append(t(lang, "result.line", p=st.players[p], c=st.coins[p], t=st.race_tokens_on_board(p)))
     return out
