@@ -197,7 +197,8 @@ READ_STARTUP = """() => {
 }"""
 
 PAGES = {"app": "/index.html", "bare": "/bench/bare.html"}
-MARKS = ("boot", "bundle-fetched", "snapshot-read", "no-snapshot", "python-started", "bundle-installed", "main",
+MARKS = ("bundle-fetched", "snapshot-read", "no-snapshot", "boot", "snapshot-unpacked", "runtime-js", "runtime-ready",
+         "python-started", "bundle-installed", "main",
          "imported", "drawn")
 
 
@@ -328,7 +329,8 @@ def cmd_startup(args) -> None:
     if mark_rows:
         table("Where the app's start goes: medians of its performance marks (ms from navigation start)",
               ["page, load", "python"] + list(MARKS) + ["ready"], mark_rows,
-              "boot = the boot module starts Python; snapshot-read / no-snapshot = the cache asked;\n"
+              "snapshot-found / no-snapshot = the cache asked; snapshot-read = its bytes read; boot = the home page\n"
+              "is painted and Python may start (restored or started);\n"
               "python-started = interpreter restored or started; bundle-fetched / -installed = Plateau's Python "
               "in place;\nmain = PyScript runs main.py (its own package set up); imported = Plateau's modules "
               "imported; drawn = the first screen drawn.")

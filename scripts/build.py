@@ -36,6 +36,7 @@ import argparse
 import hashlib
 import html
 import json
+import os
 import shutil
 import sys
 import zipfile
@@ -86,10 +87,34 @@ PYODIDE_TAG = ""
 
 # The standard library modules the app imports beyond what Pyodide's own start
 # does (the home screen, a game resumed: svgwrite's xml.etree), imported before
-# the snapshot is taken. Standard library only: the snapshot does not depend on
-# Plateau's code. urllib.request is left out (the web layer stands in for it).
+# the snapshot is taken. urllib.request is left out (the web layer stands in
+# for it).
 SNAPSHOT_IMPORTS = ("import hmac, html, html.entities, ipaddress, secrets, urllib.parse, "
                     "xml.etree.ElementTree, xml.etree.ElementPath")
+# Plateau's own modules imported in the snapshot too: the engine (every game,
+# its rules and its drawing, svgwrite) and the pure part of the web layer.
+# Not the computer players (imported only when a game has one) nor the
+# modules that reach the page (`js`, `pyscript`): a snapshot holds no
+# reference to JavaScript. The snapshot then changes with Plateau's code.
+SNAPSHOT_PURE_WEB = ("messages", "session", "startup", "store", "markdown")
+
+
+def snapshot_modules() -> list[str]:
+    """The modules of the bundle imported before the snapshot is taken."""
+    mods = []
+    for _p, name in bundle_files():
+        if not name.endswith(".py") or not name.startswith("plateau/"):
+            continue
+        parts = name[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        if parts[1:2] == ["web"] and not (len(parts) == 2 or parts[2] in SNAPSHOT_PURE_WEB):
+            continue
+        if parts[1:2] == ["ai"] or parts[-1] == "ai":
+            continue
+        mods.append(".".join(parts))
+    return mods + ["svgwrite"]
+
 
 # Boots the site's runtime (precompiled standard library) once under node and
 # prints nothing but writes the memory snapshot of the started interpreter
@@ -116,6 +141,32 @@ const dir = process.env.PLATEAU_PYODIDE_DIR;
 const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir).href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 py.runPython(process.env.PLATEAU_SNAPSHOT_IMPORTS);
+// Plateau's bundle written into the home as the page writes it (a zip of
+// stored entries, gzip-compressed), then its engine imported
+const zip = (await import("zlib")).gunzipSync(fs.readFileSync(process.env.PLATEAU_SNAPSHOT_BUNDLE));
+const u32 = (i) => zip.readUInt32LE(i), u16 = (i) => zip.readUInt16LE(i);
+let end = zip.length - 22;
+while (end >= 0 && u32(end) !== 0x06054b50) end--;
+let at = u32(end + 16);
+const home = py.FS.cwd();
+for (let k = u16(end + 10); k > 0; k--) {
+  const size = u32(at + 20), nameLen = u16(at + 28), local = u32(at + 42);
+  const name = zip.toString("utf8", at + 46, at + 46 + nameLen);
+  at += 46 + nameLen + u16(at + 30) + u16(at + 32);
+  if (name.endsWith("/")) continue;
+  const start = local + 30 + u16(local + 26) + u16(local + 28);
+  const path = `${home}/${name}`;
+  py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  py.FS.writeFile(path, zip.subarray(start, start + size));
+}
+py.runPython(`
+import gc, importlib, sys
+if "" not in sys.path:
+    sys.path.insert(0, "")
+for m in ${JSON.stringify(process.env.PLATEAU_SNAPSHOT_MODULES.split(","))}:
+    importlib.import_module(m)
+gc.collect()
+`);
 fs.writeFileSync(process.env.PLATEAU_SNAPSHOT_OUT, py.makeMemorySnapshot());
 """
 
@@ -155,7 +206,6 @@ def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
     bytecode alone (a new ``python_stdlib.zip``). Empty when node or the
     vendored Pyodide cannot run: the site then ships sources and still works."""
     global PYODIDE_TAG
-    import os
     import subprocess
     import tempfile
 
@@ -236,7 +286,6 @@ def prerender() -> dict:
     screen's sentences, from the engine (scripts/prerender.py, in a
     separate interpreter). Empty if a game does not load here: the page
     then shows only the loading line and the app asks the games themselves."""
-    import os
     import subprocess
 
     path = os.pathsep.join([str(ROOT / "py"), str(ROOT / "static" / "vendor" / SVGWRITE_WHEEL)])
@@ -323,7 +372,6 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
     normally otherwise. Without node the module only starts Python normally.
     Returns the site paths of the boot module and of the snapshot ("" when
     there is none)."""
-    import os
     import subprocess
     import tempfile
 
@@ -332,7 +380,8 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
     with tempfile.TemporaryDirectory(prefix="plateau-snap-") as tmp:
         target = Path(tmp) / "snapshot.bin"
         env = {**os.environ, "PLATEAU_PYODIDE_DIR": str(pyo_dir) + "/", "PLATEAU_SNAPSHOT_OUT": str(target),
-               "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS}
+               "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS, "PLATEAU_SNAPSHOT_BUNDLE": str(out / bundle_path),
+               "PLATEAU_SNAPSHOT_MODULES": ",".join(snapshot_modules())}
         try:
             run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS], env=env, cwd=tmp,
                                  capture_output=True, text=True, timeout=600)
@@ -353,9 +402,10 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
     src = src.replace("__PYODIDE_MJS__", "../../" + paths["pyodide"])
     src = src.replace("__SNAPSHOT__", "../../" + snap_rel if snap_rel else "")
     src = src.replace("__BUNDLE__", "../../" + bundle_path)
+    src = src.replace("__CORE__", "../../" + paths["core"])
     name = f"pyodide-boot-{short_hash(src.encode())}.mjs"
     (build / name).write_text(src, encoding="utf-8")
-    return {"boot": f"static/build/{name}", "snapshot": snap_rel}
+    return {"boot": f"static/build/{name}", "snapshot": snap_rel, "bundle": bundle_path}
 
 
 def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> str:
@@ -512,9 +562,15 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
         page = page.replace(f'"static/{name}"', f'"static/{name}?v={h}"')
     page = page.replace('"static/vendor/pyscript/core.js"', f'"{paths["core"]}"')
     if "boot" in paths:  # Plateau's boot module, async: Python starts while PyScript sets itself up
+        # boot.js asks for the snapshot (only if cached) and the bundle as the page starts
+        early = f' data-bundle="{paths["bundle"]}"' + (f' data-snapshot="{paths["snapshot"]}"' if paths.get("snapshot") else "")
+        page = page.replace(f'<script src="static/boot.js?v={v["boot.js"]}"></script>',
+                            f'<script src="static/boot.js?v={v["boot.js"]}"{early}></script>')
+        # pyodide.mjs, which the boot module imports, asked for with the module itself
+        links = f'  <link rel="modulepreload" href="{paths["pyodide"]}">\n'
+        # PyScript's core is loaded by the boot module once the home page is painted
         page = page.replace(f'<script type="module" src="{paths["core"]}"></script>',
-                            f'<script type="module" async src="{paths["boot"]}"></script>\n'
-                            f'  <script type="module" src="{paths["core"]}"></script>')
+                            f'<script type="module" async src="{paths["boot"]}"></script>\n{links.rstrip()}')
     page = page.replace('config="pyscript.toml"', f'config="{toml_name}"')
     page = page.replace("<!-- home -->", home)
     (out / "index.html").write_text(page, encoding="utf-8")

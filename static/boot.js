@@ -14,6 +14,32 @@
   } catch (e) { /* unreadable settings: keep French */ }
   var root = document.documentElement;
   root.lang = lang;
+
+  // Plateau's Python (the bundle) and, when this browser already holds it,
+  // the interpreter's snapshot are asked for now, as the page starts: the boot
+  // module (static/pyodide-boot.mjs) takes these answers instead of asking
+  // again once it has loaded. Only-if-cached: a first visit downloads nothing
+  // here (the snapshot comes after the start, for the next visit).
+  var me = document.currentScript;
+  var early = (window.__plateauEarly = {});
+  if (me && window.fetch) {
+    var snap = me.getAttribute("data-snapshot");
+    var bundle = me.getAttribute("data-bundle");
+    if (snap && !/[?&]nosnapshot\b/.test(location.search)) {
+      early.snapshotURL = new URL(snap, location.href).href;
+      early.snapshot = fetch(snap, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.arrayBuffer() : null; })
+        .catch(function () { return null; });  // not in the cache, or cut short
+    }
+    if (bundle) {
+      early.bundleURL = new URL(bundle, location.href).href;
+      early.bundle = fetch(bundle, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) throw new Error("Plateau's bundle: " + r.status + " " + r.statusText + " (" + bundle + ")");
+        return r.arrayBuffer();
+      });
+      early.bundle.catch(function () {});  // the boot module reports it
+    }
+  }
   var embed = /[?&]embed\b/.test(location.search);
   if (embed) root.classList.add("embed");
 

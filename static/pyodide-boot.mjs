@@ -66,11 +66,15 @@ async function unzip(buf) {
   return Promise.all(out.map(async ([name, data]) => [name, await data]));
 }
 
-// Fetched and read from the moment this module loads (the page imports it
-// early), while the runtime starts.
-const bundle = fetch(BUNDLE, { credentials: "same-origin" }).then(async (res) => {
-  if (!res.ok) throw new Error(`Plateau's bundle: ${res.status} ${res.statusText} (${BUNDLE})`);
-  let buf = await res.arrayBuffer();
+// Fetched and read while the runtime starts: boot.js has asked for both as the page started (window.__plateauEarly):
+// their bytes, or null for a snapshot this browser does not hold.
+const given = globalThis.__plateauEarly || {};
+const bundleBytes = given.bundle && given.bundleURL === BUNDLE ? given.bundle
+  : fetch(BUNDLE, { credentials: "same-origin" }).then((res) => {
+    if (!res.ok) throw new Error(`Plateau's bundle: ${res.status} ${res.statusText} (${BUNDLE})`);
+    return res.arrayBuffer();
+  });
+const bundle = bundleBytes.then(async (buf) => {
   mark("bundle-fetched");
   const head = new Uint8Array(buf, 0, Math.min(2, buf.byteLength));
   if (head[0] === 0x1f && head[1] === 0x8b) {  // gzip (a host may have inflated it already)
@@ -116,18 +120,15 @@ function unsparse(buf) {
   return out;
 }
 
-// The snapshot if this browser already has it, without any download.
-async function cachedSnapshot() {
-  if (!SNAPSHOT || /[?&]nosnapshot\b/.test(location.search)) return null;
-  let res;
-  try {
-    res = await fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" });
-  } catch (e) {
-    return null;  // not in the cache
-  }
-  if (!res.ok) return null;
-  return unsparse(await res.arrayBuffer());
+// The snapshot's bytes if this browser already has it (null otherwise),
+// without any download: boot.js asked as the page started.
+function snapshotInCache() {
+  if (!SNAPSHOT || /[?&]nosnapshot\b/.test(location.search)) return Promise.resolve(null);
+  return fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
+    .then((res) => (res.ok ? res.arrayBuffer() : null))
+    .catch(() => null);  // not in the cache, or cut short
 }
+const cachedSnapshot = given.snapshot && given.snapshotURL === SNAPSHOT ? given.snapshot : snapshotInCache();
 
 // Once the app is ready (or has failed), fetch the snapshot for the next visit.
 function fetchForNextVisit() {
@@ -149,7 +150,7 @@ function fetchForNextVisit() {
 }
 
 // The home page drawn by the build comes first: Python's start (restoring 31 MB
-// of memory, instantiating the runtime) holds the main thread, so it waits
+// of memory, or starting the interpreter) holds the main thread, so it waits
 // until the home page's pictures are decoded and a frame is out (at most 1 s).
 // No wait when the app opens a game instead (boot.js: html.opens-game).
 async function homePainted() {
@@ -165,22 +166,39 @@ async function homePainted() {
   });
   return Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 1000))]);
 }
+let paintedOnce = null;
+const afterPaint = () => (paintedOnce ||= homePainted().then(() => mark("boot")));
+
+// `loadPyodide` is called at once: the runtime's files (the WebAssembly, the
+// standard library, the lock file, the snapshot's bytes) are read from the
+// cache or downloaded while the home page paints; what holds the main thread
+// (evaluating the runtime's JavaScript, instantiating the WebAssembly,
+// starting or restoring Python) waits until the home page is on screen:
+// Pyodide takes the runtime's module factory from `createPyodideModule`.
+const ASM = new URL("pyodide.asm.mjs", new URL("__PYODIDE_MJS__", import.meta.url)).href;
+async function createPyodideModule(settings) {
+  await afterPaint();
+  const asm = await import(ASM);
+  mark("runtime-js");
+  const module = await asm.default(settings);
+  mark("runtime-ready");
+  return module;
+}
 
 async function start(opts) {
-  await homePainted();
-  mark("boot");
   const root = document.documentElement;
-  let snapshot = null;
-  try {
-    snapshot = await cachedSnapshot();
-  } catch (e) {
-    snapshot = null;
-  }
-  mark(snapshot ? "snapshot-read" : "no-snapshot");
+  afterPaint();
+  const found = await cachedSnapshot;
+  mark(found ? "snapshot-read" : "no-snapshot");
   let py = null;
-  if (snapshot) {
+  if (found) {
+    const bytes = afterPaint().then(() => {
+      const full = unsparse(found);
+      mark("snapshot-unpacked");
+      return full;
+    });
     try {
-      py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: snapshot });
+      py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: bytes, createPyodideModule });
       // the snapshot holds the build's random state: every visitor gets a new one
       py.runPython("import random as _r; _r.seed(); del _r");
       root.setAttribute("data-python", "snapshot");
@@ -190,7 +208,7 @@ async function start(opts) {
     }
   }
   if (!py) {
-    py = await pyodide.loadPyodide(opts);
+    py = await pyodide.loadPyodide({ ...opts, createPyodideModule });
     root.setAttribute("data-python", "fresh");
     fetchForNextVisit();
   }
@@ -201,6 +219,12 @@ async function start(opts) {
   mark("bundle-installed");
   return py;
 }
+
+// PyScript itself (its core, which finds main.py in the page and calls
+// `loadPyodide` below) is loaded once the home page is on screen, when the
+// build names it here instead of in the page.
+const CORE = "__CORE__" ? new URL("__CORE__", import.meta.url).href : "";
+if (CORE) afterPaint().then(() => import(CORE));
 
 // Python starts as soon as the page loads this module (index.html names it
 // beside PyScript's core, so the runtime starts while PyScript sets itself

@@ -128,7 +128,7 @@ def test_a_damaged_snapshot_means_a_normal_start(profile, base_url, site_dir):
         page, how, errors = visit(profile, base_url)
         assert hits, case  # the page did read that file
         assert how == "fresh", case
-        read = page.evaluate("performance.getEntriesByName('plateau:snapshot-read').length")
+        read = page.evaluate("performance.getEntriesByName('plateau:snapshot-unpacked').length")
         assert read == (1 if case == "another runtime's" else 0), case  # Pyodide itself refused it
         assert page.is_enabled('[data-game="thud"] [data-action="new"]')
         play_a_move(page)
