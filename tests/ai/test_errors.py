@@ -85,3 +85,19 @@ def test_missing_fields(gid):
         return
     # a field the rebuild does not need: the move must still be legal
     assert text in [m.text for m in s.legal_moves()]
+
+
+def test_a_game_may_set_its_own_levels():
+    """Levels come from budget and noise (issue 12): Armadora's "easy" draws
+    a random move more often than the common easy level, the other levels
+    and games keep the common ones."""
+    from plateau.ai.api import LEVELS, Thinker, hooks_for, level_for
+    from plateau.games.armadora import GAME as ARMADORA
+
+    arm = hooks_for("armadora")
+    assert level_for(arm, "easy").noise == 0.6 > LEVELS["easy"].noise
+    assert level_for(arm, "normal") == LEVELS["normal"]
+    assert level_for(hooks_for("troy"), "easy") == LEVELS["easy"]
+    s = ARMADORA.start(["Ann", "Bob"], seed=3)
+    t = Thinker(ARMADORA, s.view(s.to_play), s.to_play, level="easy", seed=1)
+    assert t.level.noise == 0.6 and t.budget == round(arm.BUDGET * 0.08)

@@ -42,6 +42,17 @@ LEVELS = {
 }
 
 
+def level_for(hooks, name: str) -> Level:
+    """Level ``name`` for a game: the common one, unless the game's hooks
+    set their own (``LEVELS = {"easy": (scale, noise)}``) — a game whose
+    moves are close in value needs more noise for "easy" to play worse."""
+    own = getattr(hooks, "LEVELS", None) or {}
+    if name in own:
+        scale, noise = own[name]
+        return Level(name, float(scale), float(noise))
+    return LEVELS[name]
+
+
 def hooks_for(game):
     """The per-game hooks module ``plateau.games.<id>.ai`` (``None`` when
     the game has none)."""
@@ -89,7 +100,6 @@ class Thinker:
         self.game = _game(game)
         if level not in LEVELS:
             raise AIError(f"unknown level {level!r} (easy, normal, hard)")
-        self.level = LEVELS[level]
         if not isinstance(player, int) or isinstance(player, bool) or player < 0:
             raise AIError(f"no player to decide for ({player!r}): the game may be over")
         self.player = player
@@ -97,6 +107,7 @@ class Thinker:
         self.hooks = hooks_for(self.game)
         if self.hooks is None or not hasattr(self.hooks, "determinize"):
             raise AIError(f"{self.game.id}: no computer player (the game has no determinize hook)")
+        self.level = level_for(self.hooks, level)
         if budget is None:
             budget = max(1, round(getattr(self.hooks, "BUDGET", 200) * self.level.scale))
         if not isinstance(budget, int) or budget <= 0:
