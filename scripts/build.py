@@ -33,8 +33,11 @@ list), so a visitor's browser never pairs files of two builds:
 from __future__ import annotations
 
 import argparse
+import base64
+import gzip
 import hashlib
 import html
+import io
 import json
 import os
 import shutil
@@ -93,6 +96,32 @@ PYODIDE_TAG = ""
 # urllib.request is left out (the web layer stands in for it).
 SNAPSHOT_IMPORTS = ("import hmac, html, html.entities, ipaddress, secrets, urllib.parse, "
                     "xml.etree.ElementTree, xml.etree.ElementPath")
+# svgwrite, which every board is drawn with, is a pinned wheel: imported in
+# the snapshot with its submodules, and one drawing of each kind of element
+# Plateau uses made, so the first board of a visit is drawn without importing
+# it or compiling its regular expressions.
+SNAPSHOT_WARM = """
+import gc, importlib, pkgutil, sys
+if "" not in sys.path:
+    sys.path.insert(0, "")
+import svgwrite
+for info in pkgutil.walk_packages(svgwrite.__path__, "svgwrite."):
+    importlib.import_module(info.name)
+d = svgwrite.Drawing(size=("100%", "100%"), debug=False, profile="full")
+g = d.add(d.g(class_="x", transform="translate(1,2) rotate(30)"))
+g.add(d.rect((0, 0), (10, 10), fill="#abc", stroke="rgb(1,2,3)", stroke_width=1.5, rx=2, opacity=0.5))
+g.add(d.circle((5, 5), 4, fill="none", stroke_dasharray="2 1"))
+g.add(d.line((0, 0), (3, 4), stroke="black"))
+g.add(d.polygon([(0, 0), (1, 1), (2, 0)], fill="red"))
+g.add(d.path(d="M0 0L1 1Z", fill="url(#p)"))
+g.add(d.text("x", insert=(1, 2), font_size=12, text_anchor="middle"))
+g.add(d.use("#p", insert=(1, 1)))
+d.defs.add(d.linearGradient(id="lg"))
+d.tostring()
+del d, g, info
+gc.collect()
+"""
+
 # Boots the site's runtime (precompiled standard library) once under node and
 # prints nothing but writes the memory snapshot of the started interpreter
 # (pyodide 314's `_makeSnapshot` / `makeMemorySnapshot`). Every source of
@@ -118,6 +147,17 @@ const dir = process.env.PLATEAU_PYODIDE_DIR;
 const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir).href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 py.runPython(process.env.PLATEAU_SNAPSHOT_IMPORTS);
+// svgwrite (the pinned wheel, not Plateau's code) written where the page's
+// bundle puts it, imported whole, and one drawing made so that the regular
+// expressions it compiles on first use are compiled already
+const wheel = JSON.parse(fs.readFileSync(process.env.PLATEAU_SNAPSHOT_SVGWRITE, "utf8"));
+const home = py.FS.cwd();
+for (const [name, b64] of Object.entries(wheel)) {
+  const path = `${home}/${name}`;
+  py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  py.FS.writeFile(path, Buffer.from(b64, "base64"));
+}
+py.runPython(process.env.PLATEAU_SNAPSHOT_WARM);
 fs.writeFileSync(process.env.PLATEAU_SNAPSHOT_OUT, py.makeMemorySnapshot());
 """
 
@@ -331,7 +371,12 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
     with tempfile.TemporaryDirectory(prefix="plateau-snap-") as tmp:
         target = Path(tmp) / "snapshot.bin"
         env = {**os.environ, "PLATEAU_PYODIDE_DIR": str(pyo_dir) + "/", "PLATEAU_SNAPSHOT_OUT": str(target),
-               "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS}
+               "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS, "PLATEAU_SNAPSHOT_WARM": SNAPSHOT_WARM,
+               "PLATEAU_SNAPSHOT_SVGWRITE": str(Path(tmp) / "svgwrite.json")}
+        with zipfile.ZipFile(io.BytesIO(gzip.decompress((out / bundle_path).read_bytes()))) as z:
+            sources = {n: base64.b64encode(z.read(n)).decode() for n in z.namelist()
+                       if n.startswith("svgwrite/") and not n.endswith("/")}
+        (Path(tmp) / "svgwrite.json").write_text(json.dumps(sources), encoding="utf-8")
         try:
             run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS], env=env, cwd=tmp,
                                  capture_output=True, text=True, timeout=600)
