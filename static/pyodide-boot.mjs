@@ -1,8 +1,8 @@
 // Plateau's start of Pyodide, the module PyScript's config names as its
 // interpreter: the same `loadPyodide` and `version` as the vendored
-// pyodide.mjs. index.html loads it (async, beside PyScript's core), so
-// Python starts without waiting for PyScript to set itself up; PyScript's
-// call gets that interpreter. The build boots the vendored runtime once
+// pyodide.mjs. index.html loads it (async); it starts Python, then loads
+// PyScript's core once the home page is painted, and PyScript's call gets
+// that interpreter. The build boots the vendored runtime once
 // under node and keeps a memory snapshot of the started interpreter
 // (`static/vendor/pyodide-snapshot-<hash>.bin`). When the browser
 // already holds that file (a second visit: HTTP cache or service worker), the
@@ -13,14 +13,14 @@
 //
 // It also puts Plateau's Python in place: the bundle (a gzip-compressed zip of
 // the engine, the web layer, the boards and svgwrite, sources and bytecode,
-// `static/build/plateau-<hash>.bundle`) is fetched as
-// soon as this module loads, while the runtime starts, and its files are
-// written into the interpreter's home before PyScript runs anything.
+// `static/build/plateau-<hash>.bundle`) is fetched as the page starts
+// (boot.js), while the runtime starts, and its files are written into the
+// interpreter's home before PyScript runs anything.
 //
 // `<html data-python>` tells which way it went: "snapshot" or "fresh".
 // `?nosnapshot` in the page's address forces a normal start.
 //
-// The build replaces the three paths below (relative to this file).
+// The build replaces the four paths below (relative to this file).
 import * as pyodide from "__PYODIDE_MJS__";
 
 export const version = pyodide.version;
@@ -66,8 +66,8 @@ async function unzip(buf) {
   return Promise.all(out.map(async ([name, data]) => [name, await data]));
 }
 
-// Fetched and read while the runtime starts: boot.js has asked for both as the page started (window.__plateauEarly):
-// their bytes, or null for a snapshot this browser does not hold.
+// Read while the runtime starts: boot.js asked for the bundle (and the
+// snapshot) as the page started (window.__plateauEarly); asked here otherwise.
 const given = globalThis.__plateauEarly || {};
 const bundleBytes = given.bundle && given.bundleURL === BUNDLE ? given.bundle
   : fetch(BUNDLE, { credentials: "same-origin" }).then((res) => {
@@ -224,12 +224,15 @@ async function start(opts) {
 // `loadPyodide` below) is loaded once the home page is on screen, when the
 // build names it here instead of in the page.
 const CORE = "__CORE__" ? new URL("__CORE__", import.meta.url).href : "";
-if (CORE) afterPaint().then(() => import(CORE));
+if (CORE) {
+  afterPaint().then(() => import(CORE)).catch((e) => {
+    console.error("Plateau: PyScript could not be loaded", e);  // boot.js's watchdog tells the player
+  });
+}
 
-// Python starts as soon as the page loads this module (index.html names it
-// beside PyScript's core, so the runtime starts while PyScript sets itself
-// up) and the home page is painted; its output goes where PyScript asks once
-// it does.
+// Python starts as soon as the page loads this module (its heavy part once
+// the home page is painted); its output goes where PyScript asks once it
+// does.
 const sinks = { stdout: null, stderr: null };
 const early = start({
   stdout: (line) => (sinks.stdout || console.log)(line),
