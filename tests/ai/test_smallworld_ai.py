@@ -233,3 +233,17 @@ def test_the_search_is_biased_towards_the_prior_at_its_root():
     while not t.step():
         pass
     assert t.best() in t.moves
+
+
+def test_a_strong_prior_steers_the_search(monkeypatch):
+    """The bias is really used: a prior that names one move, with a heavy
+    weight, makes it the most visited (so the chosen) move."""
+    s = _die_position()
+    p = s.to_play
+    cands = Thinker(G, s.view(p), p, seed=3, budget=1).cands
+    assert len(cands) > 2
+    for target in (cands[-1], cands[1]):
+        monkeypatch.setattr(H, "root_prior", lambda st, moves, pl, target=target: {
+            m.text: (1.0 if m.text == target else 0.0) for m in moves})
+        monkeypatch.setattr(H, "PRIOR_WEIGHT", 50.0)
+        assert choose(G, s.view(p), p, seed=3, budget=3 * len(cands)) == target
