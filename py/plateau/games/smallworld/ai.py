@@ -44,7 +44,7 @@ BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_a
 HORIZON = 24
 # the search's progressive bias at its root (plateau.ai.ismcts): the
 # evaluation one decision ahead (root_prior) weighs PRIOR_WEIGHT / (visits + 1)
-PRIOR_WEIGHT = 0.5
+PRIOR_WEIGHT = 1.0
 
 _TEMPLATES: dict = {}
 
