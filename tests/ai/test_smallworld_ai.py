@@ -142,3 +142,108 @@ def test_a_view_that_does_not_add_up_gets_a_clear_error():
     del v["turn_state"]
     with pytest.raises(AIError):
         choose(G, v, p, budget=2)
+
+
+def test_root_prior_is_the_evaluation_one_decision_ahead():
+    """The search's progressive bias (ismcts.py, hook ``root_prior``): each
+    move it weighs gets the evaluation of the position after it, scaled to
+    [0, 1] over the moves; the position searched is left as it was."""
+    seen = 0
+    for s, p in positions():
+        d = H.determinize(jnorm(s.view(p)), p, Rng(5))
+        moves = H.search_moves(d, d.legal_moves())
+        if len(moves) < 2:
+            continue
+        before = jnorm(d.view(p))
+        prior = H.root_prior(d, moves, p)
+        assert jnorm(d.view(p)) == before
+        assert set(prior) == {m.text for m in moves}
+        assert all(0.0 <= v <= 1.0 for v in prior.values())
+        vals = set(prior.values())
+        if len(vals) > 1:
+            assert max(vals) == 1.0 and min(vals) == 0.0
+        best = max(moves, key=lambda m: prior[m.text])
+        if not best.text.startswith("die:"):
+            t = d.clone()
+            t.apply(best)
+            after = H.evaluate(t)[p] if not t.is_over() else None
+            for m in moves:
+                if m.text.startswith("die:") or after is None:
+                    continue
+                u = d.clone()
+                u.apply(m)
+                if not u.is_over():
+                    assert H.evaluate(u)[p] <= after + 1e-9
+        seen += 1
+    assert seen > 10
+
+
+def _die_position():
+    """A position where the player to move may try the reinforcement die."""
+    for seed in range(1, 60):
+        s = G.start(["Ann", "Bob"], {}, seed=seed)
+        r = Rng(seed)
+        for _ in range(300):
+            if s.is_over():
+                break
+            ms = s.legal_moves()
+            if any(m.text.startswith("die:") for m in ms) and len(H.search_moves(s, ms)) > 1:
+                return s
+            s.play(ms[r.below(len(ms))])
+    raise AssertionError("no position with a die move")
+
+
+def test_the_die_is_weighed_over_its_faces_not_drawn():
+    """Rules notes §1.4: the reinforcement die has faces 0, 0, 0, 1, 2, 3.
+    The prior of a die conquest is its expectation over the faces, so it
+    does not depend on the generator of the determinization (the computer
+    draws no die of its own to weigh the move)."""
+    s = _die_position()
+    p = s.to_play
+    a = H.determinize(jnorm(s.view(p)), p, Rng(1))
+    b = a.clone()
+    b.rng = Rng(987654321)
+    moves = H.search_moves(a, a.legal_moves())
+    pa = H.root_prior(a, moves, p)
+    pb = H.root_prior(b, H.search_moves(b, b.legal_moves()), p)
+    assert pa == pb
+    die = next(m for m in moves if m.text.startswith("die:"))
+    # success only on the faces that cover the shortfall
+    rid = a.acting
+    short = a.cost(rid, int(die.text[4:])) - a.recs[rid]["hand"]
+    outcomes = []
+    for face in (0, 1, 2, 3):
+        t = a.clone()
+        t.rng = H._Face((0, 3, 4, 5)[face])
+        t.apply(die)
+        outcomes.append(t.owner[int(die.text[4:])] == rid)
+    assert outcomes == [face >= short for face in (0, 1, 2, 3)]
+
+
+def test_the_search_is_biased_towards_the_prior_at_its_root():
+    """With the prior on, the root's bias holds each first label once, in
+    [0, 1]; the bias changes the search only through the visits it adds."""
+    s = _die_position()
+    p = s.to_play
+    t = Thinker(G, s.view(p), p, seed=3, budget=30)
+    if H.PRIOR_WEIGHT > 0:
+        assert t.searcher.bias and all(0.0 <= v <= 1.0 for v in t.searcher.bias.values())
+        labels = {t.searcher._root_path(m)[0] for m in t.cands}
+        assert set(t.searcher.bias) <= labels
+    while not t.step():
+        pass
+    assert t.best() in t.moves
+
+
+def test_a_strong_prior_steers_the_search(monkeypatch):
+    """The bias is really used: a prior that names one move, with a heavy
+    weight, makes it the most visited (so the chosen) move."""
+    s = _die_position()
+    p = s.to_play
+    cands = Thinker(G, s.view(p), p, seed=3, budget=1).cands
+    assert len(cands) > 2
+    for target in (cands[-1], cands[1]):
+        monkeypatch.setattr(H, "root_prior", lambda st, moves, pl, target=target: {
+            m.text: (1.0 if m.text == target else 0.0) for m in moves})
+        monkeypatch.setattr(H, "PRIOR_WEIGHT", 50.0)
+        assert choose(G, s.view(p), p, seed=3, budget=3 * len(cands)) == target

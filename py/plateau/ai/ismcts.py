@@ -14,6 +14,9 @@ node, plays a short rollout and scores it with the game's ``evaluate``.
 * Each node maximises the reward of the player deciding there (max-n), so
   the same code serves 2 to 6 players. The final move follows the most
   visited labels from the root.
+* A game may give the root's choices a prior (hook ``root_prior``, its
+  weight ``PRIOR_WEIGHT``): a progressive bias ``weight × prior / (visits +
+  1)`` added to UCB at the root, which fades as visits come in.
 """
 
 from __future__ import annotations
@@ -60,6 +63,23 @@ class ISMCTS:
         self.first = root_state  # the determinization made for checking, used by iteration 1
         self._pc = {m.text: m.path for m in root_state.legal_moves()}
         self.prune = getattr(self.hooks, "search_moves", None)
+        # progressive bias at the root: a game's ``root_prior(state, moves,
+        # player)`` gives each candidate a value in [0, 1] (one look ahead);
+        # it weighs ``PRIOR_WEIGHT / (visits + 1)`` in the choice
+        self.bias = {}
+        self.pw = float(getattr(self.hooks, "PRIOR_WEIGHT", 0.0))
+        rp = getattr(self.hooks, "root_prior", None)
+        if rp is not None and self.pw > 0:
+            moves = root_state.legal_moves()
+            if self.prune is not None:
+                moves = self.prune(root_state, moves)
+            if len(moves) > 1:
+                vals = rp(root_state, moves, self.player)
+                for m in moves:
+                    lab = self.path(m, self.player)[0] if m.path else END
+                    v = vals.get(m.text)
+                    if v is not None and v > self.bias.get(lab, -1.0):
+                        self.bias[lab] = v
 
     def finished(self) -> bool:
         return False
@@ -105,9 +125,12 @@ class ISMCTS:
                 else:
                     best = -1.0
                     lab = None
+                    bias = self.bias if (node is self.root and k == 0) else None
                     for lb in groups:
                         ch = kids[lb]
                         v = ch.w / ch.n + C * math.sqrt(math.log(ch.avail) / ch.n)
+                        if bias:
+                            v += self.pw * bias.get(lb, 0.0) / (ch.n + 1)
                         if v > best:
                             best, lab = v, lb
                     ch = kids[lab]
