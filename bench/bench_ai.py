@@ -37,6 +37,9 @@ GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
 # scored as if the end were agreed
 OPTIONS = {"thorval": {"turn_limit": 5}}
 ROUND_CAP = 60
+# Thud: each match starts from 4 random board moves (the same in both rounds): two searchers without
+# noise would otherwise play the same match whatever the seed
+THUD_OPENING = 4
 SLICE_MS = 12  # as the page slices the search (plateau.web.computer.SLICE_MS)
 
 
@@ -180,7 +183,8 @@ def _one(job):
     players = [make(base)] * n
     players[seat] = make(test)
     t0 = time.perf_counter()
-    s = play_game(g, players, NAMES[:n], seed, OPTIONS.get(gid, {}), round_cap=ROUND_CAP)
+    s = play_game(g, players, NAMES[:n], seed, OPTIONS.get(gid, {}), round_cap=ROUND_CAP,
+                  opening=THUD_OPENING if gid == "thud" else 0)
     w = s.winners()
     if gid == "armadora" and n == 4:
         side = seat % 2

@@ -83,3 +83,25 @@ def test_forced_moves_are_answered_without_search():
             seen += 1
         s.play(ms[r.below(len(ms))])
     assert seen
+
+
+def test_thud_matches_start_from_drawn_openings():
+    """Two searchers without noise would play the same Thud match whatever
+    the seed (the game has no chance): bench matches start each round from
+    a few board moves drawn from the seed, the same in both rounds."""
+    g = get_game("thud")
+
+    def after_opening(seed):
+        seen = []
+
+        def check(s, text):
+            if s.phase == "play" and s.round_plies == 4 and (not seen or seen[-1][0] != s.round):
+                seen.append((s.round, list(s.board)))
+
+        play_game(g, [random_player, random_player], ["Ann", "Bob"], seed, round_cap=6, check=check, opening=4)
+        return seen
+
+    a, b = after_opening(1), after_opening(2)
+    assert len(a) == 2 and a[0][1] == a[1][1]  # both rounds from the same position
+    assert a[0][1] != list(g.start(["Ann", "Bob"], seed=1).board)  # four moves were played
+    assert a[0][1] != b[0][1]  # another seed, another opening

@@ -58,15 +58,25 @@ def greedy_player(game, view, player, seed):
 
 
 def play_game(game, players: list, seats: list, seed: int, options: dict | None = None,
-              max_plies: int = 100000, round_cap: int | None = None, check=None):
+              max_plies: int = 100000, round_cap: int | None = None, check=None, opening: int = 0):
     """Play one game; ``players[i]`` plays seat ``i``. ``round_cap`` (Thud):
-    a round reaching that many board moves ends as if agreed. Returns the
+    a round reaching that many board moves ends as if agreed. ``opening``
+    (Thud): each round starts with that many board moves drawn at random
+    from ``seed`` — the same ones in both rounds — so that matches between
+    two deterministic searchers are not all the same game. Returns the
     final state. ``check(state, text)`` is called before each move."""
     s = game.start(seats, options or {}, seed=seed)
     rng = Rng(seed ^ 0xA11CE)
     plies = 0
+    book = None
     while not s.is_over() and plies < max_plies:
         p = s.to_play
+        if game.id == "thud" and s.phase == "play" and opening and s.round_plies == 0:
+            book = Rng(seed ^ 0x0BE11)  # the same draws at the start of every round
+        if book is not None and game.id == "thud" and s.phase == "play" and s.round_plies < opening:
+            moves = [m.text for m in s.legal_moves() if m.text[:1] in "dT"]
+            s.play(moves[book.below(len(moves))])
+            continue
         if round_cap is not None and game.id == "thud" and s.phase == "play" and s.round_plies >= round_cap:
             s.play("offer")
             s.play("accept")
