@@ -262,6 +262,13 @@ def shot_paths(*names: str) -> tuple:
     return tuple(os.path.join(where, n) if where else None for n in names)
 
 
+def shot(page, name: str) -> None:
+    """A full-page screenshot ``<name>.png`` in PLATEAU_SHOTS, when set."""
+    where = os.environ.get("PLATEAU_SHOTS")
+    if where:
+        page.screenshot(path=os.path.join(where, f"{name}.png"), full_page=True)
+
+
 def score_cells(page) -> list[list[str]]:
     """The score table's cells after each player's name, one row per player
     (the heading row left out)."""

@@ -11,10 +11,9 @@ Set ``PLATEAU_SHOTS`` to a folder to keep screenshots."""
 
 from __future__ import annotations
 
-import os
 
 from harness import (check_save_and_reload, check_share, current_record, mirror, move_list, open_app, play_move,
-                     reveal, reveal_if_needed, svg_labels)
+                     reveal, reveal_if_needed, shot, svg_labels)
 
 SEED = 11
 #: each participant's bid when an auction comes (hidden from the others)
@@ -22,9 +21,7 @@ BIDS = [3, 1, 4, 1, 2, 2]
 
 
 def _shot(page, name):
-    folder = os.environ.get("PLATEAU_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"arkhanis_{name}.png"), full_page=True)
+    shot(page, f"arkhanis_{name}")
 
 
 def new_tournament(page, base_url):

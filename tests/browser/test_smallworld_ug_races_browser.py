@@ -13,12 +13,11 @@ keep screenshots."""
 
 from __future__ import annotations
 
-import os
 
 from plateau.core.record import Record
 from plateau.web.session import Session
 
-from harness import mirror, move_list, open_app, play_move_seen, reveal_if_needed, start_game
+from harness import mirror, move_list, open_app, play_move_seen, reveal_if_needed, shot, start_game
 
 OPTS = {"board": "underground", "content": "underground"}
 PREF = ("shadow_mimes", "flames", "cultists", "will_o_wisps")
@@ -74,9 +73,7 @@ def find_seed(names, rounds, want):
 
 
 def _shot(page, name):
-    folder = os.environ.get("PLATEAU_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"smallworld_ug_{name}.png"), full_page=True)
+    shot(page, f"smallworld_ug_{name}")
 
 
 def play(page, base_url, names, rounds, want):

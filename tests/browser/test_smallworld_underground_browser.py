@@ -18,8 +18,8 @@ import pytest
 from plateau.core.record import Record
 from plateau.web.session import Session
 
-from harness import (check_save_and_reload, mirror, open_app, play_move_seen, reveal_if_needed, start_game,
-                     svg_labels)
+from harness import (check_save_and_reload, mirror, open_app, play_move_seen, reveal_if_needed, shot,
+                     start_game, svg_labels)
 
 ROUNDS = 2
 RELIC_MOVES = ("sword", "doormat", "socks", "orb")
@@ -79,9 +79,7 @@ def find_seed(names, opts):
 
 
 def _shot(page, name):
-    folder = os.environ.get("PLATEAU_SHOTS")
-    if folder:
-        page.screenshot(path=os.path.join(folder, f"smallworld_ug_{name}.png"), full_page=True)
+    shot(page, f"smallworld_ug_{name}")
 
 
 def _play(page, names, opts, seed, shot):
