@@ -173,7 +173,8 @@ STARTUP_INIT = """
   new MutationObserver(seen).observe(document, {attributes: true, subtree: true,
                                                 attributeFilter: ['data-ready', 'data-error']});
   addEventListener('py:ready', () => { if (t.interp === undefined) t.interp = performance.now(); }, true);
-  // the home page drawn by the build: painted once its pictures are decoded and a frame is out
+  // the home page drawn by the build (its card pictures inside it, or as images):
+  // painted once it is parsed, its images decoded, and a frame is out
   addEventListener('DOMContentLoaded', () => {
     const imgs = [...document.querySelectorAll('#app .prerendered img')];
     if (!document.querySelector('#app .prerendered') || document.documentElement.classList.contains('opens-game')) return;
@@ -311,7 +312,7 @@ def cmd_startup(args) -> None:
           rows,
           "py:ready = PyScript's interpreter ready (for the app, the Plateau bundle written into it);\n"
           "ready - py:ready = the page's own Python until data-ready (medians); 1st paint = first contentful paint;\n"
-          "home painted = the home page drawn by the build on screen, its pictures decoded (nan: not shown). "
+          "home painted = the home page drawn by the build on screen, pictures included (nan: not shown). "
           "KB over net: 0 for what the HTTP cache served\n(with the service worker on, what it serves is not "
           "counted).")
     mark_rows = []
@@ -641,8 +642,8 @@ def cmd_size(args) -> None:
             key = ("runtime: " + name.rsplit("/", 1)[-1] if "/vendor/pyodide-" in name
                    else "PyScript core (all chunks)" if "/vendor/pyscript-" in name
                    else "Plateau bundle" if "/build/plateau-" in name
-                   else "card pictures" if "/build/cards/" in name
-                   else "page, css, scripts, config")
+                   else "home page (with the card pictures)" if name == "index.html"
+                   else "css, scripts, config")
             g = groups.setdefault(key, [0, 0, 0])
             g[0] += 1
             g[1] += len(data)

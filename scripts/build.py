@@ -23,9 +23,8 @@ list), so a visitor's browser never pairs files of two builds:
   started, which the boot module restores on later visits, and
   ``static/build/pyodide-boot-<hash>.mjs``, that module (PyScript's
   interpreter);
-* ``static/build/cards/<game>-<hash>.svg``: each game's opening board,
-  drawn by the engine, for the home page;
-* ``index.html`` (the home screen already drawn, as static HTML),
+* ``index.html`` (the home screen already drawn, as static HTML, with
+  each game's opening board drawn by the engine on its card),
   ``pyscript-<hash>.toml``, ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
 * with ``--bench``: ``bench/bare.html``, the baseline of bench/browser.py.
 """
@@ -465,26 +464,11 @@ def wheel_entries() -> list[tuple[str, bytes]]:
         return [(n, w.read(n)) for n in sorted(w.namelist()) if not n.endswith("/")]
 
 
-def pictures(out: Path, pics: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """Each game's opening board as ``static/build/cards/<game>-<lang>-<hash>.svg``,
-    one per language (the board's labels)."""
-    d = out / "static" / "build" / "cards"
-    d.mkdir(parents=True, exist_ok=True)
-    paths: dict[str, dict[str, str]] = {}
-    for gid, by_lang in pics.items():
-        for lang, svg in by_lang.items():
-            data = svg.encode()
-            name = f"{gid}-{lang}-{short_hash(data)}.svg"
-            (d / name).write_bytes(data)
-            paths.setdefault(gid, {})[lang] = f"static/build/cards/{name}"
-    return paths
-
-
 def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
-def home_html(pre: dict, pics: dict[str, dict[str, str]]) -> str:
+def home_html(pre: dict) -> str:
     """The home screen as static HTML, drawn before Python runs: the header,
     a card per game of the registry (its picture, its name, its player
     count, its buttons, disabled until the app is live). French, with the
@@ -493,6 +477,7 @@ def home_html(pre: dict, pics: dict[str, dict[str, str]]) -> str:
     if not pre:
         return ""
     fr, en = pre["text"]["fr"], pre["text"]["en"]
+    pics = pre.get("pictures", {})
 
     def t(key: str, tag: str, attrs: str = "", **kw) -> str:
         a, b = fr[key].format(**kw), en[key].format(**kw)
@@ -505,9 +490,8 @@ def home_html(pre: dict, pics: dict[str, dict[str, str]]) -> str:
         n, m = g["min_players"], g["max_players"]
         players = (t("home.players.fixed", "p", ' class="meta"', n=n) if n == m
                    else t("home.players", "p", ' class="meta"', min=n, max=m))
-        pic = (f'<img class="card-picture" src="{esc(pics[gid]["fr"])}" '
-               f'data-en-src="{esc(pics[gid].get("en", pics[gid]["fr"]))}" alt="" width="320" height="200" '
-               f'decoding="async">' if gid in pics and "fr" in pics[gid] else "")
+        # the board's drawing inside the page (scripts/prerender.py made it fit): it paints with the page
+        pic = f'<div class="card-picture">{pics[gid]}</div>' if gid in pics else ""
         title_fr = g["title"].get("fr", gid)
         title_en = g["title"].get("en", title_fr)
         pitch = g.get("pitch") or {}
@@ -620,11 +604,10 @@ def main() -> None:
     pyc, stdlib = precompile(bundle_files())
     paths = vendor(out, stdlib)
     pre = prerender()
-    pics = pictures(out, pre.get("pictures", {}))
-    index = {gid: {**g, **({"picture": pics[gid]} if gid in pics else {})} for gid, g in pre.get("games", {}).items()}
+    index = pre.get("games", {})
     version = bundle(out, pyc, index, args.label)
     paths.update(snapshot(out, paths, f"static/build/plateau-{version}.bundle"))
-    cache = pages(out, version, paths, home_html(pre, pics), args.label)
+    cache = pages(out, version, paths, home_html(pre), args.label)
     if args.bench:
         bench_pages(out)
     print(f"build: site ready in {out} (bundle {version}, cache {cache})")

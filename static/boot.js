@@ -54,8 +54,6 @@
     if (lang === "en") {
       var nodes = document.querySelectorAll("#app [data-en]");
       for (var i = 0; i < nodes.length; i++) nodes[i].textContent = nodes[i].getAttribute("data-en");
-      var pics = document.querySelectorAll("#app img[data-en-src]");
-      for (var j = 0; j < pics.length; j++) pics[j].src = pics[j].getAttribute("data-en-src");
     }
   });
 

@@ -1,7 +1,7 @@
 // Plateau's offline cache: one cache per build, named from the build's manifest.
 //
 // The build writes SHELL: every file the app needs (page, stylesheet, scripts,
-// PyScript config and core, the runtime, the bundle, the card pictures), each with
+// PyScript config and core, the runtime, the bundle), each with
 // the SHA-256 of its content; every one but index.html has a content name. At install
 // the worker fetches them all into its own cache and checks each against its hash:
 // one missing or different file (a deploy half done, a stale HTTP cache entry fetched

@@ -25,20 +25,41 @@ class Cards(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.games: list[str] = []
-        self.pictures: dict[str, str] = {}
+        self.pictures: dict[str, list[str]] = {}  # game: the tags of its card's picture
+        self.ids: list[str] = []
         self.disabled: list[bool] = []
         self.loading = ""
         self._in_loading = False
+        self._picture: list[str] | None = None
+        self._depth = 0
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if a.get("id"):
+            self.ids.append(a["id"])
+        if self._picture is not None:
+            self._picture.append(tag)
         if tag == "section" and "game-card" in (a.get("class") or ""):
             self.games.append(a["data-game"])
-        if tag == "img" and self.games:
-            self.pictures[self.games[-1]] = a["src"]
+        if tag == "div" and "card-picture" in (a.get("class") or "").split() and self.games:
+            self._picture = self.pictures[self.games[-1]] = []
+            self._depth = 0
+        if self._picture is not None:
+            self._depth += 1
+            self._picture.append(" ".join(f"{k}={v}" for k, v in attrs))
         if tag == "button":
             self.disabled.append("disabled" in a)
         self._in_loading = a.get("id") == "loading-text"
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
+
+    def handle_endtag(self, tag):
+        if self._picture is not None:
+            self._depth -= 1
+            if self._depth == 0:
+                self._picture = None
 
     def handle_data(self, data):
         if self._in_loading:
@@ -50,10 +71,14 @@ def test_the_static_home_page_lists_every_game_of_the_registry(site_dir):
     page.feed((site_dir / "index.html").read_text(encoding="utf-8"))
     assert page.games == list(GAMES)
     assert set(page.pictures) == set(GAMES)
-    for src in page.pictures.values():
-        svg = (site_dir / src).read_text(encoding="utf-8")
-        assert svg.startswith("<svg") or svg.startswith("<?xml")
-        assert 'class="target' not in svg  # a picture: nothing to click
+    for gid, tags in page.pictures.items():  # drawn inside the page: nothing to fetch or decode before it shows
+        assert tags[1] == "svg", gid
+        assert "aria-hidden=true" in tags[2]
+        assert not any("target" in t or "tabindex" in t for t in tags), gid  # a picture: nothing to click
+        assert "text" not in tags and "title" not in tags, gid  # words would be specks, and one language
+        assert len(tags) > 20, gid  # a board, not an empty frame
+    assert len(page.ids) == len(set(page.ids))  # six drawings in one page: no id answers for two
+    assert not list(site_dir.glob("static/build/cards/*"))
     assert page.disabled and all(page.disabled)  # alive only once Python is ready
     assert page.loading.strip() == "Préparation des jeux…"
 
@@ -79,9 +104,16 @@ def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.bundle$"), lambda route: held.append(route))
     page = ctx.new_page()
     page.goto(base_url, wait_until="domcontentloaded")
-    page.wait_for_function("document.querySelectorAll('#app .prerendered .game-card img').length > 0 && "
-                           "[...document.querySelectorAll('#app .prerendered img')].every(i => i.complete"
-                           " && i.naturalWidth > 0)")
+    page.wait_for_function("document.querySelectorAll('#app .prerendered .game-card .card-picture svg').length"
+                           f" == {len(GAMES)}")
+    drawn = page.eval_on_selector('#app .prerendered [data-game="thud"] .card-picture svg',
+                                  "s => { const r = s.getBoundingClientRect(); return [r.width, r.height]; }")
+    assert drawn[0] > 100 and drawn[1] > 100
+    # every picture fits its frame (a drawing with a size of its own in pixels would overflow it)
+    fits = page.eval_on_selector_all("#app .prerendered .card-picture", """els => els.map(d => {
+        const a = d.getBoundingClientRect(), b = d.firstElementChild.getBoundingClientRect();
+        return b.width > 0 && b.width <= a.width + 1 && b.height <= a.height + 1; })""")
+    assert all(fits) and len(fits) == len(GAMES)
     # Python cannot be ready: its bundle is held
     assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")
     assert page.is_visible('#app .prerendered [data-game="thud"] h3')
@@ -97,7 +129,13 @@ def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert page.locator("#app .prerendered").count() == 0
     assert not page.is_disabled('[data-game="thud"] [data-action="new"]')
-    assert page.locator('[data-game="thud"] img.card-picture').count() == 1
+    # Python's home screen shows the very drawings the page brought (moved, not drawn again)
+    assert page.locator('[data-game="thud"] .card-picture svg').count() == 1
+    assert page.locator(".card-picture svg").count() == len(GAMES)
+    page.click('[data-game="thud"] [data-action="rules"]')
+    page.click("header.top .brand")
+    page.wait_for_selector('[data-game="thud"] .card-picture svg')
+    assert page.locator(".card-picture svg").count() == len(GAMES)
     assert page.locator("#loading").count() == 0
     ctx.close()
 

@@ -92,6 +92,9 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.compact = False  # the board drawn for a phone (its panel as text under it)
         self.board_view = ""  # the game's view shown instead of its board ("": the board; Game.views)
         self.root = by_id("app")
+        # the board drawn on each card of the static home page (index.html): kept for every home screen
+        self.card_pictures = {str(n.parentElement.getAttribute("data-game")): n for n in
+                              document.querySelectorAll("#app .prerendered .game-card > .card-picture")}
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
         self._routing = False  # showing a screen because of the browser's Back/Forward

@@ -34,11 +34,9 @@ class HomeScreen:
         for gid, g in home_games().items():
             players = (self.t("home.players.fixed", n=g.min_players) if g.min_players == g.max_players
                        else self.t("home.players", min=g.min_players, max=g.max_players))
-            picture = (getattr(g, "picture", None) or {}).get(self.lang)  # drawn by the build (games index)
             grid.appendChild(el(
                 "section", {"cls": "game-card", "data-game": gid},
-                el("img", {"cls": "card-picture", "src": picture, "alt": "", "width": "320", "height": "200",
-                           "decoding": "async"}) if picture else None,
+                self.card_pictures.get(gid),  # the build's drawing, taken from the static page (moved, not copied)
                 el("h3", {"text": g.name(self.lang)}),
                 el("p", {"cls": "pitch", "text": pick(g.pitch, self.lang)}) if g.pitch else None,
                 el("p", {"cls": "meta", "text": players}),
@@ -202,7 +200,6 @@ def home_games() -> dict:
             for gid, d in raw.items():
                 _HOME_GAMES[gid] = SimpleNamespace(min_players=int(d["min_players"]),
                                                    max_players=int(d["max_players"]),
-                                                   picture=dict(d.get("picture") or {}),
                                                    pitch=dict(d.get("pitch") or {}),
                                                    duration=dict(d.get("duration") or {}),
                                                    name=lambda lang, t=dict(d["title"]): pick(t, lang))
