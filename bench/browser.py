@@ -330,10 +330,10 @@ def cmd_startup(args) -> None:
     if mark_rows:
         table("Where the app's start goes: medians of its performance marks (ms from navigation start)",
               ["page, load", "python"] + list(MARKS) + ["ready"], mark_rows,
-              "snapshot-found / no-snapshot = the cache asked; snapshot-read = its bytes read; boot = the home page\n"
-              "is painted and Python may start (restored or started);\n"
-              "python-started = interpreter restored or started; bundle-fetched / -installed = Plateau's Python "
-              "in place;\nmain = PyScript runs main.py (its own package set up); imported = Plateau's modules "
+              "snapshot-read / no-snapshot = the cache asked; snapshot-unpacked = its memory rebuilt;\n"
+              "boot = the home page is painted and Python may start (restored or started);\n"
+              "python-started = interpreter restored or started; bundle-fetched = Plateau's Python read (in a worker), "
+              "-installed = in place;\nmain = PyScript runs main.py (its own package set up); imported = Plateau's modules "
               "imported; drawn = the first screen drawn.")
     bare = res["bare"]
     ratio_rows = []

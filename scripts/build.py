@@ -22,7 +22,8 @@ list), so a visitor's browser never pairs files of two builds:
 * ``static/vendor/pyodide-snapshot-<hash>.bin``: the runtime's memory once
   started, which the boot module restores on later visits, and
   ``static/build/pyodide-boot-<hash>.mjs``, that module (PyScript's
-  interpreter);
+  interpreter), with ``boot-read-<hash>.mjs``, which reads the bundle in a
+  worker;
 * ``index.html`` (the home screen already drawn, as static HTML, with
   each game's opening board drawn by the engine on its card),
   ``pyscript-<hash>.toml``, ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
@@ -392,14 +393,19 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
             print(f"build: no interpreter snapshot ({why}); every visit starts Python", file=sys.stderr)
     build = out / "static" / "build"
     build.mkdir(parents=True, exist_ok=True)
+    reader = (ROOT / "static" / "boot-read.mjs").read_bytes()
+    read_name = f"boot-read-{short_hash(reader)}.mjs"
+    (build / read_name).write_bytes(reader)
     src = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    src = src.replace("__READ__", "./" + read_name)
     src = src.replace("__PYODIDE_MJS__", "../../" + paths["pyodide"])
     src = src.replace("__SNAPSHOT__", "../../" + snap_rel if snap_rel else "")
     src = src.replace("__BUNDLE__", "../../" + bundle_path)
     src = src.replace("__CORE__", "../../" + paths["core"])
     name = f"pyodide-boot-{short_hash(src.encode())}.mjs"
     (build / name).write_text(src, encoding="utf-8")
-    return {"boot": f"static/build/{name}", "snapshot": snap_rel, "bundle": bundle_path}
+    return {"boot": f"static/build/{name}", "snapshot": snap_rel, "bundle": bundle_path,
+            "read": f"static/build/{read_name}"}
 
 
 def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> str:
@@ -468,6 +474,18 @@ def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
+# A card's picture: the board's drawing inside the page (scripts/prerender.py
+# made it fit), so it paints with the page. It sits in a shadow root declared in
+# the HTML: the page's own scripts (PyScript scans every attribute of the
+# document for its event handlers, at start and whenever nodes come) see one
+# element per card, not the drawing's thousands; its ids and styles stay its own.
+CARD_STYLE = "<style>svg{display:block;width:100%;height:100%}</style>"
+
+
+def card_shadow(svg: str) -> str:
+    return f'<template shadowrootmode="open">{CARD_STYLE}{svg}</template>'
+
+
 def home_html(pre: dict) -> str:
     """The home screen as static HTML, drawn before Python runs: the header,
     a card per game of the registry (its picture, its name, its player
@@ -490,8 +508,7 @@ def home_html(pre: dict) -> str:
         n, m = g["min_players"], g["max_players"]
         players = (t("home.players.fixed", "p", ' class="meta"', n=n) if n == m
                    else t("home.players", "p", ' class="meta"', min=n, max=m))
-        # the board's drawing inside the page (scripts/prerender.py made it fit): it paints with the page
-        pic = f'<div class="card-picture">{pics[gid]}</div>' if gid in pics else ""
+        pic = f'<div class="card-picture">{card_shadow(pics[gid])}</div>' if gid in pics else ""
         title_fr = g["title"].get("fr", gid)
         title_en = g["title"].get("en", title_fr)
         pitch = g.get("pitch") or {}
@@ -520,7 +537,7 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     Returns the cache's name."""
     static = out / "static"
     for p in (ROOT / "static").iterdir():
-        if p.name in ("vendor", "build", "sw.js", "pyodide-boot.mjs"):
+        if p.name in ("vendor", "build", "sw.js", "pyodide-boot.mjs", "boot-read.mjs"):
             continue
         if p.is_dir():
             shutil.copytree(p, static / p.name, dirs_exist_ok=True)
@@ -542,7 +559,8 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     page = page.replace('"static/vendor/pyscript/core.js"', f'"{paths["core"]}"')
     if "boot" in paths:  # Plateau's boot module, async: Python starts while PyScript sets itself up
         # boot.js asks for the snapshot (only if cached) and the bundle as the page starts
-        early = f' data-bundle="{paths["bundle"]}"' + (f' data-snapshot="{paths["snapshot"]}"' if paths.get("snapshot") else "")
+        early = (f' data-bundle="{paths["bundle"]}" data-read="{paths["read"]}"'
+                 + (f' data-snapshot="{paths["snapshot"]}"' if paths.get("snapshot") else ""))
         page = page.replace(f'<script src="static/boot.js?v={v["boot.js"]}"></script>',
                             f'<script src="static/boot.js?v={v["boot.js"]}"{early}></script>')
         # pyodide.mjs, which the boot module imports, asked for with the module itself

@@ -19,12 +19,16 @@
   // the interpreter's snapshot are asked for now, as the page starts: the boot
   // module (static/pyodide-boot.mjs) takes these answers instead of asking
   // again once it has loaded. Only-if-cached: a first visit downloads nothing
-  // here (the snapshot comes after the start, for the next visit).
+  // here (the snapshot comes after the start, for the next visit). A worker
+  // (static/boot-read.mjs) reads the bundle off the main thread
+  // (early.bundle: its files, early.read true); without one, its bytes go to
+  // the boot module as they come.
   var me = document.currentScript;
   var early = (window.__plateauEarly = {});
   if (me && window.fetch) {
     var snap = me.getAttribute("data-snapshot");
     var bundle = me.getAttribute("data-bundle");
+    var reader = me.getAttribute("data-read");
     if (snap && !/[?&]nosnapshot\b/.test(location.search)) {
       early.snapshotURL = new URL(snap, location.href).href;
       early.snapshot = fetch(snap, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
@@ -33,13 +37,39 @@
     }
     if (bundle) {
       early.bundleURL = new URL(bundle, location.href).href;
-      early.bundle = fetch(bundle, { credentials: "same-origin" }).then(function (r) {
-        if (!r.ok) throw new Error("Plateau's bundle: " + r.status + " " + r.statusText + " (" + bundle + ")");
-        return r.arrayBuffer();
-      });
-      early.bundle.catch(function () {});  // the boot module reports it
+      early.bundle = (reader && window.Worker && readInWorker(reader)) || fetch(bundle, { credentials: "same-origin" })
+        .then(function (r) {
+          if (!r.ok) throw new Error("Plateau's bundle: " + r.status + " " + r.statusText + " (" + bundle + ")");
+          return r.arrayBuffer();
+        });
+      early.bundle.catch(function () {});  // the boot module reports it (or reads the bundle itself)
     }
   }
+
+  function readInWorker(reader) {
+    var worker;
+    try {
+      worker = new Worker(reader, { type: "module" });
+    } catch (e) {
+      return null;  // no module workers here
+    }
+    early.read = true;
+    return new Promise(function (resolve, reject) {
+      worker.onmessage = function (ev) {
+        var d = ev.data || {};
+        if ("bundle" in d) resolve(d.bundle);
+        else reject(new Error(d.bundleError));
+        worker.terminate();
+      };
+      worker.onerror = function (e) {  // the worker could not start: the boot module reads the bundle itself
+        if (e && e.preventDefault) e.preventDefault();
+        reject(new Error("no worker"));
+        worker.terminate();
+      };
+      worker.postMessage({ bundle: early.bundleURL });
+    });
+  }
+
   var embed = /[?&]embed\b/.test(location.search);
   if (embed) root.classList.add("embed");
 

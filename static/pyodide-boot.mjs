@@ -20,8 +20,9 @@
 // `<html data-python>` tells which way it went: "snapshot" or "fresh".
 // `?nosnapshot` in the page's address forces a normal start.
 //
-// The build replaces the four paths below (relative to this file).
+// The build replaces the five paths below (relative to this file).
 import * as pyodide from "__PYODIDE_MJS__";
+import { cachedFile, fetchBundle, readBundle, unsparse } from "__READ__";
 
 export const version = pyodide.version;
 
@@ -29,61 +30,26 @@ export const version = pyodide.version;
 const mark = (name) => { try { performance.mark("plateau:" + name); } catch (e) { /* no timeline */ } };
 
 const BUNDLE = new URL("__BUNDLE__", import.meta.url).href;
-const SNAPSHOT = "__SNAPSHOT__" ? new URL("__SNAPSHOT__", import.meta.url).href : "";
-// The files of a zip archive, [name, bytes] (the build stores them; deflated
-// entries are read too, more slowly).
-async function unzip(buf) {
-  const bytes = new Uint8Array(buf);
-  const view = new DataView(buf);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
-  }
-  if (end < 0) throw new Error("Plateau's bundle is not a zip archive");
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const names = new TextDecoder();
-  const out = [];
-  for (let k = 0; k < count; k++) {
-    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("Plateau's bundle: damaged directory");
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 20, true);
-    const nameLen = view.getUint16(at + 28, true);
-    const extraLen = view.getUint16(at + 30, true);
-    const commentLen = view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLen));
-    at += 46 + nameLen + extraLen + commentLen;
-    if (name.endsWith("/")) continue;
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + size);
-    if (method === 0) out.push([name, Promise.resolve(data)]);
-    else if (method === 8) {
-      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      out.push([name, new Response(stream).arrayBuffer().then((b) => new Uint8Array(b))]);
-    } else throw new Error(`Plateau's bundle: ${name} is compressed in a way this page cannot read`);
-  }
-  return Promise.all(out.map(async ([name, data]) => [name, await data]));
-}
+const SNAPSHOT = "__SNAPSHOT__" && !/[?&]nosnapshot\b/.test(location.search)
+  ? new URL("__SNAPSHOT__", import.meta.url).href : "";
 
-// Read while the runtime starts: boot.js asked for the bundle (and the
-// snapshot) as the page started (window.__plateauEarly); asked here otherwise.
+// What boot.js asked for as the page started (window.__plateauEarly): the
+// bundle read by its worker (static/boot-read.mjs) when there is one, as bytes
+// otherwise. Whatever that way could not give is asked for, and read, here.
 const given = globalThis.__plateauEarly || {};
-const bundleBytes = given.bundle && given.bundleURL === BUNDLE ? given.bundle
-  : fetch(BUNDLE, { credentials: "same-origin" }).then((res) => {
-    if (!res.ok) throw new Error(`Plateau's bundle: ${res.status} ${res.statusText} (${BUNDLE})`);
-    return res.arrayBuffer();
-  });
-const bundle = bundleBytes.then(async (buf) => {
+const bundle = (given.bundle && given.bundleURL === BUNDLE
+  ? given.bundle.then((got) => (given.read ? got : readBundle(got)))
+  : Promise.reject(new Error("not asked"))
+).catch(() => fetchBundle(BUNDLE).then(readBundle)).then((files) => {
   mark("bundle-fetched");
-  const head = new Uint8Array(buf, 0, Math.min(2, buf.byteLength));
-  if (head[0] === 0x1f && head[1] === 0x8b) {  // gzip (a host may have inflated it already)
-    const stream = new Blob([buf]).stream().pipeThrough(new DecompressionStream("gzip"));
-    buf = await new Response(stream).arrayBuffer();
-  }
-  return unzip(buf);
+  return files;
 });
 bundle.catch(() => {});  // reported by loadPyodide, which waits for it
+
+// The snapshot's bytes if this browser already has it (null otherwise),
+// without any download: boot.js asked as the page started.
+const cachedSnapshot = given.snapshot && given.snapshotURL === SNAPSHOT ? given.snapshot
+  : SNAPSHOT ? cachedFile(SNAPSHOT) : Promise.resolve(null);
 
 function install(py, files) {
   const { FS } = py;
@@ -95,44 +61,9 @@ function install(py, files) {
   }
 }
 
-// The build's file holds the snapshot's non-zero pages only (scripts/build.py,
-// `sparse`): "PLSN", u32 format (1), length, page size, a bitmap of the pages
-// present, the pages.
-function unsparse(buf) {
-  const head = new DataView(buf, 0, 16);
-  if (head.getUint32(0, false) !== 0x504c534e || head.getUint32(4, true) !== 1) {
-    throw new Error("not a Plateau snapshot file");
-  }
-  const length = head.getUint32(8, true);
-  const page = head.getUint32(12, true);
-  const pages = Math.ceil(length / page);
-  const bitmap = new Uint8Array(buf, 16, Math.ceil(pages / 8));
-  const out = new Uint8Array(length);
-  let at = 16 + bitmap.length;
-  for (let i = 0; i < pages; i++) {
-    if (!(bitmap[i >> 3] & (1 << (i & 7)))) continue;
-    const n = Math.min(page, length - i * page);
-    if (at + n > buf.byteLength) throw new Error("truncated snapshot file");
-    out.set(new Uint8Array(buf, at, n), i * page);
-    at += n;
-  }
-  if (at !== buf.byteLength) throw new Error("snapshot file of the wrong size");
-  return out;
-}
-
-// The snapshot's bytes if this browser already has it (null otherwise),
-// without any download: boot.js asked as the page started.
-function snapshotInCache() {
-  if (!SNAPSHOT || /[?&]nosnapshot\b/.test(location.search)) return Promise.resolve(null);
-  return fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
-    .then((res) => (res.ok ? res.arrayBuffer() : null))
-    .catch(() => null);  // not in the cache, or cut short
-}
-const cachedSnapshot = given.snapshot && given.snapshotURL === SNAPSHOT ? given.snapshot : snapshotInCache();
-
 // Once the app is ready (or has failed), fetch the snapshot for the next visit.
 function fetchForNextVisit() {
-  if (!SNAPSHOT || /[?&]nosnapshot\b/.test(location.search)) return;
+  if (!SNAPSHOT) return;
   const root = document.documentElement;
   const go = () => {
     const later = window.requestIdleCallback || ((f) => setTimeout(f, 200));

@@ -143,3 +143,34 @@ def test_nosnapshot_in_the_address_starts_python_normally(profile, base_url):
     page, how, _ = visit(profile, base_url + "?nosnapshot")
     assert how == "fresh"
     page.close()
+
+
+def test_the_bundle_is_read_by_a_worker_or_by_the_page(profile, base_url):
+    """boot.js reads the bundle in a worker (static/boot-read.mjs); a browser without
+    module workers, or a worker that fails, leaves the reading to the page."""
+    page, how, _ = visit(profile, base_url, settle=True)
+    page.close()
+    workers: list[str] = []
+    profile.on("page", lambda p: p.on("worker", lambda w: workers.append(w.url)))
+    page, how, errors = visit(profile, base_url)
+    assert how == "snapshot" and not errors
+    assert any("/boot-read-" in u for u in workers)
+    page.close()
+    cases = {  # (PyScript itself needs workers: only the boot's are taken away)
+        "no module workers": "const W = window.Worker; window.Worker = class extends W { constructor(u, o) {"
+                             " if (o && o.type === 'module') throw new TypeError('no module workers'); super(u, o); } }",
+        "a worker that fails": "const W = window.Worker; window.Worker = class extends W { constructor(u, o) {"
+                               " super(/boot-read-/.test(u) ? 'static/build/missing.mjs' : u, o); } }",
+    }
+    for case, script in cases.items():
+        page = profile.new_page()
+        page.add_init_script(script)
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url)
+        page.wait_for_selector(READY, state="attached", timeout=90_000)
+        assert page.get_attribute("html", "data-python") == "snapshot", case
+        assert not errors, case
+        play_a_move(page)
+        page.evaluate("localStorage.clear()")
+        page.close()
