@@ -26,7 +26,7 @@ list), so a visitor's browser never pairs files of two builds:
   worker;
 * ``index.html`` (the home screen already drawn, as static HTML, with
   each game's opening board drawn by the engine on its card),
-  ``pyscript-<hash>.toml``, ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
+  ``pyscript-<hash>.json`` (from pyscript.toml), ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
 * with ``--bench``: ``bench/bare.html``, the baseline of bench/browser.py.
 """
 
@@ -527,7 +527,7 @@ def home_html(pre: dict) -> str:
             f'<div class="games">{"".join(cards)}</div></main></div>')
 
 
-STATIC_SHELL = ("app.css", "boot.js", "main.py", "icon.svg", "manifest.webmanifest")
+STATIC_SHELL = ("app.css", "boot.js", "icon.svg", "manifest.webmanifest")
 
 
 def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str = "") -> str:
@@ -537,7 +537,7 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     Returns the cache's name."""
     static = out / "static"
     for p in (ROOT / "static").iterdir():
-        if p.name in ("vendor", "build", "sw.js", "pyodide-boot.mjs", "boot-read.mjs"):
+        if p.name in ("vendor", "build", "sw.js", "pyodide-boot.mjs", "boot-read.mjs", "main.py"):
             continue
         if p.is_dir():
             shutil.copytree(p, static / p.name, dirs_exist_ok=True)
@@ -549,10 +549,14 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
         m.write_text(m.read_text(encoding="utf-8").replace('"icon.svg"', f'"icon.svg?v={v["icon.svg"]}"'),
                      encoding="utf-8")
         v["manifest.webmanifest"] = short_hash(m.read_bytes())
-    toml = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    toml = toml.replace('"./static/vendor/pyodide/pyodide.mjs"', f'"./{paths.get("boot", paths["pyodide"])}"')
-    toml_name = f"pyscript-{short_hash(toml.encode())}.toml"
-    (out / toml_name).write_text(toml, encoding="utf-8")
+    # PyScript's config as JSON (no TOML parser to load in the page)
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    config["interpreter"] = "./" + paths.get("boot", paths["pyodide"])
+    data = json.dumps(config, indent=1).encode()
+    config_name = f"pyscript-{short_hash(data)}.json"
+    (out / config_name).write_bytes(data)
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     for name, h in v.items():
         page = page.replace(f'"static/{name}"', f'"static/{name}?v={h}"')
@@ -568,11 +572,16 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
         # PyScript's core is loaded by the boot module once the home page is painted
         page = page.replace(f'<script type="module" src="{paths["core"]}"></script>',
                             f'<script type="module" async src="{paths["boot"]}"></script>\n{links.rstrip()}')
-    page = page.replace('config="pyscript.toml"', f'config="{toml_name}"')
+    # main.py inside the page: PyScript runs it without asking for a file
+    main_py = (ROOT / "static" / "main.py").read_text(encoding="utf-8")
+    if "</" in main_py:
+        fail("static/main.py cannot sit inside a <script> element: it holds '</'")
+    page = page.replace('<script type="py" src="static/main.py" config="pyscript.toml"></script>',
+                        f'<script type="py" config="{config_name}">\n{main_py}</script>')
     page = page.replace("<!-- home -->", home)
     (out / "index.html").write_text(page, encoding="utf-8")
     (static / "build" / "version.json").write_text(json.dumps({"build": version, "label": label}))
-    shell = ["index.html", toml_name] + [f"static/{n}?v={h}" for n, h in v.items()]
+    shell = ["index.html", config_name] + [f"static/{n}?v={h}" for n, h in v.items()]
     for p in sorted((static / "vendor").rglob("*")) + sorted((static / "build").rglob("*")):
         if p.is_file() and p.name != "version.json":
             shell.append(p.relative_to(out).as_posix())

@@ -148,7 +148,7 @@ async function start(opts) {
   return py;
 }
 
-// PyScript itself (its core, which finds main.py in the page and calls
+// PyScript itself (its core, which finds main.py inside the page and calls
 // `loadPyodide` below) is loaded once the home page is on screen, when the
 // build names it here instead of in the page.
 const CORE = "__CORE__" ? new URL("__CORE__", import.meta.url).href : "";

@@ -68,8 +68,8 @@ def test_every_file_of_the_page_is_content_named_and_precached(site_dir):
     for url in shell - {"index.html"}:  # a new content gives a new name
         assert re.search(r"[-=][0-9a-f]{12}|-1\.4\.3-", url), url
         assert (site_dir / url.split("?")[0]).is_file()
-    toml = next(u for u in shell if u.endswith(".toml"))
-    for path in re.findall(r'"\./([^"*]+)"', (site_dir / toml).read_text(encoding="utf-8")):
+    config = next(u for u in shell if re.fullmatch(r"pyscript-[0-9a-f]{12}\.json", u))
+    for path in re.findall(r'"\./([^"*]+)"', (site_dir / config).read_text(encoding="utf-8")):
         assert path in shell, path
 
 
