@@ -1,12 +1,16 @@
-// Reading Plateau's bundle (a gzip-compressed zip: inflated, its files
-// listed). boot.js runs this module as a worker as the page starts, so that
-// the page's thread paints the home page and starts the runtime meanwhile;
-// the boot module (pyodide-boot.mjs) imports the same functions and does the
-// work itself when no worker could. The snapshot is read by the page: it is
-// on the start's critical path, and a worker's own start comes too late.
+// Reading what Python's start needs, off the page's main thread: the
+// interpreter snapshot, if this browser's cache holds it (the build's sparse
+// file: the memory rebuilt), and Plateau's bundle (a gzip-compressed zip:
+// inflated, its files listed). boot.js runs this module as a worker as the page
+// starts, so that the page's thread parses and paints the home page
+// meanwhile (reading a 14 MB response into memory holds the thread that reads
+// it); the boot module (pyodide-boot.mjs) imports the same functions and does
+// the work itself when no worker could.
 //
-// Worker messages: in {bundle: url}; out, once, {bundle: [[name, bytes], ...]}
-// or {bundleError: text}.
+// Worker messages: in {bundle: url, snapshot: url or ""}; out, once each,
+// {bundle: [[name, bytes], ...]} or {bundleError: text}, and, with a
+// snapshot's url, {snapshot: the memory's bytes, or null if not in the cache}
+// or {snapshotError: text} (a file that cannot be used).
 
 // The files of a zip archive, [name, Uint8Array] (the build stores them;
 // deflated entries are read too, more slowly).
@@ -97,6 +101,11 @@ export function unsparse(buf) {
 
 if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
   self.onmessage = ({ data }) => {
+    if (data.snapshot) {  // first: Python's start waits for it
+      cachedFile(data.snapshot).then((buf) => (buf ? unsparse(buf) : null)).then(
+        (memory) => self.postMessage({ snapshot: memory }, memory ? [memory.buffer] : []),
+        (e) => self.postMessage({ snapshotError: String((e && e.message) || e) }));
+    }
     fetchBundle(data.bundle).then(readBundle).then(
       (files) => self.postMessage({ bundle: files }, [...new Set(files.map(([, b]) => b.buffer))]),
       (e) => self.postMessage({ bundleError: String((e && e.message) || e) }));

@@ -20,8 +20,8 @@
   // module (static/pyodide-boot.mjs) takes these answers instead of asking
   // again once it has loaded. Only-if-cached: a first visit downloads nothing
   // here (the snapshot comes after the start, for the next visit). A worker
-  // (static/boot-read.mjs) reads the bundle off the main thread
-  // (early.bundle: its files, early.read true); without one, its bytes go to
+  // (static/boot-read.mjs) reads both off the main thread (early.read: the
+  // bundle's files and the snapshot's memory); without one, their bytes go to
   // the boot module as they come.
   var me = document.currentScript;
   var early = (window.__plateauEarly = {});
@@ -29,45 +29,61 @@
     var snap = me.getAttribute("data-snapshot");
     var bundle = me.getAttribute("data-bundle");
     var reader = me.getAttribute("data-read");
-    if (snap && !/[?&]nosnapshot\b/.test(location.search)) {
-      early.snapshotURL = new URL(snap, location.href).href;
-      early.snapshot = fetch(snap, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.arrayBuffer() : null; })
-        .catch(function () { return null; });  // not in the cache, or cut short
-    }
+    if (snap && !/[?&]nosnapshot\b/.test(location.search)) early.snapshotURL = new URL(snap, location.href).href;
     if (bundle) {
       early.bundleURL = new URL(bundle, location.href).href;
-      early.bundle = (reader && window.Worker && readInWorker(reader)) || fetch(bundle, { credentials: "same-origin" })
-        .then(function (r) {
-          if (!r.ok) throw new Error("Plateau's bundle: " + r.status + " " + r.statusText + " (" + bundle + ")");
-          return r.arrayBuffer();
-        });
-      early.bundle.catch(function () {});  // the boot module reports it (or reads the bundle itself)
+      if (!(reader && window.Worker && readInWorker(reader))) readHere();
+      early.bundle.catch(function () {});  // the boot module reports it (or reads for itself)
+      if (early.snapshot) early.snapshot.catch(function () {});
     }
   }
 
+  function readHere() {
+    early.read = false;
+    if (early.snapshotURL) {
+      early.snapshot = fetch(early.snapshotURL, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.arrayBuffer() : null; })
+        .catch(function () { return null; });  // not in the cache, or cut short
+    }
+    early.bundle = fetch(early.bundleURL, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("Plateau's bundle: " + r.status + " " + r.statusText + " (" + early.bundleURL + ")");
+      return r.arrayBuffer();
+    });
+  }
+
+  // A failed worker fails both answers: the boot module then reads for itself.
   function readInWorker(reader) {
     var worker;
     try {
       worker = new Worker(reader, { type: "module" });
     } catch (e) {
-      return null;  // no module workers here
+      return false;  // no module workers here
     }
     early.read = true;
-    return new Promise(function (resolve, reject) {
-      worker.onmessage = function (ev) {
-        var d = ev.data || {};
-        if ("bundle" in d) resolve(d.bundle);
-        else reject(new Error(d.bundleError));
-        worker.terminate();
-      };
-      worker.onerror = function (e) {  // the worker could not start: the boot module reads the bundle itself
-        if (e && e.preventDefault) e.preventDefault();
-        reject(new Error("no worker"));
-        worker.terminate();
-      };
-      worker.postMessage({ bundle: early.bundleURL });
-    });
+    var left = early.snapshotURL ? 2 : 1;
+    var settle = {};
+    early.bundle = new Promise(function (ok, ko) { settle.bundle = [ok, ko]; });
+    if (early.snapshotURL) early.snapshot = new Promise(function (ok, ko) { settle.snapshot = [ok, ko]; });
+    function answer(what, ok, value) {
+      if (!settle[what]) return;
+      settle[what][ok ? 0 : 1](value);
+      settle[what] = null;
+      if (--left === 0) worker.terminate();
+    }
+    worker.onmessage = function (ev) {
+      var d = ev.data || {};
+      if ("bundle" in d) answer("bundle", true, d.bundle);
+      if ("bundleError" in d) answer("bundle", false, new Error(d.bundleError));
+      if ("snapshot" in d) answer("snapshot", true, d.snapshot);
+      if ("snapshotError" in d) answer("snapshot", false, new Error(d.snapshotError));
+    };
+    worker.onerror = function (e) {
+      if (e && e.preventDefault) e.preventDefault();
+      answer("bundle", false, new Error("no worker"));
+      answer("snapshot", false, new Error("no worker"));
+    };
+    worker.postMessage({ bundle: early.bundleURL, snapshot: early.snapshotURL || "" });
+    return true;
   }
 
   var embed = /[?&]embed\b/.test(location.search);

@@ -46,10 +46,26 @@ const bundle = (given.bundle && given.bundleURL === BUNDLE
 });
 bundle.catch(() => {});  // reported by loadPyodide, which waits for it
 
-// The snapshot's bytes if this browser already has it (null otherwise),
-// without any download: boot.js asked as the page started.
-const cachedSnapshot = given.snapshot && given.snapshotURL === SNAPSHOT ? given.snapshot
-  : SNAPSHOT ? cachedFile(SNAPSHOT) : Promise.resolve(null);
+// The snapshot, if this browser already holds it: {memory} (rebuilt by the
+// worker) or {file} (its bytes, rebuilt here once the home page is painted);
+// null if not, or if the worker found it unusable (and then it says so).
+async function snapshotFound() {
+  if (!SNAPSHOT) return null;
+  if (given.snapshot && given.snapshotURL === SNAPSHOT) {
+    try {
+      const got = await given.snapshot;
+      return got ? (given.read ? { memory: got } : { file: got }) : null;
+    } catch (e) {
+      if (!(e && e.message === "no worker")) {
+        console.warn("Plateau: the interpreter snapshot is not usable here; starting Python normally.", e);
+        return null;
+      }
+    }
+  }
+  const buf = await cachedFile(SNAPSHOT);
+  return buf ? { file: buf } : null;
+}
+const cachedSnapshot = snapshotFound();
 
 function install(py, files) {
   const { FS } = py;
@@ -98,11 +114,12 @@ let paintedOnce = null;
 const afterPaint = () => (paintedOnce ||= homePainted().then(() => mark("boot")));
 
 // `loadPyodide` is called at once: the runtime's files (the WebAssembly, the
-// standard library, the lock file, the snapshot's bytes) are read from the
-// cache or downloaded while the home page paints; what holds the main thread
-// (evaluating the runtime's JavaScript, instantiating the WebAssembly,
-// starting or restoring Python) waits until the home page is on screen:
-// Pyodide takes the runtime's module factory from `createPyodideModule`.
+// standard library, the lock file) are read from the cache or downloaded while
+// the home page paints; what holds the main thread (evaluating the runtime's
+// JavaScript, instantiating the WebAssembly, starting or restoring Python)
+// waits until the home page is on screen: Pyodide takes the runtime's module
+// factory from `createPyodideModule`. (Compiling the WebAssembly ahead, while
+// the worker rebuilds the snapshot, was measured: no sooner on two cores.)
 const ASM = new URL("pyodide.asm.mjs", new URL("__PYODIDE_MJS__", import.meta.url)).href;
 async function createPyodideModule(settings) {
   await afterPaint();
@@ -120,11 +137,8 @@ async function start(opts) {
   mark(found ? "snapshot-read" : "no-snapshot");
   let py = null;
   if (found) {
-    const bytes = afterPaint().then(() => {
-      const full = unsparse(found);
-      mark("snapshot-unpacked");
-      return full;
-    });
+    const bytes = found.memory ? Promise.resolve(found.memory) : afterPaint().then(() => unsparse(found.file));
+    bytes.then(() => mark("snapshot-unpacked"), () => {});
     try {
       py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: bytes, createPyodideModule });
       // the snapshot holds the build's random state: every visitor gets a new one
