@@ -285,7 +285,10 @@ def cmd_startup(args) -> None:
                     url = (base2 if baseline else base) + PAGES[kind]
                     loads = 3 if sw == "allow" else 2
                     for i in range(loads):
-                        got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
+                        try:
+                            got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
+                        except Exception as e:
+                            raise RuntimeError(f"{name}, load {i + 1} of run {run + 1}: {e}") from e
                 for label, r in zip(("cold", "warm", "warm3"), got):
                     d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": [],
                                                      "marks": [], "python": []})
