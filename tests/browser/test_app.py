@@ -59,6 +59,16 @@ def test_play_reload_and_navigation(page, base_url):
     assert board_ply(page) == 0
     page.click('[data-action="redo"]')
     assert board_ply(page) == 1
+    # an entry of the move list is a button for the keyboard too
+    page.focus('#moves li[data-ply="4"]')
+    page.keyboard.press("Enter")
+    assert board_ply(page) == 4
+    page.focus('#moves li[data-ply="5"]')
+    page.keyboard.press(" ")
+    assert board_ply(page) == 5
+    page.click('[data-action="redo"]')
+    page.click('#moves li[data-ply="1"]')
+    assert board_ply(page) == 1
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
     assert board_ply(page) == 1

@@ -210,6 +210,11 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             self.keyboard = True
             self.on_target(str(target.getAttribute("data-target")))
             return
+        entry = closest(e.target, "#moves li[data-ply]")
+        if key in ("Enter", " ") and entry is not None:  # an entry of the move list, as a button is
+            e.preventDefault()
+            self.nav(int(entry.getAttribute("data-ply")))
+            return
         moves = {"ArrowLeft": self.session.undo, "ArrowRight": self.session.redo,
                  "Home": lambda: self.session.goto(0), "End": lambda: self.session.goto(self.session.total)}
         if key in moves:

@@ -74,7 +74,8 @@ class PlayScreen:
                                       on={"change": lambda e: self.toggle_coords(bool(e.target.checked))}),
                                    el("span", {"text": self.t("play.flip_coords")})) if g.has_coords else None))
             side.appendChild(el("h2", {"text": self.t("play.moves")}))
-            side.appendChild(el("ol", {"id": "moves", "cls": "moves"}))
+            # one listener for the whole list (an entry per ply: a listener each made long games slow to draw)
+            side.appendChild(el("ol", {"id": "moves", "cls": "moves"}, on={"click": self.on_moves_click}))
             side.appendChild(el("div", {"id": "result", "cls": "result"}))
         layout.appendChild(side)
         self.root.appendChild(layout)
@@ -328,10 +329,13 @@ class PlayScreen:
 
     def move_item(self, ply: int, text: str):
         cls = "current" if ply == self.session.ply else ""
-        li = el("li", {"data-ply": str(ply), "cls": cls, "tabindex": "0", "role": "button",
-                       "aria-current": "step" if cls else None, "text": text},
-                on={"click": lambda e, p=ply: self.nav(p)})
-        return li
+        return el("li", {"data-ply": str(ply), "cls": cls, "tabindex": "0", "role": "button",
+                         "aria-current": "step" if cls else None, "text": text})
+
+    def on_moves_click(self, e) -> None:
+        li = closest(e.target, "#moves li[data-ply]")
+        if li is not None:
+            self.nav(int(li.getAttribute("data-ply")))
 
     def nav(self, ply: int) -> None:
         self.session.goto(ply)
