@@ -91,8 +91,11 @@ class Thinker:
     """An anytime search for the move of ``player`` seen through ``view``.
 
     ``budget`` counts search units (MCTS iterations, alpha-beta nodes), so a
-    decision depends only on (view, player, level, seed, budget) — never on
-    the clock; ``step(max_ms=…)`` only decides when to give control back.
+    decision depends only on (view, player, level, seed, budget, memory) —
+    never on the clock; ``step(max_ms=…)`` only decides when to give control
+    back. ``memory``: the player's own views of the positions before this one,
+    oldest first (as many as :func:`memory_size` says), for a game whose hooks
+    ``recall`` what a player keeps in mind; other games ignore it.
     """
 
     def __init__(self, game, view, player: int, level: str = "normal", seed: int = 0,
