@@ -43,8 +43,10 @@ THUD_OPENING = 4
 SLICE_MS = 12  # as the page slices the search (plateau.web.computer.SLICE_MS)
 
 
-def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int = 120):
-    """``count`` positions with more than one legal move, from random games."""
+def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int = 120, keep: int = 0):
+    """``count`` positions with more than one legal move, from random games
+    (with ``keep``: pairs of a position and the ``keep`` positions before it,
+    from which the page gives a computer player its earlier views)."""
     from plateau.core.registry import get_game
     from plateau.core.rng import Rng
 
@@ -59,16 +61,19 @@ def sample_positions(gid: str, n: int, count: int, seed: int = 7, max_ply: int =
         k += 1
         s = g.start(NAMES[:n], OPTIONS.get(gid, {}), seed=seed * 1000 + k)
         stop = r.below(max_ply)
+        before = []
         for _ in range(stop):
             if s.is_over():
                 break
+            if keep:
+                before = (before + [s.clone()])[-keep:]
             ms = s.legal_moves()
             s.play(ms[r.below(len(ms))])
         if not s.is_over():
             ms = s.legal_moves()
             # a real choice (Small World's redeployment steps are planned, not searched)
             if len(prune(s, ms) if prune else ms) > 1:
-                out.append(s)
+                out.append((s, before) if keep else s)
     return out
 
 
@@ -123,20 +128,27 @@ PYO_THINK = r"""
 import json, statistics, sys, time
 sys.path.insert(0, "/repo/bench")
 from bench_ai import sample_positions, forced_positions
-from plateau.ai import Thinker
+from plateau.ai import Thinker, memory_size
 from plateau.core.registry import get_game
 res = {}
 for gid in GAMES:
     g = get_game(gid)
     times = []
-    for s in sample_positions(gid, 2, NPOS, seed=23):
+    setups = []  # the set-up of a decision, one block before the first slice
+    keep = memory_size(g)
+    for s in sample_positions(gid, 2, NPOS, seed=23, keep=keep):
+        s, before = s if keep else (s, [])
         p = s.to_play
         t0 = time.perf_counter()
-        t = Thinker(g, s.view(p), p, seed=2, level="normal", time_limit_ms=1000)
+        # as the page does: the player's views of the positions before (the game's memory)
+        t = Thinker(g, s.view(p), p, seed=2, level="normal", time_limit_ms=1000,
+                    memory=[b.view(p) for b in before])
+        setup = (time.perf_counter() - t0) * 1000
         while not t.step(max_ms=SLICE):
             pass
         t.best()
         times.append((time.perf_counter() - t0) * 1000)
+        setups.append(setup)
     forced = []
     for s in forced_positions(gid, 2, 10):
         p = s.to_play
@@ -148,7 +160,7 @@ for gid in GAMES:
         forced.append((time.perf_counter() - t0) * 1000)
     times.sort()
     res[gid] = {"n": len(times), "p50": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))],
-                "max": max(times), "forced_n": len(forced), "forced_max": max(forced) if forced else None,
+                "max": max(times), "setup_max": max(setups), "forced_n": len(forced), "forced_max": max(forced) if forced else None,
                 "forced_ms": [round(x, 1) for x in forced]}
 print("RESULT " + json.dumps(res))
 """

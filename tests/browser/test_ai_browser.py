@@ -141,3 +141,38 @@ def test_undo_while_the_computer_thinks(page, base_url):
         page.screenshot(path=shots[0], full_page=True)
     wait_ply(page, before + 2, timeout=30_000)
     assert len(current_record(page).moves) == before + 2
+
+
+def test_troy_four_players_three_computers_remember_the_horse(page, base_url):
+    """Le Cheval de Troie with the closed horse, Ann and three computers: the
+    page hands each computer its earlier views (what it saw go into the
+    horse), the computers play their turns, and a hint for Ann — searched
+    with her own earlier views — marks a legal move."""
+    open_app(page, base_url, clear=True)
+    start_with_computers(page, "troy", ["Ann", "Cpu1", "Cpu2", "Cpu3"],
+                         {1: "easy", 2: "easy", 3: "easy"}, seed=6)
+    rnd = random.Random(2)
+    hinted = False
+    for _ in range(120):
+        s = mirror(page)
+        if s.state.is_over() or s.ply >= 30:
+            break
+        if s.state.to_play != 0:
+            page.wait_for_function(f"+document.querySelector('#board')?.dataset.ply > {s.ply}", timeout=60_000)
+            continue
+        if not hinted and s.state.phase == "insert" and s.ply > 8:
+            page.click('[data-action="hint"]')
+            page.wait_for_selector("#board .hint", timeout=30_000)
+            marked = page.eval_on_selector_all("#board .hint", "els => els.map(e => e.dataset.target)")
+            assert any(set(m.path) >= set(marked) or list(m.path[:len(marked)]) == marked for m in s.legal())
+            hinted = True
+        moves = s.legal()
+        # Ann announces one hero (a card of 1 or more lets her insert it)
+        move = next((m for m in moves if m.text == "a1"), None) or rnd.choice(moves)
+        before = click_path(page, move)
+        wait_ply(page, before + 1)
+    s = mirror(page)
+    assert s.ply >= 30 or s.state.is_over()
+    assert hinted
+    rec = current_record(page)
+    assert rec.options.get("computers") == "1:easy,2:easy,3:easy"

@@ -91,12 +91,16 @@ class Thinker:
     """An anytime search for the move of ``player`` seen through ``view``.
 
     ``budget`` counts search units (MCTS iterations, alpha-beta nodes), so a
-    decision depends only on (view, player, level, seed, budget) — never on
-    the clock; ``step(max_ms=…)`` only decides when to give control back.
+    decision depends only on (view, player, level, seed, budget, memory) —
+    never on the clock; ``step(max_ms=…)`` only decides when to give control
+    back. ``memory``: the player's own views of the positions before this one,
+    oldest first (as many as :func:`memory_size` says), for a game whose hooks
+    ``recall`` what a player keeps in mind; other games ignore it.
     """
 
     def __init__(self, game, view, player: int, level: str = "normal", seed: int = 0,
-                 budget: int | None = None, time_limit_ms: float | None = None) -> None:
+                 budget: int | None = None, time_limit_ms: float | None = None,
+                 memory: list | None = None) -> None:
         self.game = _game(game)
         if level not in LEVELS:
             raise AIError(f"unknown level {level!r} (easy, normal, hard)")
@@ -107,6 +111,16 @@ class Thinker:
         self.hooks = hooks_for(self.game)
         if self.hooks is None or not hasattr(self.hooks, "determinize"):
             raise AIError(f"{self.game.id}: no computer player (the game has no determinize hook)")
+        if memory and hasattr(self.hooks, "recall"):
+            # what this player saw before (its own earlier views, oldest
+            # first): a game's hook folds what a player at the table keeps in
+            # mind into the view (Troy: the colours pushed into the closed horse)
+            if not isinstance(memory, list) or not all(isinstance(v, dict) for v in memory):
+                raise AIError("a computer player's memory is a list of its earlier views")
+            try:
+                self.view = self.hooks.recall([plain(v) for v in memory], self.view, player)
+            except (KeyError, IndexError, ValueError, TypeError) as e:
+                raise AIError(f"these earlier views do not lead to this one: {type(e).__name__}: {e}") from None
         self.level = level_for(self.hooks, level)
         if budget is None:
             budget = max(1, round(getattr(self.hooks, "BUDGET", 200) * self.level.scale))
@@ -206,10 +220,20 @@ class Thinker:
         return text
 
 
+def memory_size(game) -> int:
+    """How many of a player's earlier views the computer player of ``game``
+    keeps in mind (the hook ``MEMORY``; 0: it decides from the view alone)."""
+    hooks = hooks_for(_game(game))
+    return int(getattr(hooks, "MEMORY", 0)) if hooks is not None and hasattr(hooks, "recall") else 0
+
+
 def choose(game, view, player: int, level: str = "normal", seed: int = 0,
-           budget: int | None = None, time_limit_ms: float | None = None) -> str:
-    """The move text the computer plays for ``player`` seeing ``view``."""
-    t = Thinker(game, view, player, level=level, seed=seed, budget=budget, time_limit_ms=time_limit_ms)
+           budget: int | None = None, time_limit_ms: float | None = None,
+           memory: list | None = None) -> str:
+    """The move text the computer plays for ``player`` seeing ``view`` (and,
+    with ``memory``, having seen those earlier views)."""
+    t = Thinker(game, view, player, level=level, seed=seed, budget=budget, time_limit_ms=time_limit_ms,
+                memory=memory)
     while not t.step():
         pass
     return t.best()

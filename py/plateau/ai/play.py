@@ -13,14 +13,15 @@ import math
 
 from plateau.core.rng import Rng
 
-from .api import AIError, Thinker, choose, hooks_for, plain
+from .api import AIError, Thinker, choose, hooks_for, memory_size, plain
 from .search_common import reward_of
 
 
 def ai_player(level: str = "normal", budget: int | None = None):
-    def play(game, view, player, seed):
-        return choose(game, view, player, level=level, seed=seed, budget=budget)
+    def play(game, view, player, seed, memory=None):
+        return choose(game, view, player, level=level, seed=seed, budget=budget, memory=memory)
 
+    play.memory = True  # play_game hands it its earlier views
     play.__name__ = f"ai-{level}" + (f"-{budget}" if budget else "")
     return play
 
@@ -30,11 +31,15 @@ def random_player(game, view, player, seed):
     return t.moves[Rng(seed).below(len(t.moves))]
 
 
-def greedy_player(game, view, player, seed):
-    """Greedy one ply on one determinization (ties: the first listed)."""
+def greedy_player(game, view, player, seed, memory=None):
+    """Greedy one ply on one determinization (ties: the first listed); it
+    keeps in mind what the computer player does (``memory``)."""
     hooks = hooks_for(game)
     rng = Rng(seed)
-    root = hooks.determinize(plain(view), player, Rng(rng.next64()))
+    view = plain(view)
+    if memory and hasattr(hooks, "recall"):
+        view = hooks.recall([plain(v) for v in memory], view, player)
+    root = hooks.determinize(view, player, Rng(rng.next64()))
     best, key = None, None
     thud = game.id == "thud"
     if thud and root.phase == "reply":
@@ -57,6 +62,9 @@ def greedy_player(game, view, player, seed):
     return best
 
 
+greedy_player.memory = True
+
+
 def play_game(game, players: list, seats: list, seed: int, options: dict | None = None,
               max_plies: int = 100000, round_cap: int | None = None, check=None, opening: int = 0):
     """Play one game; ``players[i]`` plays seat ``i``. ``round_cap`` (Thud):
@@ -64,12 +72,19 @@ def play_game(game, players: list, seats: list, seed: int, options: dict | None 
     (Thud): each round starts with that many board moves drawn at random
     from ``seed`` — the same ones in both rounds — so that matches between
     two deterministic searchers are not all the same game. Returns the
-    final state. ``check(state, text)`` is called before each move."""
+    final state. ``check(state, text)`` is called before each move. A
+    player with the attribute ``memory`` is also given its own views of the
+    last positions (as many as the game's computer player keeps in mind:
+    :func:`plateau.ai.api.memory_size`), oldest first."""
     s = game.start(seats, options or {}, seed=seed)
     rng = Rng(seed ^ 0xA11CE)
     plies = 0
     book = None
+    keep = memory_size(game)
+    recent: list = []
     while not s.is_over() and plies < max_plies:
+        if keep:
+            recent = (recent + [s.clone()])[-(keep + 1):]  # the last one is the current position
         p = s.to_play
         if game.id == "thud" and s.phase == "play" and opening and s.round_plies == 0:
             book = Rng(seed ^ 0x0BE11)  # the same draws at the start of every round
@@ -81,7 +96,10 @@ def play_game(game, players: list, seats: list, seed: int, options: dict | None 
             s.play("offer")
             s.play("accept")
             continue
-        text = players[p](game, s.view(p), p, rng.next64() & 0xFFFFFFFF)
+        extra = {}
+        if keep and getattr(players[p], "memory", False):
+            extra["memory"] = [st.view(p) for st in recent[:-1]]
+        text = players[p](game, s.view(p), p, rng.next64() & 0xFFFFFFFF, **extra)
         if check is not None:
             check(s, text)
         s.play(text)  # raises IllegalMove if a player returned an illegal move

@@ -277,7 +277,7 @@ class ComputerPlayer:
             if not self._still(key):
                 return
             t0 = _now()
-            from plateau.ai import Thinker
+            from plateau.ai import Thinker, memory_size
             from plateau.ai.api import TIME_LIMITS
 
             _measure("ai:import", t0)
@@ -286,7 +286,8 @@ class ComputerPlayer:
                 return
             t0 = _now()
             t = Thinker(s.game, s.state.view(player), player, level=level, seed=secrets.randbits(32),
-                        time_limit_ms=TIME_LIMITS[level])
+                        time_limit_ms=TIME_LIMITS[level],
+                        memory=s.earlier_views(player, memory_size(s.game)))
             _measure("ai:setup", t0)
             while True:
                 await asyncio.sleep(0)
@@ -376,11 +377,12 @@ class ComputerPlayer:
     async def _hint(self, key, player: int) -> None:
         s = key[0]
         try:
-            from plateau.ai import Thinker
+            from plateau.ai import Thinker, memory_size
             from plateau.ai.api import TIME_LIMITS
 
             t = Thinker(s.game, s.state.view(player), player, level="hard", seed=secrets.randbits(32),
-                        time_limit_ms=TIME_LIMITS["hard"])
+                        time_limit_ms=TIME_LIMITS["hard"],
+                        memory=s.earlier_views(player, memory_size(s.game)))
             while not t.step(max_ms=SLICE_MS):
                 await asyncio.sleep(0)
                 if self._hint_job != key or self._job_key() != key:

@@ -55,6 +55,14 @@ class Session:
     def state(self) -> State:
         return self._states[self.ply]
 
+    def earlier_views(self, player: int, count: int) -> list[dict]:
+        """``player``'s views of the ``count`` positions before the one
+        shown, oldest first: what that player saw happen (a computer player
+        keeps some of it in mind, as a person at the table does)."""
+        if count <= 0:
+            return []
+        return [st.view(player) for st in self._states[max(0, self.ply - count):self.ply]]
+
     def legal(self) -> list[Move]:
         moves = self._legal.get(self.ply)
         if moves is None:

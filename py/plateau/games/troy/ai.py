@@ -11,8 +11,14 @@ What a player may not know, and how :func:`determinize` samples it:
 * the treasures of the districts the player has not seen: the treasure
   cards not seen, shuffled over those districts.
 
-The computer remembers nothing beyond the view (as a player who did not
-note which colours went into the closed horse).
+With the closed horse the colours pushed in are not written anywhere: a
+player at the table keeps them in mind. So does the computer: given its own
+earlier views (``memory``, the last :data:`MEMORY` positions), :func:`recall`
+works out from the heroes available before and after each insertion which
+colour went in — exactly, or a short list when Odysseus refilled the
+available heroes in between — and :func:`determinize` fills the horse with
+the last two colours pushed. Without those views the horse's two heroes are
+drawn from the remaining heroes like the bag.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from .rules import BLACK, HERO_CARDS, HEROES_PER_COLOUR, ND, TREASURES, TroyStat
 
 BUDGET = 1600  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 HORIZON = 24
+MEMORY = 12  # earlier views kept in mind: as good as 24 over 40 random games (the last two insertions are among them)
 
 
 def _tup(x):
@@ -91,7 +98,19 @@ def determinize(view: dict, player: int, rng: Rng) -> TroyState:
         nk = (2 - s.avail.count(BLACK)) if s.blacks_out else 0
         if nk < 0 or nk > 2 or len(rest) < 2 - nk:
             raise ValueError("the horse cannot be filled")
-        horse = [rest.pop() for _ in range(2 - nk)] + [BLACK] * nk
+        mem = view.get("horse_memory") or [None, None]
+        horse = []
+        for i in range(2 - nk):
+            # a remembered slot takes one of its possible colours (the
+            # remaining heroes weigh them); else any remaining hero
+            cand = mem[i] if i < len(mem) else None
+            k = len(rest) - 1
+            if cand:
+                fit = [j for j, c in enumerate(rest) if c in cand]
+                if fit:
+                    k = fit[-1]  # ``rest`` is shuffled: the last fitting one is a fair draw
+            horse.append(rest.pop(k))
+        horse += [BLACK] * nk
     s.horse = horse
     if len(rest) != int(view["bag"]):
         raise ValueError(f"the bag should hold {view['bag']} heroes, {len(rest)} are unaccounted for")
@@ -123,6 +142,53 @@ def determinize(view: dict, player: int, rng: Rng) -> TroyState:
     if 0 <= player < n:
         s.known[player] = {dcard[d] for d in seen}
     return s
+
+
+def _pushed(before: dict, after: dict):
+    """The colours that may have gone into the horse between two views one
+    insertion apart: those whose removal from the heroes available before
+    leaves heroes that are still available after (Odysseus may have refilled
+    them in between, which can leave two or three possibilities)."""
+    have = Counter(before["available"])
+    now = Counter(after["available"])
+    out = []
+    for c in sorted(have):
+        left = have.copy()
+        left[c] -= 1
+        if all(now[x] >= k for x, k in left.items()):
+            out.append(c)
+    return out
+
+
+def recall(memory: list, view: dict, player: int) -> dict:
+    """``view`` with what the player keeps in mind of the closed horse:
+    ``horse_memory`` — for the oldest and the newest hero inside, the
+    colours it may be (``None``: not known). ``memory`` holds the player's
+    own earlier views, oldest first; each insertion between two consecutive
+    views pushed one of the available heroes, which shows in the heroes
+    available afterwards. A gap in the views loses track of the horse.
+
+    >>> from plateau.games.troy import GAME
+    >>> s = GAME.start(["Ann", "Bob", "Cid", "Dee"], seed=1)
+    >>> _ = s.play("a2"); p = s.to_play; before = s.view(p)
+    >>> before["available"], before["horse"]
+    (['b', 'g', 'y'], ['?', '?'])
+    >>> _ = s.play("d1b"); recall([before], s.view(p), p)["horse_memory"]
+    [None, ['b']]
+    """
+    if "?" not in view["horse"]:
+        return view
+    seq = list(memory) + [view]
+    pushes: list = []
+    for a, b in zip(seq, seq[1:]):
+        if int(b["ply"]) != int(a["ply"]) + 1:
+            pushes = []  # a gap: what went in meanwhile is not known
+        elif a["phase"] == "insert":
+            pushes.append(_pushed(a, b) or None)
+    slots = [None, None] + pushes
+    out = dict(view)
+    out["horse_memory"] = slots[-2:]
+    return out
 
 
 def evaluate(state: TroyState) -> list:
