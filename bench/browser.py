@@ -692,7 +692,7 @@ def ai_game(page, base: str, gid: str, want: int, seed: int, level: str) -> dict
     has played ``want`` moves; returns the long tasks during its turns, the
     delay from the human's move drawn to the computer's drawn, and the app's
     measures."""
-    from harness import board_ply, click_path, mirror
+    from harness import click_path, mirror
 
     page.goto(base + "/index.html")
     page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
@@ -729,13 +729,14 @@ def ai_game(page, base: str, gid: str, want: int, seed: int, level: str) -> dict
             page.wait_for_function(f"+document.querySelector('#board')?.dataset.ply > {before}", timeout=30_000)
             human = True
             continue
-        ply = board_ply(page)
+        ply = s.ply  # the position the computer answers (it may have answered since the page was read)
         page.wait_for_function(f"+document.querySelector('#board')?.dataset.ply > {ply}", timeout=60_000)
         page.wait_for_timeout(120)  # the frames after the move, for the long-task window
         plies = page.evaluate("window.__plies")
-        t0 = next(p["t"] for p in plies if p["ply"] == ply)
-        t1 = next(p["t"] for p in plies if p["ply"] > ply)
-        windows.append((t0, t1, human))
+        t0 = next((p["t"] for p in plies if p["ply"] == ply), None)
+        t1 = next((p["t"] for p in plies if p["ply"] > ply), None)
+        if t0 is not None and t1 is not None:  # (a move drawn before the observer was set: not timed)
+            windows.append((t0, t1, human))
         human = False
         done += 1
     long = page.evaluate("window.__long")
