@@ -576,8 +576,10 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     main_py = (ROOT / "static" / "main.py").read_text(encoding="utf-8")
     if "</" in main_py:
         fail("static/main.py cannot sit inside a <script> element: it holds '</'")
-    page = page.replace('<script type="py" src="static/main.py" config="pyscript.toml"></script>',
-                        f'<script type="py" config="{config_name}">\n{main_py}</script>')
+    tag = '<script type="py" src="static/main.py" config="pyscript.toml"></script>'
+    if tag not in page:
+        fail(f"index.html has no {tag}: the build puts main.py and the config there")
+    page = page.replace(tag, f'<script type="py" config="{config_name}">\n{main_py}</script>')
     page = page.replace("<!-- home -->", home)
     (out / "index.html").write_text(page, encoding="utf-8")
     (static / "build" / "version.json").write_text(json.dumps({"build": version, "label": label}))
