@@ -12,9 +12,14 @@ Commands (run from the repository root):
   not depend on the machine's load): the computer at "normal" against copies
   of a baseline; seats rotate; win rate with its Wilson 95 % interval.
 * ``ladder`` — hard vs normal and normal vs easy (2 players).
+* ``stability`` — natively: how often the search picks the same move with
+  different seeds at 1×, 3× (hard) and 9× the normal budget, at the real
+  choices of one game between two computers at "normal" (seed 1000 +
+  ``--first``): whether more iterations still change the decisions.
 
     PYTHONPATH=py python3 bench/bench_ai.py calibrate
     PYTHONPATH=py python3 bench/bench_ai.py match --vs random --n 20 --jobs 2
+    PYTHONPATH=py python3 bench/bench_ai.py stability --games smallworld --npos 14
 """
 
 from __future__ import annotations
@@ -248,6 +253,54 @@ def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first
     return rows
 
 
+def stability(gid: str, n: int, npos: int, first: int = 0) -> dict:
+    """Agreement of the search's move across seeds at 1×, 3× and 9× the
+    normal budget, at ``npos`` real choices (spread over one game between
+    two computers at "normal"); ``same`` counts the positions where the 3×
+    budget's most frequent move is the 1× one's, and the 9× one's."""
+    import itertools
+    from collections import Counter
+
+    from plateau.ai import Thinker, hooks_for
+    from plateau.ai.play import ai_player, play_game
+    from plateau.core.registry import get_game
+
+    g = get_game(gid)
+    hooks = hooks_for(gid)
+    prune = getattr(hooks, "search_moves", None)
+    base = getattr(hooks, "BUDGET", 200)
+    seen = []
+
+    def check(s, text):
+        ms = s.legal_moves()
+        if len(prune(s, ms) if prune else ms) > 1:
+            seen.append((s.view(s.to_play), s.to_play))
+
+    play_game(g, [ai_player("normal")] * n, NAMES[:n], 1000 + first, OPTIONS.get(gid, {}), check=check,
+              round_cap=ROUND_CAP, opening=THUD_OPENING if gid == "thud" else 0)
+    picks = seen[::max(1, len(seen) // npos)][:npos]
+    scales = ((1, 4), (3, 4), (9, 2))  # (× the normal budget, seeds)
+    agree = {k: [] for k, _ in scales}
+    same = [0, 0]
+    for view, p in picks:
+        res = {}
+        for k, seeds in scales:
+            res[k] = []
+            for sd in range(1, seeds + 1):
+                t = Thinker(g, view, p, seed=sd, budget=base * k)
+                while not t.step():
+                    pass
+                res[k].append(t.best())
+            pairs = [a == b for a, b in itertools.combinations(res[k], 2)]
+            agree[k].append(sum(pairs) / len(pairs))
+        mode = {k: Counter(res[k]).most_common(1)[0][0] for k, _ in scales}
+        same[0] += mode[1] == mode[3]
+        same[1] += mode[9] == mode[3]
+    return {"game": gid, "players": n, "positions": len(picks), "budget": base,
+            "agreement": {f"{k}x": round(sum(v) / len(v), 2) for k, v in agree.items()},
+            "mode_1x_is_3x": same[0], "mode_9x_is_3x": same[1]}
+
+
 def print_rows(rows):
     for r in rows:
         print(f"| {r['game']} {r['players']}p | {r['test']} vs {r['vs']} | {r['games']} | "
@@ -257,12 +310,12 @@ def print_rows(rows):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("command", nargs="?", default="think", choices=["calibrate", "think", "match", "ladder"],
+    ap.add_argument("command", nargs="?", default="think", choices=["calibrate", "think", "match", "ladder", "stability"],
                     help="default: think (what bench/run.sh runs)")
     ap.add_argument("--vs", default="random", choices=["random", "greedy"])
     ap.add_argument("--n", type=int, default=20, help="games per configuration")
     ap.add_argument("--n-thud", type=int, default=None, help="matches for Thud (default: --n)")
-    ap.add_argument("--npos", type=int, default=12, help="positions per game (Pyodide runs)")
+    ap.add_argument("--npos", type=int, default=12, help="positions per game (Pyodide runs, stability)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--players", default="2", help="player counts, e.g. 2,4")
@@ -275,6 +328,11 @@ def main(argv=None):
         print(json.dumps(in_pyodide(PYO_CALIBRATE, games, a.npos), indent=1))
     elif a.command == "think":
         print(json.dumps(in_pyodide(PYO_THINK, games, a.npos), indent=1))
+    elif a.command == "stability":
+        for gid in games:
+            for n in (int(x) for x in a.players.split(",")):
+                print(json.dumps(stability(gid, n, a.npos, a.first)))
+                sys.stdout.flush()
     elif a.command in ("match", "ladder"):
         configs = []
         for gid in games:
