@@ -223,3 +223,11 @@ def test_forged_options_and_odd_dates_get_clear_messages(page, base_url, tmp_pat
     page.click('[data-testid="lang"]')
     item = page.inner_text('#saved li[data-save="future"]')
     assert "date inconnue" in item and "Invalid" not in item
+
+
+def test_a_link_that_is_not_a_game_says_what_it_is(page, base_url):
+    page.goto(base_url + "#g=broken!!")
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    text = page.inner_text("#messages")
+    assert "Lien ou fichier refusé : ce n'est pas une partie Plateau" in text
+    assert text.count("refusé") == 1  # the lead-in once, then what is wrong

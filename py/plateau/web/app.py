@@ -114,7 +114,7 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             detail = self.t("err." + err.code)
             if detail == "err." + err.code:
                 detail = str(err)
-        return self.t("err.prefix") + detail
+        return self.t("err.refused") + detail
 
     def flash(self, text: str, kind: str = "error") -> None:
         self.messages.append((kind, text))

@@ -160,11 +160,11 @@ class HomeScreen:
                         try:
                             record = g.import_text(text)
                         except RecordError as err:  # the importer's sentence names line and reason
-                            self.flash(self.t("err.prefix") + str(err))
+                            self.flash(self.t("err.refused") + str(err))
                             return
                         break
                 if record is None:
-                    self.flash(self.t("err.prefix") + self.t("err.foreign"))
+                    self.flash(self.t("err.refused") + self.t("err.foreign"))
                     return
             Session(record)  # every move checked before anything is stored
         except RecordError as err:
