@@ -100,6 +100,18 @@ def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(
     assert sum(n.endswith(".pyc") for n in std) > 10 * sum(n.endswith(".py") for n in std)
 
 
+def test_the_runtime_and_pyscript_core_ask_for_eager_compilation(site_dir):
+    # Chromium compiles a script marked so while streaming it, off the page's
+    # thread; only the files whose functions nearly all run at the start carry it
+    vendor = site_dir / "static" / "vendor"
+    marked = [next(vendor.glob("pyodide-*/pyodide.asm.mjs")), next(vendor.glob("pyodide-*/pyodide.mjs")),
+              next(vendor.glob("pyscript-*/core-*.js"))]
+    for path in marked:
+        assert path.read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n"), path.name
+    others = [p for p in vendor.glob("pyscript-*/*.js") if p not in marked]
+    assert others and not any(p.read_bytes().startswith(b"//# allFunctionsCalledOnLoad") for p in others)
+
+
 def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     ctx = browser.new_context(service_workers="block")
     held = []
