@@ -552,3 +552,41 @@ def test_moves_are_checked_the_same_with_or_without_the_move_list():
             s.play("TF6-")
         m = s.play("TF6-F5xE4xG4")
         assert m == Move("TF6-F5xE4xG4", ("F6", "F5", "E4", "G4"), 2)
+
+
+def test_rays_and_neighbours_follow_the_board_shape():
+    # the tables are walked over IS_PLAYABLE for speed; they must say what the
+    # shape says: from each playable square, every square in a line up to the
+    # edge, a cut corner or the Thudstone (never reached, never crossed)
+    for i in range(B.SIZE * B.SIZE):
+        r, c = divmod(i, B.SIZE)
+        for d, (dr, dc) in enumerate(B.DIRS):
+            want = []
+            rr, cc = r + dr, c + dc
+            while B.on_board(i // B.SIZE, i % B.SIZE) and B.on_board(rr, cc) and rr * B.SIZE + cc != B.STONE_SQ:
+                want.append(rr * B.SIZE + cc)
+                rr, cc = rr + dr, cc + dc
+            assert B.RAYS[i][d] == tuple(want), (B.NAMES[i], d)
+        assert B.NEIGH[i] == tuple(sorted(ray[0] for ray in B.RAYS[i] if ray))
+    assert len(B.NEIGH[B.square("H7")]) == 7  # beside the Thudstone
+    assert B.STONE_SQ not in {sq for rays in B.RAYS for ray in rays for sq in ray}
+
+
+def test_squares_built_without_svgwrite_are_what_svgwrite_builds():
+    # the first drawing of a visit builds its 145 plain squares directly; they must be
+    # the very elements svgwrite makes for them (same tag, attributes and order)
+    import xml.etree.ElementTree as ET
+
+    from plateau.core import svgkit
+    from plateau.core.game import RenderContext
+    from plateau.games.thud import GAME
+    from plateau.games.thud import render as R
+
+    d = svgkit.drawing(R.SIDE, R.SIDE)
+    for lang in ("fr", "en"):
+        for v, key in R._LABEL.items():
+            for sq in B.PLAYABLE:
+                nm = B.NAMES[sq]
+                label = GAME.t(lang, key).format(sq=nm)
+                want = svgkit.target(R._square_elem(d, sq, v), nm, label, RenderContext(), "sq").get_xml()
+                assert ET.tostring(R._square_frozen(sq, v, nm, label).xml) == ET.tostring(want), (nm, v)

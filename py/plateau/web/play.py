@@ -6,9 +6,9 @@ from __future__ import annotations
 import traceback
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
-from .dom import button, by_id, clear, closest, el, listen, nn, q
+from .dom import attr_values, button, by_id, clear, closest, el, listen, nn, q
 
 
 class PlayScreen:
@@ -213,14 +213,14 @@ class PlayScreen:
         if not interactive or s.state.is_over():
             return
         board = by_id("board")
-        on_board = {str(n.getAttribute("data-target")) for n in board.querySelectorAll("[data-target]")}
+        on_board = set(attr_values(board, "[data-target]", "data-target"))
         picked = [c for c in s.clicks if c not in on_board]
         if picked:  # off-board choices already made in this move, shown as pressed
             tray.appendChild(el("span", {"cls": "picked", "data-picked": " ".join(picked)},
                                 self.t("play.picked") + " ",
                                 *[el("span", {"cls": "chip", "aria-pressed": "true",
                                               "text": s.game.target_label(c, self.lang)}) for c in picked]))
-        drawn = {str(n.getAttribute("data-target")) for n in board.querySelectorAll(".target[data-target]")}
+        drawn = set(attr_values(board, ".target[data-target]", "data-target"))
         for t in sorted(s.next_targets() - drawn):
             b = button(s.game.target_label(t, self.lang), lambda t=t: self.on_target(t), cls="choice")
             b.setAttribute("data-target", t)
@@ -322,8 +322,17 @@ class PlayScreen:
         viewer = self.viewer()
         for i in range(s.total):  # each move in words, for the eyes the page is drawn for
             ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_label(i, viewer, self.lang)}"))
-        cur = q(".current", ol)
-        if cur is not None:  # scroll the list alone (scrollIntoView would also scroll the page, on a phone)
+        if q(".current", ol) is not None:
+            # at the next frame: reading positions now would lay out the whole page, the board just
+            # drawn included, once more before the frame does
+            js.requestAnimationFrame(create_once_callable(lambda _t: self.scroll_moves()))
+
+    def scroll_moves(self) -> None:
+        """The current entry of the move list in the middle of the list's own view (scrollIntoView
+        would also scroll the page, on a phone)."""
+        ol = by_id("moves")
+        cur = q(".current", ol) if ol is not None else None
+        if cur is not None:
             ol.scrollTop = ol.scrollTop + cur.getBoundingClientRect().top - ol.getBoundingClientRect().top \
                 - ol.clientHeight / 2
 

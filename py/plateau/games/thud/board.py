@@ -63,23 +63,35 @@ def is_square_name(text: str) -> bool:
 
 
 def _build_tables():
-    rays = []  # rays[sq][d] = squares from sq (excluded) in direction d, up to edge/Thudstone
-    neigh = []  # neighbours that a piece may stand on (playable, not the Thudstone)
+    # rays[sq][d] = squares from sq (excluded) in direction d, up to the edge
+    # or the Thudstone; neigh[sq] = the neighbours a piece may stand on (the
+    # first square of each ray). Walked over IS_PLAYABLE: this runs at every
+    # start of the page that opens a Thud game.
+    ok = IS_PLAYABLE
+    none = ((),) * 8
+    rays = []
+    neigh = []
     for i in range(SIZE * SIZE):
+        if not ok[i]:
+            rays.append(none)
+            neigh.append(())
+            continue
         r, c = divmod(i, SIZE)
         per = []
         nb = []
         for dr, dc in DIRS:
             ray = []
             rr, cc = r + dr, c + dc
-            while on_board(rr, cc) and rr * SIZE + cc != STONE_SQ:
-                ray.append(rr * SIZE + cc)
+            while 0 <= rr < SIZE and 0 <= cc < SIZE:
+                j = rr * SIZE + cc
+                if j == STONE_SQ or not ok[j]:
+                    break
+                ray.append(j)
                 rr += dr
                 cc += dc
-            per.append(tuple(ray) if IS_PLAYABLE[i] else ())
-            rr, cc = r + dr, c + dc
-            if IS_PLAYABLE[i] and on_board(rr, cc) and rr * SIZE + cc != STONE_SQ:
-                nb.append(rr * SIZE + cc)
+            per.append(tuple(ray))
+            if ray:
+                nb.append(ray[0])
         rays.append(tuple(per))
         neigh.append(tuple(sorted(nb)))
     return tuple(rays), tuple(neigh)
