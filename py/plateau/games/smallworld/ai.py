@@ -277,13 +277,51 @@ def values(s: SmallWorldState) -> list:
     return out
 
 
+def values_hard(s: SmallWorldState) -> list:
+    """:func:`values`, plus the race to come for a player without an active
+    race (one who has just gone into decline, or who picks next): the best
+    combo of the column that player can pay for, its tokens counted as an
+    active race's are (its coins, less what it costs). :func:`values`
+    counts nothing there, so a search that looks one turn ahead finds going
+    into decline worse than it is, and the more it searches the longer it
+    keeps a spent race (hard level: games lost 35 to 110 by a first race
+    kept for all ten turns)."""
+    out = values(s)
+    if s.win is not None:
+        return out
+    for p in range(s.n):
+        if s.active[p] is not None:
+            continue
+        tl = _turns_left(s, p)  # the turns the new race will play
+        if tl <= 0:
+            continue
+        best = None
+        for i, (race, power, coins) in enumerate(s.column):
+            if i > s.coins[p]:
+                break
+            v = 0.45 * (C.RACES[race][0] + C.POWERS[power]) * min(tl, 2) + coins - i
+            if best is None or v > best:
+                best = v
+        if best is not None:
+            out[p] += best
+    return out
+
+
 SCALE = 8.0  # coins of lead that make a reward of 0.73
 
 
 def evaluate(s: SmallWorldState) -> list:
     """Rewards in [0, 1]: a logistic of each player's lead over the best of
     the others (``SCALE`` coins make the difference of 0.73 to 0.27)."""
-    v = values(s)
+    return _rewards(values(s))
+
+
+def evaluate_hard(s: SmallWorldState) -> list:
+    """:func:`evaluate` on :func:`values_hard` (the hard level's)."""
+    return _rewards(values_hard(s))
+
+
+def _rewards(v: list) -> list:
     n = len(v)
     out = []
     for p in range(n):
@@ -478,17 +516,22 @@ class _Face(Rng):
 _FACES = ((0, 0.5), (3, 1 / 6), (4, 1 / 6), (5, 1 / 6))  # DIE_FACES (0, 0, 0, 1, 2, 3)
 
 
-def _after(s: SmallWorldState, m: Move, player: int) -> float:
+def _after(s: SmallWorldState, m: Move, player: int, ev=None) -> float:
     """``player``'s evaluation once ``m`` is played in a copy of ``s``."""
     t = s.clone()
     t.apply(m)
     if t.is_over():
         w = t.winners()
         return (1.0 / len(w) if player in w else 0.0) if w else 0.5
-    return evaluate(t)[player]
+    return (ev or evaluate)(t)[player]
 
 
-def root_prior(s: SmallWorldState, moves: list, player: int) -> dict:
+def root_prior_hard(s: SmallWorldState, moves: list, player: int) -> dict:
+    """:func:`root_prior` with the hard level's evaluation."""
+    return root_prior(s, moves, player, evaluate_hard)
+
+
+def root_prior(s: SmallWorldState, moves: list, player: int, ev=None) -> dict:
     """Each move's evaluation one decision ahead (the greedy player's
     look), scaled to [0, 1] over ``moves``: the search's bias at its root.
     A die conquest is weighed over the die's faces (rules notes §1.4: 0, 0,
@@ -501,10 +544,10 @@ def root_prior(s: SmallWorldState, moves: list, player: int) -> dict:
                 t = s.clone()
                 t.rng = _Face(i)
                 t.apply(m)
-                v += w * evaluate(t)[player]
+                v += w * (ev or evaluate)(t)[player]
             out[m.text] = v
         else:
-            out[m.text] = _after(s, m, player)
+            out[m.text] = _after(s, m, player, ev)
     if out:
         lo = min(out.values())
         hi = max(out.values())
