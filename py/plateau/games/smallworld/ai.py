@@ -28,6 +28,8 @@ still able to conquer). At the root the search leans towards the moves the
 evaluation likes one decision ahead (:func:`root_prior`, a progressive
 bias that fades with the visits): with a few hundred iterations spread over
 a dozen decisions a turn, this keeps the rarely visited choices sensible.
+The hard level searches with rollouts twice as long (``LEVELS``), which
+reach the player's next turn.
 """
 
 from __future__ import annotations
@@ -42,6 +44,13 @@ from .rules import EMPTY, LT, SmallWorldState, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
 HORIZON = 24
+# the hard level (plateau.ai.api.level_for): rollouts of 48 decisions instead
+# of 24, so that they reach the player's next turn — after going into
+# decline, the pick of the next race and its first conquests — and 2× the
+# budget instead of 3×, the same thinking time: an iteration costs about 1.5×
+# (bench_ai.py calibrate --level hard; bench/README.md). 3× the iterations with
+# the same search only refined choices that are near-equal for the evaluation.
+LEVELS = {"hard": (2.0, 0.0, {"HORIZON": 48})}
 # the search's progressive bias at its root (plateau.ai.ismcts): the
 # evaluation one decision ahead (root_prior) weighs PRIOR_WEIGHT / (visits + 1)
 PRIOR_WEIGHT = 1.0
