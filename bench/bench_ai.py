@@ -304,6 +304,18 @@ def stability(gid: str, n: int, npos: int, first: int = 0) -> dict:
             "mode_1x_is_3x": same[0], "mode_9x_is_3x": same[1]}
 
 
+def set_hard(games, spec) -> None:
+    """Give each game's hard level the share of the budget and the search
+    settings ``spec = [scale, {settings}]`` (an experiment: the games' own
+    ``LEVELS`` are replaced in this process and its workers)."""
+    from plateau.ai import hooks_for
+
+    scale, settings = spec
+    for gid in games:
+        hooks = hooks_for(gid)
+        hooks.LEVELS = dict(getattr(hooks, "LEVELS", None) or {}, hard=(float(scale), 0.0, dict(settings)))
+
+
 def print_rows(rows):
     for r in rows:
         print(f"| {r['game']} {r['players']}p | {r['test']} vs {r['vs']} | {r['games']} | "
@@ -327,8 +339,13 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first game (seeds 1000+i): extend an earlier sample with new games")
+    ap.add_argument("--hard", default=None, metavar="JSON",
+                    help='ladder: the hard level to try, e.g. \'[2.0, {"HORIZON": 48}]\' (its share of the budget '
+                         'and search settings: plateau.ai.api.level_for), for every game of --games')
     a = ap.parse_args(argv)
     games = a.games.split(",")
+    if a.hard:
+        set_hard(games, json.loads(a.hard))
     if a.command == "calibrate":
         print(json.dumps(in_pyodide(PYO_CALIBRATE, games, a.npos, a.level), indent=1))
     elif a.command == "think":

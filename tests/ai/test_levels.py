@@ -70,17 +70,18 @@ def test_level_settings_are_read_from_the_hooks():
         Tuned(Hooks, (("evaluate", "evaluate_nowhere"),))
 
 
-def test_small_world_hard_has_its_own_settings_and_normal_has_none():
-    """Small World's hard level is not just 3x the iterations; normal and
-    easy keep the common search (same moves as before for the same view,
-    seed and budget)."""
-    hard = level_for(H, "hard")
-    assert hard.search, "Small World's hard level has settings of its own"
-    assert level_for(H, "normal").search == () and level_for(H, "easy").search == ()
+def test_small_world_keeps_the_common_levels():
+    """None of the settings tried gave Small World's hard level more wins
+    against normal (bench/README.md), so its levels are the common ones and
+    the search gets the hooks module itself (the same moves as before for
+    the same view, seed and budget)."""
+    for name in ("easy", "normal", "hard"):
+        assert level_for(H, name) == LEVELS[name] and level_for(H, name).search == ()
     s = _choice(G)
     p = s.to_play
-    t = Thinker(G, s.view(p), p, level="normal", seed=4)
-    assert t.shooks is H and type(t.searcher) is ISMCTS
+    for name in ("normal", "hard"):
+        t = Thinker(G, s.view(p), p, level=name, seed=4)
+        assert t.shooks is H and type(t.searcher) is ISMCTS
 
 
 def test_settings_reach_the_search(monkeypatch):

@@ -28,8 +28,6 @@ still able to conquer). At the root the search leans towards the moves the
 evaluation likes one decision ahead (:func:`root_prior`, a progressive
 bias that fades with the visits): with a few hundred iterations spread over
 a dozen decisions a turn, this keeps the rarely visited choices sensible.
-The hard level searches with rollouts twice as long (``LEVELS``), which
-reach the player's next turn.
 """
 
 from __future__ import annotations
@@ -44,13 +42,12 @@ from .rules import EMPTY, LT, SmallWorldState, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
 HORIZON = 24
-# the hard level (plateau.ai.api.level_for): rollouts of 48 decisions instead
-# of 24, so that they reach the player's next turn — after going into
-# decline, the pick of the next race and its first conquests — and 2× the
-# budget instead of 3×, the same thinking time: an iteration costs about 1.5×
-# (bench_ai.py calibrate --level hard; bench/README.md). 3× the iterations with
-# the same search only refined choices that are near-equal for the evaluation.
-LEVELS = {"hard": (2.0, 0.0, {"HORIZON": 48})}
+# the hard level is the common one (3× the budget, the same search): the
+# settings a level may have of its own (plateau.ai.api.level_for) were tried
+# for it — rollouts of 48 decisions at 2× the budget, an ensemble of 3 trees,
+# a rollout policy with less noise, values_hard — and none won more often
+# against normal (bench/README.md, "Small World's hard level: settings of its
+# own"); bench_ai.py --hard repeats them.
 # the search's progressive bias at its root (plateau.ai.ismcts): the
 # evaluation one decision ahead (root_prior) weighs PRIOR_WEIGHT / (visits + 1)
 PRIOR_WEIGHT = 1.0
@@ -292,9 +289,8 @@ def values_hard(s: SmallWorldState) -> list:
     combo of the column that player can pay for, its tokens counted as an
     active race's are (its coins, less what it costs). :func:`values`
     counts nothing there, so a search that looks one turn ahead finds going
-    into decline worse than it is, and the more it searches the longer it
-    keeps a spent race (hard level: games lost 35 to 110 by a first race
-    kept for all ten turns)."""
+    into decline worse than it is (games lost 35 to 110 by a first race kept
+    for all ten turns)."""
     out = values(s)
     if s.win is not None:
         return out
@@ -326,7 +322,9 @@ def evaluate(s: SmallWorldState) -> list:
 
 
 def evaluate_hard(s: SmallWorldState) -> list:
-    """:func:`evaluate` on :func:`values_hard` (the hard level's)."""
+    """:func:`evaluate` on :func:`values_hard` (a level's setting
+    ``{"evaluate": "evaluate_hard", "root_prior": "root_prior_hard"}``;
+    tried for the hard level, not used: bench/README.md)."""
     return _rewards(values_hard(s))
 
 
@@ -449,7 +447,8 @@ def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
 
 def rollout_move_sharp(s: SmallWorldState, rng: Rng) -> Move:
     """The same policy with a third of the noise on its choices (a level's
-    setting ``{"rollout_move": "rollout_move_sharp"}``)."""
+    setting ``{"rollout_move": "rollout_move_sharp"}``; tried for the hard
+    level, not used: bench/README.md)."""
     return _rollout(s, rng, 1.0 / 3.0)
 
 
