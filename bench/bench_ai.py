@@ -115,6 +115,7 @@ import json, statistics, sys
 sys.path.insert(0, "/repo/bench")
 from bench_ai import sample_positions
 from plateau.ai import Thinker
+from plateau.ai.api import TIME_LIMITS
 from plateau.core.registry import get_game
 res = {}
 for gid in GAMES:
@@ -122,8 +123,9 @@ for gid in GAMES:
     counts = []
     for s in sample_positions(gid, 2, NPOS):
         p = s.to_play
-        t = Thinker(g, s.view(p), p, seed=1, budget=10**9)
-        t.step(max_ms=1000)
+        # the level's search (its own settings, if any) for the level's thinking time
+        t = Thinker(g, s.view(p), p, seed=1, level=LEVEL, budget=10**9)
+        t.step(max_ms=TIME_LIMITS[LEVEL])
         counts.append(t.spent)
     res[gid] = {"median": statistics.median(counts), "min": min(counts), "max": max(counts)}
 print("RESULT " + json.dumps(res))
@@ -134,6 +136,7 @@ import json, statistics, sys, time
 sys.path.insert(0, "/repo/bench")
 from bench_ai import sample_positions, forced_positions
 from plateau.ai import Thinker, memory_size
+from plateau.ai.api import TIME_LIMITS
 from plateau.core.registry import get_game
 res = {}
 for gid in GAMES:
@@ -146,7 +149,7 @@ for gid in GAMES:
         p = s.to_play
         t0 = time.perf_counter()
         # as the page does: the player's views of the positions before (the game's memory)
-        t = Thinker(g, s.view(p), p, seed=2, level="normal", time_limit_ms=1000,
+        t = Thinker(g, s.view(p), p, seed=2, level=LEVEL, time_limit_ms=TIME_LIMITS[LEVEL],
                     memory=[b.view(p) for b in before])
         setup = (time.perf_counter() - t0) * 1000
         while not t.step(max_ms=SLICE):
@@ -158,7 +161,7 @@ for gid in GAMES:
     for s in forced_positions(gid, 2, 10):
         p = s.to_play
         t0 = time.perf_counter()
-        t = Thinker(g, s.view(p), p, seed=2, level="normal")
+        t = Thinker(g, s.view(p), p, seed=2, level=LEVEL)
         while not t.step(max_ms=SLICE):
             pass
         t.best()
@@ -171,10 +174,10 @@ print("RESULT " + json.dumps(res))
 """
 
 
-def in_pyodide(template: str, games, npos: int) -> dict:
+def in_pyodide(template: str, games, npos: int, level: str = "normal") -> dict:
     from pyodide_node import run_pyodide
 
-    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\nSLICE = {SLICE_MS}\n" + template
+    code = f"GAMES = {list(games)!r}\nNPOS = {npos}\nSLICE = {SLICE_MS}\nLEVEL = {level!r}\n" + template
     out = run_pyodide(code)
     line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
     return json.loads(line[7:])
@@ -301,6 +304,18 @@ def stability(gid: str, n: int, npos: int, first: int = 0) -> dict:
             "mode_1x_is_3x": same[0], "mode_9x_is_3x": same[1]}
 
 
+def set_hard(games, spec) -> None:
+    """Give each game's hard level the share of the budget and the search
+    settings ``spec = [scale, {settings}]`` (an experiment: the games' own
+    ``LEVELS`` are replaced in this process and its workers)."""
+    from plateau.ai import hooks_for
+
+    scale, settings = spec
+    for gid in games:
+        hooks = hooks_for(gid)
+        hooks.LEVELS = dict(getattr(hooks, "LEVELS", None) or {}, hard=(float(scale), 0.0, dict(settings)))
+
+
 def print_rows(rows):
     for r in rows:
         print(f"| {r['game']} {r['players']}p | {r['test']} vs {r['vs']} | {r['games']} | "
@@ -317,17 +332,24 @@ def main(argv=None):
     ap.add_argument("--n-thud", type=int, default=None, help="matches for Thud (default: --n)")
     ap.add_argument("--npos", type=int, default=12, help="positions per game (Pyodide runs, stability)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--level", default="normal", choices=["easy", "normal", "hard"],
+                    help="calibrate, think: the level (its search settings and thinking time)")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--players", default="2", help="player counts, e.g. 2,4")
     ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first game (seeds 1000+i): extend an earlier sample with new games")
+    ap.add_argument("--hard", default=None, metavar="JSON",
+                    help='ladder: the hard level to try, e.g. \'[2.0, {"HORIZON": 48}]\' (its share of the budget '
+                         'and search settings: plateau.ai.api.level_for), for every game of --games')
     a = ap.parse_args(argv)
     games = a.games.split(",")
+    if a.hard:
+        set_hard(games, json.loads(a.hard))
     if a.command == "calibrate":
-        print(json.dumps(in_pyodide(PYO_CALIBRATE, games, a.npos), indent=1))
+        print(json.dumps(in_pyodide(PYO_CALIBRATE, games, a.npos, a.level), indent=1))
     elif a.command == "think":
-        print(json.dumps(in_pyodide(PYO_THINK, games, a.npos), indent=1))
+        print(json.dumps(in_pyodide(PYO_THINK, games, a.npos, a.level), indent=1))
     elif a.command == "stability":
         for gid in games:
             for n in (int(x) for x in a.players.split(",")):

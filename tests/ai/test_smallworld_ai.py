@@ -14,6 +14,7 @@ import pytest
 from plateau.ai import AIError, Thinker, choose, hooks_for
 from plateau.core.registry import get_game
 from plateau.core.rng import Rng
+from plateau.games.smallworld import content as C
 
 from ai_positions import jnorm, sample
 
@@ -247,3 +248,58 @@ def test_a_strong_prior_steers_the_search(monkeypatch):
             m.text: (1.0 if m.text == target else 0.0) for m in moves})
         monkeypatch.setattr(H, "PRIOR_WEIGHT", 50.0)
         assert choose(G, s.view(p), p, seed=3, budget=3 * len(cands)) == target
+
+
+def _declined_now(seed=5, turn=3):
+    """A 2-player game played at random until a player goes into decline
+    at ``turn`` or later: (the position before, the position after)."""
+    s = G.start(["Ann", "Bob"], {}, seed=seed)
+    r = Rng(seed)
+    while not s.is_over():
+        ms = s.legal_moves()
+        if s.turn >= turn and any(m.text == "decline" for m in ms):
+            before = s.clone()
+            s.play("decline")
+            return before, s
+        s.play(ms[r.below(len(ms))])
+    raise AssertionError("no decline in this game")
+
+
+def test_the_hard_evaluation_counts_the_race_to_come():
+    """values_hard = values, plus for a player with no active race the best
+    combo of the column it can pay for (its tokens as an active race's,
+    its coins, less its cost); nothing once no turn is left."""
+    for seed in (5, 6, 7):
+        before, s = _declined_now(seed)
+        p = before.cur
+        assert before.active[p] is not None and s.active[p] is None
+        v, vh = H.values(s), H.values_hard(s)
+        tl = H._turns_left(s, p)
+        assert tl > 0
+        combos = [0.45 * (C.RACES[race][0] + C.POWERS[power]) * min(tl, 2) + coins - i
+                  for i, (race, power, coins) in enumerate(s.column) if i <= s.coins[p]]
+        assert vh[p] == pytest.approx(v[p] + max(combos))
+        for q in range(s.n):
+            if s.active[q] is not None:
+                assert vh[q] == v[q]
+        assert H.values_hard(before) == H.values(before) or any(a is None for a in before.active)
+        # the reward: still a logistic of the lead, in [0, 1]
+        assert all(0.0 <= x <= 1.0 for x in H.evaluate_hard(s))
+        assert H.evaluate_hard(s)[p] > H.evaluate(s)[p]
+        last = s.clone()
+        last.turn = last.turns + 1  # past the last turn: no race to come
+        assert H._turns_left(last, p) <= 0 and H.values_hard(last)[p] == H.values(last)[p]
+    for s, p in positions()[:20]:
+        assert len(H.evaluate_hard(s)) == s.n
+
+
+def test_the_hard_root_prior_uses_the_hard_evaluation():
+    before, s = _declined_now(5)
+    p = before.cur
+    moves = before.legal_moves()
+    assert any(m.text == "decline" for m in moves)
+    normal = H.root_prior(before, moves, p)
+    hard = H.root_prior_hard(before, moves, p)
+    assert set(normal) == set(hard)
+    # going into decline looks better to the hard evaluation than to the normal one
+    assert hard["decline"] > normal["decline"]

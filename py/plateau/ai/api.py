@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from plateau.core.rng import Rng
 
@@ -30,6 +30,11 @@ class Level:
     name: str
     scale: float  # share of the game's calibrated budget
     noise: float  # chance of a move drawn at random among the top visited / legal ones
+    #: the search's own settings at this level, as (name, value) pairs: a
+    #: hook attribute it overrides (``HORIZON``, ``PRIOR_WEIGHT``, ``UCB_C``,
+    #: ``TREES``) or a hook function replaced by another one of the same
+    #: module (``("evaluate", "evaluate_hard")``); see :class:`Tuned`
+    search: tuple = field(default=())
 
 
 #: thinking time the page allows per level (ms), on top of the budget
@@ -45,12 +50,43 @@ LEVELS = {
 def level_for(hooks, name: str) -> Level:
     """Level ``name`` for a game: the common one, unless the game's hooks
     set their own (``LEVELS = {"easy": (scale, noise)}``) — a game whose
-    moves are close in value needs more noise for "easy" to play worse."""
+    moves are close in value needs more noise for "easy" to play worse —
+    possibly with search settings of that level (``LEVELS = {"hard":
+    (scale, noise, {"HORIZON": 36, "TREES": 3})}``): more iterations alone
+    may only refine choices that are near-equal for the evaluation."""
     own = getattr(hooks, "LEVELS", None) or {}
     if name in own:
-        scale, noise = own[name]
-        return Level(name, float(scale), float(noise))
+        scale, noise, *rest = own[name]
+        search = tuple(sorted(dict(rest[0]).items())) if rest and rest[0] else ()
+        return Level(name, float(scale), float(noise), search)
     return LEVELS[name]
+
+
+class Tuned:
+    """A game's hooks as the search sees them at one level: the level's
+    settings override the module's attributes (a number such as
+    ``HORIZON``), and a setting naming a function (``"evaluate":
+    "evaluate_hard"``) swaps in that function of the same module. Without
+    settings the search gets the module itself."""
+
+    def __init__(self, hooks, settings) -> None:
+        self._hooks = hooks
+        for k, v in settings:
+            if isinstance(v, str) and callable(getattr(hooks, k, None)):
+                f = getattr(hooks, v, None)
+                if not callable(f):
+                    raise AIError(f"level setting {k}={v!r}: the hooks have no function {v!r}")
+                v = f
+            setattr(self, k, v)
+
+    def __getattr__(self, k):
+        return getattr(self._hooks, k)
+
+
+def search_hooks(hooks, level: Level):
+    """The hooks the search uses at ``level`` (the module when the level has
+    no settings of its own)."""
+    return Tuned(hooks, level.search) if level.search else hooks
 
 
 def hooks_for(game):
@@ -122,6 +158,7 @@ class Thinker:
             except (KeyError, IndexError, ValueError, TypeError) as e:
                 raise AIError(f"these earlier views do not lead to this one: {type(e).__name__}: {e}") from None
         self.level = level_for(self.hooks, level)
+        self.shooks = search_hooks(self.hooks, self.level)  # the search's view of the hooks
         if budget is None:
             budget = max(1, round(getattr(self.hooks, "BUDGET", 200) * self.level.scale))
         if not isinstance(budget, int) or budget <= 0:
@@ -153,9 +190,10 @@ class Thinker:
             if kind == "alphabeta":
                 self.searcher = self.hooks.make_searcher(self, root)
             elif hasattr(self.hooks, "evaluate"):
-                from .ismcts import ISMCTS
+                from .ismcts import ISMCTS, Ensemble
 
-                self.searcher = ISMCTS(self, root)
+                trees = int(getattr(self.shooks, "TREES", 1))
+                self.searcher = Ensemble(self, root, trees) if trees > 1 else ISMCTS(self, root)
             else:
                 from .flat import FlatMC
 

@@ -17,6 +17,11 @@ node, plays a short rollout and scores it with the game's ``evaluate``.
 * A game may give the root's choices a prior (hook ``root_prior``, its
   weight ``PRIOR_WEIGHT``): a progressive bias ``weight × prior / (visits +
   1)`` added to UCB at the root, which fades as visits come in.
+* A level may set its own search (``plateau.ai.api.Level.search``): the
+  rollout length ``HORIZON``, the UCB constant ``UCB_C``, the prior's
+  weight, other hook functions, and ``TREES`` — several independent trees
+  sharing the budget whose root statistics are added up for the final
+  choice (root-parallel ensemble: less variance between near-equal moves).
 """
 
 from __future__ import annotations
@@ -55,13 +60,14 @@ class ISMCTS:
 
     def __init__(self, thinker, root_state) -> None:
         self.t = thinker
-        self.hooks = thinker.hooks
+        self.hooks = getattr(thinker, "shooks", thinker.hooks)  # the level's settings
+        self.C = float(getattr(self.hooks, "UCB_C", self.C))
         self.player = thinker.player
         self.root = Node()
         self.path = path_fn(self.hooks, thinker.game, self.player)
         self.horizon = getattr(self.hooks, "HORIZON", 1000)
         self.first = root_state  # the determinization made for checking, used by iteration 1
-        self._pc = {m.text: m.path for m in root_state.legal_moves()}
+        self._pc = {m.text: m.path for m in root_state.legal_moves()} if root_state is not None else {}
         self.prune = getattr(self.hooks, "search_moves", None)
         # progressive bias at the root: a game's ``root_prior(state, moves,
         # player)`` gives each candidate a value in [0, 1] (one look ahead);
@@ -69,7 +75,7 @@ class ISMCTS:
         self.bias = {}
         self.pw = float(getattr(self.hooks, "PRIOR_WEIGHT", 0.0))
         rp = getattr(self.hooks, "root_prior", None)
-        if rp is not None and self.pw > 0:
+        if rp is not None and self.pw > 0 and root_state is not None:
             moves = root_state.legal_moves()
             if self.prune is not None:
                 moves = self.prune(root_state, moves)
@@ -152,23 +158,7 @@ class ISMCTS:
 
     # ------------------------------------------------------------------
     def best(self) -> str:
-        cands = self.t.cands
-        paths = [tuple(self._root_path(m)) for m in cands]
-        node = self.root
-        k = 0
-        while len(cands) > 1:
-            groups = _groups(cands, paths, k)
-            pick = None
-            key = None
-            for lab in groups:
-                ch = node.kids.get(lab) if node is not None else None
-                kk = (ch.n, ch.w) if ch is not None else (-1, 0.0)
-                if key is None or kk > key:
-                    key, pick = kk, lab
-            node = node.kids.get(pick) if node is not None else None
-            cands, paths = groups[pick]
-            k += 1
-        return cands[0]
+        return _follow(self.t.cands, self._root_path, [self.root])
 
     def _root_path(self, text):
         return self._pc[text]
@@ -179,3 +169,69 @@ class ISMCTS:
     def root_stats(self) -> dict:
         """Visits of the first click labels (for tests and the bench)."""
         return {lab: (ch.n, round(ch.w, 6)) for lab, ch in self.root.kids.items()}
+
+
+def _follow(cands, root_path, roots) -> str:
+    """The candidate reached by following, from the roots, the labels with
+    the most visits (then the most reward) added up over the trees."""
+    paths = [tuple(root_path(m)) for m in cands]
+    nodes = list(roots)
+    k = 0
+    while len(cands) > 1:
+        groups = _groups(cands, paths, k)
+        pick = None
+        key = None
+        for lab in groups:
+            kids = [nd.kids.get(lab) for nd in nodes]
+            kids = [ch for ch in kids if ch is not None]
+            kk = (sum(ch.n for ch in kids), sum(ch.w for ch in kids)) if kids else (-1, 0.0)
+            if key is None or kk > key:
+                key, pick = kk, lab
+        nodes = [ch for ch in (nd.kids.get(pick) for nd in nodes) if ch is not None]
+        cands, paths = groups[pick]
+        k += 1
+    return cands[0]
+
+
+class Ensemble:
+    """``k`` independent ISMCTS trees (root parallelisation, run in turn
+    here): iteration ``i`` goes to tree ``i mod k``; the final choice adds
+    up their root statistics. Each tree draws its own determinizations from
+    the computer's generator, so the whole stays deterministic per seed."""
+
+    chunk = 1
+
+    def __init__(self, thinker, root_state, k: int) -> None:
+        self.t = thinker
+        self.trees = [ISMCTS(thinker, root_state)]
+        for _ in range(k - 1):
+            tr = ISMCTS(thinker, None)  # no first determinization to reuse
+            tr.bias, tr._pc = self.trees[0].bias, self.trees[0]._pc
+            self.trees.append(tr)
+        self.i = 0
+
+    def finished(self) -> bool:
+        return False
+
+    def run(self, n: int) -> int:
+        for _ in range(n):
+            self.trees[self.i % len(self.trees)].iterate()
+            self.i += 1
+        return n
+
+    def best(self) -> str:
+        return _follow(self.t.cands, self._root_path, [tr.root for tr in self.trees])
+
+    def _root_path(self, text):
+        return self.trees[0]._root_path(text)
+
+    def noisy(self, rng) -> str:
+        return self.trees[0].noisy(rng)
+
+    def root_stats(self) -> dict:
+        out: dict = {}
+        for tr in self.trees:
+            for lab, (n, w) in tr.root_stats().items():
+                a = out.get(lab, (0, 0.0))
+                out[lab] = (a[0] + n, round(a[1] + w, 6))
+        return out

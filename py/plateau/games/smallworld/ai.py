@@ -42,6 +42,12 @@ from .rules import EMPTY, LT, SmallWorldState, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
 HORIZON = 24
+# the hard level is the common one (3× the budget, the same search): the
+# settings a level may have of its own (plateau.ai.api.level_for) were tried
+# for it — rollouts of 48 decisions at 2× the budget, an ensemble of 3 trees,
+# a rollout policy with less noise, values_hard — and none won more often
+# against normal (bench/README.md, "Small World's hard level: settings of its
+# own"); bench_ai.py --hard repeats them.
 # the search's progressive bias at its root (plateau.ai.ismcts): the
 # evaluation one decision ahead (root_prior) weighs PRIOR_WEIGHT / (visits + 1)
 PRIOR_WEIGHT = 1.0
@@ -277,13 +283,52 @@ def values(s: SmallWorldState) -> list:
     return out
 
 
+def values_hard(s: SmallWorldState) -> list:
+    """:func:`values`, plus the race to come for a player without an active
+    race (one who has just gone into decline, or who picks next): the best
+    combo of the column that player can pay for, its tokens counted as an
+    active race's are (its coins, less what it costs). :func:`values`
+    counts nothing there, so a search that looks one turn ahead finds going
+    into decline worse than it is (games lost 35 to 110 by a first race kept
+    for all ten turns)."""
+    out = values(s)
+    if s.win is not None:
+        return out
+    for p in range(s.n):
+        if s.active[p] is not None:
+            continue
+        tl = _turns_left(s, p)  # the turns the new race will play
+        if tl <= 0:
+            continue
+        best = None
+        for i, (race, power, coins) in enumerate(s.column):
+            if i > s.coins[p]:
+                break
+            v = 0.45 * (C.RACES[race][0] + C.POWERS[power]) * min(tl, 2) + coins - i
+            if best is None or v > best:
+                best = v
+        if best is not None:
+            out[p] += best
+    return out
+
+
 SCALE = 8.0  # coins of lead that make a reward of 0.73
 
 
 def evaluate(s: SmallWorldState) -> list:
     """Rewards in [0, 1]: a logistic of each player's lead over the best of
     the others (``SCALE`` coins make the difference of 0.73 to 0.27)."""
-    v = values(s)
+    return _rewards(values(s))
+
+
+def evaluate_hard(s: SmallWorldState) -> list:
+    """:func:`evaluate` on :func:`values_hard` (a level's setting
+    ``{"evaluate": "evaluate_hard", "root_prior": "root_prior_hard"}``;
+    tried for the hard level, not used: bench/README.md)."""
+    return _rewards(values_hard(s))
+
+
+def _rewards(v: list) -> list:
     n = len(v)
     out = []
     for p in range(n):
@@ -394,6 +439,20 @@ def _combo_value(s: SmallWorldState, i: int) -> float:
 
 
 def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
+    """The rollout policy: a good-looking combo, a cheap conquest (from an
+    enemy when possible), decline when few tokens are left, the plan's
+    redeployment; random noise on the choices."""
+    return _rollout(s, rng, 1.0)
+
+
+def rollout_move_sharp(s: SmallWorldState, rng: Rng) -> Move:
+    """The same policy with a third of the noise on its choices (a level's
+    setting ``{"rollout_move": "rollout_move_sharp"}``; tried for the hard
+    level, not used: bench/README.md)."""
+    return _rollout(s, rng, 1.0 / 3.0)
+
+
+def _rollout(s: SmallWorldState, rng: Rng, noise: float) -> Move:
     moves = s.legal_moves()
     if len(moves) == 1 or s.pending:
         return moves[rng.below(len(moves))]
@@ -404,7 +463,7 @@ def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
         for m in picks:
             if not m.text.startswith("pick:"):
                 continue
-            k = _combo_value(s, int(m.text[5:])) + _unit(rng) * 2.5
+            k = _combo_value(s, int(m.text[5:])) + _unit(rng) * 2.5 * noise
             if key is None or k > key:
                 best, key = m, k
         return best
@@ -427,7 +486,7 @@ def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
                 o = s.owner[r]
                 val = (1.5 if o >= 0 and not s.recs[o]["dec"] else (0.8 if o != EMPTY else 0.5))
                 c = 1 if head != "c" else s.cost(rid, r)
-                k = val - 0.35 * c + _unit(rng)
+                k = val - 0.35 * c + _unit(rng) * noise
                 if key is None or k > key:
                     best, key = m, k
             return best
@@ -465,17 +524,22 @@ class _Face(Rng):
 _FACES = ((0, 0.5), (3, 1 / 6), (4, 1 / 6), (5, 1 / 6))  # DIE_FACES (0, 0, 0, 1, 2, 3)
 
 
-def _after(s: SmallWorldState, m: Move, player: int) -> float:
+def _after(s: SmallWorldState, m: Move, player: int, ev=None) -> float:
     """``player``'s evaluation once ``m`` is played in a copy of ``s``."""
     t = s.clone()
     t.apply(m)
     if t.is_over():
         w = t.winners()
         return (1.0 / len(w) if player in w else 0.0) if w else 0.5
-    return evaluate(t)[player]
+    return (ev or evaluate)(t)[player]
 
 
-def root_prior(s: SmallWorldState, moves: list, player: int) -> dict:
+def root_prior_hard(s: SmallWorldState, moves: list, player: int) -> dict:
+    """:func:`root_prior` with the hard level's evaluation."""
+    return root_prior(s, moves, player, evaluate_hard)
+
+
+def root_prior(s: SmallWorldState, moves: list, player: int, ev=None) -> dict:
     """Each move's evaluation one decision ahead (the greedy player's
     look), scaled to [0, 1] over ``moves``: the search's bias at its root.
     A die conquest is weighed over the die's faces (rules notes §1.4: 0, 0,
@@ -488,10 +552,10 @@ def root_prior(s: SmallWorldState, moves: list, player: int) -> dict:
                 t = s.clone()
                 t.rng = _Face(i)
                 t.apply(m)
-                v += w * evaluate(t)[player]
+                v += w * (ev or evaluate)(t)[player]
             out[m.text] = v
         else:
-            out[m.text] = _after(s, m, player)
+            out[m.text] = _after(s, m, player, ev)
     if out:
         lo = min(out.values())
         hi = max(out.values())

@@ -1,0 +1,163 @@
+"""A level is more than a budget (issue 12, point 2: "three levels from
+budget and noise"; point 4: "hard beats normal"): a game's hooks may give a
+level its own search settings (``LEVELS = {"hard": (scale, noise,
+{settings})}``, plateau.ai.api.level_for). These tests check that the
+settings reach the search, that a level without settings searches exactly
+as before, and that the ensemble of trees stays deterministic per seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from plateau.ai import AIError, Thinker, choose, hooks_for
+from plateau.ai.api import LEVELS, Tuned, level_for, search_hooks
+from plateau.ai.ismcts import ISMCTS, Ensemble
+from plateau.core.registry import get_game
+from plateau.core.rng import Rng
+
+G = get_game("smallworld")
+H = hooks_for("smallworld")
+TROY = get_game("troy")
+
+
+def _mid_game(game, seed=2, plies=60):
+    s = game.start(["Ann", "Bob"], {}, seed=seed)
+    r = Rng(seed)
+    for _ in range(plies):
+        if s.is_over():
+            break
+        ms = s.legal_moves()
+        s.play(ms[r.below(len(ms))])
+    return s
+
+
+def _choice(game, seed=2):
+    """A position where the computer has a real choice to search."""
+    for k in range(40):
+        s = _mid_game(game, seed + k, 40 + 7 * (k % 5))
+        if s.is_over():
+            continue
+        p = s.to_play
+        t = Thinker(game, s.view(p), p, seed=1, budget=1)
+        if len(t.cands) > 2:
+            return s
+    raise AssertionError("no position with a choice")
+
+
+def test_level_settings_are_read_from_the_hooks():
+    class Hooks:
+        HORIZON = 10
+        LEVELS = {"hard": (2.0, 0.0, {"HORIZON": 30, "TREES": 2}), "easy": (0.1, 0.5)}
+
+        @staticmethod
+        def evaluate(s):
+            return [0.5]
+
+        @staticmethod
+        def evaluate_hard(s):
+            return [1.0]
+
+    hard = level_for(Hooks, "hard")
+    assert hard.scale == 2.0 and dict(hard.search) == {"HORIZON": 30, "TREES": 2}
+    assert level_for(Hooks, "easy").search == ()
+    assert level_for(Hooks, "normal") == LEVELS["normal"]
+    tuned = search_hooks(Hooks, hard)
+    assert tuned.HORIZON == 30 and tuned.TREES == 2 and tuned.evaluate(None) == [0.5]
+    assert search_hooks(Hooks, level_for(Hooks, "normal")) is Hooks  # no settings: the module itself
+    swapped = Tuned(Hooks, (("evaluate", "evaluate_hard"),))
+    assert swapped.evaluate(None) == [1.0] and swapped.HORIZON == 10
+    with pytest.raises(AIError, match="no function"):
+        Tuned(Hooks, (("evaluate", "evaluate_nowhere"),))
+
+
+def test_small_world_keeps_the_common_levels():
+    """None of the settings tried gave Small World's hard level more wins
+    against normal (bench/README.md), so its levels are the common ones and
+    the search gets the hooks module itself (the same moves as before for
+    the same view, seed and budget)."""
+    for name in ("easy", "normal", "hard"):
+        assert level_for(H, name) == LEVELS[name] and level_for(H, name).search == ()
+    s = _choice(G)
+    p = s.to_play
+    for name in ("normal", "hard"):
+        t = Thinker(G, s.view(p), p, level=name, seed=4)
+        assert t.shooks is H and type(t.searcher) is ISMCTS
+
+
+def test_settings_reach_the_search(monkeypatch):
+    s = _choice(G)
+    p = s.to_play
+    monkeypatch.setattr(H, "LEVELS", {"hard": (3.0, 0.0, {"HORIZON": 5, "UCB_C": 0.3, "PRIOR_WEIGHT": 2.5})}, raising=False)
+    t = Thinker(G, s.view(p), p, level="hard", seed=4)
+    assert type(t.searcher) is ISMCTS
+    assert (t.searcher.horizon, t.searcher.C, t.searcher.pw) == (5, 0.3, 2.5)
+    assert t.budget == round(H.BUDGET * 3.0)
+    n = Thinker(G, s.view(p), p, level="normal", seed=4)
+    assert (n.searcher.horizon, n.searcher.C, n.searcher.pw) == (H.HORIZON, ISMCTS.C, H.PRIOR_WEIGHT)
+
+    # a rollout length of 0 really cuts the rollouts: the hook is never asked
+    calls = []
+    real = H.rollout_move
+
+    def counted(st, rng):
+        calls.append(1)
+        return real(st, rng)
+
+    monkeypatch.setattr(H, "rollout_move", counted)
+    monkeypatch.setattr(H, "LEVELS", {"hard": (3.0, 0.0, {"HORIZON": 0})}, raising=False)
+    t = Thinker(G, s.view(p), p, level="hard", seed=4, budget=20)
+    while not t.step():
+        pass
+    assert not calls
+    t = Thinker(G, s.view(p), p, level="normal", seed=4, budget=20)
+    while not t.step():
+        pass
+    assert calls
+
+
+@pytest.mark.parametrize("game", [G, TROY], ids=["smallworld", "troy"])
+def test_an_ensemble_of_trees_shares_the_budget_and_is_deterministic(game, monkeypatch):
+    hooks = hooks_for(game)
+    s = _choice(game)
+    p = s.to_play
+    monkeypatch.setattr(hooks, "LEVELS", {"hard": (3.0, 0.0, {"TREES": 3})}, raising=False)
+    runs = []
+    for _ in range(2):
+        t = Thinker(game, s.view(p), p, level="hard", seed=9, budget=60)
+        assert isinstance(t.searcher, Ensemble) and len(t.searcher.trees) == 3
+        while not t.step(iterations=7):
+            pass
+        assert [tr.root.n for tr in t.searcher.trees] == [20, 20, 20]
+        stats = t.searcher.root_stats()
+        assert sum(n for n, _ in stats.values()) == 60
+        runs.append((t.best(), stats))
+    assert runs[0] == runs[1]
+    assert runs[0][0] in [m.text for m in s.legal_moves()]
+    # the final choice follows the visits added up over the trees
+    best_label = max(runs[0][1].items(), key=lambda kv: (kv[1][0], kv[1][1]))[0]
+    t = Thinker(game, s.view(p), p, level="hard", seed=9, budget=60)
+    while not t.step():
+        pass
+    assert t.searcher._root_path(t.best())[0] == best_label
+    # another seed searches other determinizations
+    other = Thinker(game, s.view(p), p, level="hard", seed=10, budget=60)
+    while not other.step():
+        pass
+    assert other.searcher.root_stats() != runs[0][1]
+
+
+def test_a_single_tree_and_the_common_levels_play_as_before():
+    """Without settings a level searches one tree with the hooks module
+    itself: Troy's hard move is the normal search's move at 3x the budget
+    (the same view, seed and budget give the same move)."""
+    s = _choice(TROY)
+    p = s.to_play
+    hard = Thinker(TROY, s.view(p), p, level="hard", seed=5, budget=90)
+    normal = Thinker(TROY, s.view(p), p, level="normal", seed=5, budget=90)
+    assert type(hard.searcher) is ISMCTS and hard.shooks is hooks_for(TROY)
+    for t in (hard, normal):
+        while not t.step():
+            pass
+    assert hard.best() == normal.best()
+    assert hard.searcher.root_stats() == normal.searcher.root_stats()
+    assert choose(TROY, s.view(p), p, level="hard", seed=5, budget=90) == hard.best()
