@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-from harness import (score_cells, table_cells, check_save_and_reload, shot_paths, check_share, mirror, move_list,
-                     open_app, pass_screen_for, play_move_seen, reload_app, result_lines, reveal, shot, start_game)
+from harness import (check_save_and_reload, check_share, mirror, move_list, open_app, pass_screen_for,
+                     play_move_seen, reload_app, result_lines, reveal, score_cells, shot, shot_paths, start_game,
+                     table_cells)
 from plateau.core.game import must_pass_between
 from plateau.games.troy.rules import BONUS, ND
 

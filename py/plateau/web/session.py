@@ -275,7 +275,8 @@ class Session:
     def panel(self, lang: str = "fr", viewer: int | str | None = None) -> list[dict]:
         """The board's side panel as text for ``viewer`` (``Game.panel``), at
         the position shown."""
-        return self.game.panel_for(self.state, self.context(lang, interactive=False, viewer=viewer, compact=True))
+        ctx = self.context(lang, interactive=False, viewer=viewer, compact=True)
+        return self.game.panel_for(self.state, ctx)
 
     def render(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
                viewer: int | str | None = None, compact: bool = False, view: str = "") -> str:
