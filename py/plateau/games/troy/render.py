@@ -280,7 +280,7 @@ def panel(state, viewer, lang: str, live: bool = True) -> list[dict]:
     log = [ln.strip() for ln in log_lines(state, viewer, t, lang, live, 12)]
     sections = [{"title": t(lang, "title"), "lines": players + table}]
     if log:
-        sections.append({"title": t(lang, "svg.log"), "lines": log})
+        sections.append({"title": t(lang, "svg.log"), "lines": log[-12:]})
     return sections
 
 

@@ -425,7 +425,7 @@ class TroyState(State):
         pushed into the closed horse: what was only said aloud then is not
         written anywhere (the move list does not name them either). The
         glass horse and a finished game show everything."""
-        if self.horse_visible(player) or self.options.get("horse") == "glass":
+        if self.horse_visible(player):
             return self.prev_log + self.log
         if not live:
             return _unsaid(self.prev_log + self.log)
@@ -440,8 +440,7 @@ class TroyState(State):
         :meth:`heard`); none at a position of the history (``live``
         false) nor when the horse is seen through (glass horse, game over)
         by a player; all those kept for ``None``."""
-        if not live or (player is not None and (self.horse_visible(player)
-                                                or self.options.get("horse") == "glass")):
+        if not live or (player is not None and self.horse_visible(player)):
             return []
         k = self.heard(player) - 1
         return self.earlier[len(self.earlier) - k:] if k > 0 else []
