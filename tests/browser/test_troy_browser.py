@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-from harness import (score_cells, table_cells, check_save_and_reload, shot_paths, check_share, mirror, open_app, pass_screen_for, play_move_seen,
-                     reload_app, result_lines, reveal, start_game)
+from harness import (check_save_and_reload, check_share, mirror, move_list, open_app, pass_screen_for,
+                     play_move_seen, reload_app, result_lines, reveal, score_cells, shot, shot_paths, start_game,
+                     table_cells)
 from plateau.core.game import must_pass_between
 from plateau.games.troy.rules import BONUS, ND
 
@@ -159,3 +160,54 @@ def test_two_player_game_to_the_end(page, browser, base_url):
     assert sum(st.count(d) for d in range(ND)) == 40 and st.cap == 7
     assert stats["pass"] > 0 and stats["same"] > stats["pass"] and stats["secret"] > 0 and stats["seen"] > 0
     assert {"n2", "n3"} <= stats["tray"]
+
+
+def test_hot_seat_the_next_player_reads_the_colours_announced(page, base_url):
+    """« Bien entendu, le joueur est tenu d'annoncer quelle couleur de héros il place dans le
+    Cheval. » — two players on one device, closed horse: once the first has pushed heroes in and the
+    device has gone to the other behind the pass screen, the other's board log names the colours
+    announced; the move list does not, nor the previous position of the history."""
+    open_app(page, base_url, clear=True)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    start_game(page, "troy", ["Ann", "Bob"], {}, seed=11)
+    session = mirror(page)
+    assert not session.must_pass(None)
+    rnd = random.Random(0)  # seed 11 with these choices: at the first hand-over after insertions,
+    while True:             # the next player sees a treasure the one who held the device has not seen
+        st = session.state
+        mover = st.owner[st.colour]
+        shown = play_move_seen(page, session, rnd.choice(session.legal()))
+        st = session.state
+        if st.to_play != mover and any(e[0] == "insert" for e in st.prev_log):
+            break
+        assert session.ply < 30
+    listener = st.to_play
+    assert shown is not None and st.players[listener] in shown  # the pass screen stood between them
+    words = page.text_content("#board svg")
+    inserts = [e for e in st.prev_log if e[0] == "insert"]
+    for _, c, fallen, d in inserts:
+        assert f"{COLOUR[c]} entre, {COLOUR[fallen]} tombe en {d + 1}" in words
+    early = st.earlier_heard(listener)
+    assert words.count("a fait entrer") + words.count("Odysseus charge le Cheval :") == len(early) > 0
+    assert "un héros entre" not in words
+    shot(page, "troy_announced_desktop")
+    # the move list is a written record: it names no colour that went in
+    listed = [m for m in move_list(page) if "Cheval vers le district" in m]
+    assert len(listed) == sum(m.startswith("d") for m in session.record.moves)
+    assert all("entre un héros," in m for m in listed)
+    # one step back in the history: what was said aloud then is not shown
+    page.click('[data-action="prev"]')
+    page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {session.total - 1}")
+    words = page.text_content("#board svg")
+    assert "un héros entre" in words and "a fait entrer" not in words
+    assert not any(f"{name} entre" in words for name in COLOUR.values())
+    page.click('[data-action="last"]')
+    page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {session.total}")
+    assert f"{COLOUR[inserts[-1][1]]} entre" in page.text_content("#board svg")
+    # on a phone the log is text beside the board: the same announcements
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.wait_for_selector("#board-panel li")
+    panel = page.inner_text("#board-panel")
+    for _, c, fallen, d in inserts:
+        assert f"{COLOUR[c]} entre, {COLOUR[fallen]} tombe en {d + 1}" in panel
+    shot(page, "troy_announced_phone")

@@ -390,50 +390,230 @@ def _play_insertions(s, turns):
             s.play(s.legal_moves()[0].text)
 
 
-def test_memory_horse_log_does_not_tell_which_colour_entered():
-    """« Bien entendu, le joueur est tenu d'annoncer quelle couleur de héros il place dans le
-    Cheval. Ne vous inquiétez pas si vous oubliez l'ordre des pions présent dans le Cheval au
-    cours de la partie, reprenez votre mémorisation à partir de maintenant. » — the colours are
-    announced aloud and remembered: with the closed horse neither the log, nor the view, nor the
-    move list, nor the board tells them; where each hero falls (on the board) stays written."""
+SAID_LOAD = ("« Il pioche 2 héros du sac et les insère dans le Cheval par le dessus. Dans le même "
+             "temps, il annonce clairement leur couleur. »")
+SAID_PUSH = ("« Bien entendu, le joueur est tenu d'annoncer quelle couleur de héros il place dans le "
+             "Cheval. Ne vous inquiétez pas si vous oubliez l'ordre des pions présent dans le Cheval au "
+             "cours de la partie, reprenez votre mémorisation à partir de maintenant. »")
+
+
+def _named_pushes(v):
+    """The colours a view names as pushed into the horse (or loaded), in order."""
+    out = []
+    for entries in v["earlier"] + [v["prev_log"], v["log"]]:
+        for e in entries:
+            if e[0] == "load":
+                out += [c for c in e[1] if c != "?"]
+            elif e[0] == "insert" and e[1] != "?":
+                out.append(e[1])
+    return out
+
+
+def _scripted_turn(s, card=3, announce=2):
+    """The player to move announces ``announce``, draws ``card`` and drops
+    each hero into the first open district; returns the colours pushed."""
+    force_card(s, card)
+    s.play(f"a{announce}")
+    pushed = []
+    while s.phase == "insert":
+        m = s.legal_moves()[0].text
+        pushed.append(m[2])
+        s.play(m)
+    return pushed
+
+
+def _check_heard(s, turns):
+    """``turns`` lists the finished turns so far as (seat, colours pushed):
+    each seated player's view names the colours of the turns since the end
+    of their own previous turn (at least the previous turn), the spectator's
+    those of the previous turn; the move list names none."""
+    from plateau.core.game import PUBLIC
+
+    for p in range(len(s.players)):
+        k = len(turns)
+        while k > 0 and turns[k - 1][0] != p:
+            k -= 1
+        since = turns[k:] or turns[-1:]
+        expect = [c for _, cols in since for c in cols]
+        assert _named_pushes(s.view(p)) == expect, (p, turns)
+    assert _named_pushes(s.view(PUBLIC)) == list(turns[-1][1])
+
+
+def _seat(s):
+    return s.owner[s.colour]
+
+
+@pytest.mark.parametrize("players", [P2, P4])
+def test_pushed_colours_are_announced_until_the_listener_plays_again(players):
+    (SAID_LOAD, SAID_PUSH)  # the seed's lines: every colour put into the horse is announced to the
+    # table, then it is a matter of memory. Plateau names them to a seated player until the end of
+    # that player's next turn (all they heard while the others played), to everyone for the
+    # previous turn and the current one; the move list never does.
+    s = start(players, seed=3)
+    assert s.turn == 1 and s.prev_log[0] == ("load", tuple(s.horse))
+    turns = [(s.owner[s.order[0]], list(s.prev_log[0][1]))]  # Odysseus loads on red's behalf
+    _check_heard(s, turns)
+    for _ in range(2 * len(s.order) + 1):
+        seat = _seat(s)
+        turns.append((seat, _scripted_turn(s)))
+        _check_heard(s, turns)
+    # the player to move reads, on the board, what the others pushed since their own last turn
+    me = _seat(s)
+    k = len(turns)
+    while turns[k - 1][0] != me:
+        k -= 1
+    heard = turns[k:]
+    assert heard and all(seat != me for seat, _ in heard)
+    svg = GAME.render(s, RenderContext(viewer=me))
+    for _, cols in heard:
+        line = ", ".join(GAME.t("fr", "colour." + c) for c in cols)
+        assert f"a fait entrer {line}" in svg or f"{GAME.t('fr', 'colour.' + cols[-1])} entre" in svg
+    # ... and, one full turn of theirs later, no longer
+    mine = _scripted_turn(s)
+    turns.append((me, mine))
+    while _seat(s) == me:  # a player with two colours plays them one after the other
+        turns.append((me, _scripted_turn(s)))
+    _check_heard(s, turns)
+    v = s.view(me)
+    assert _named_pushes(v) == turns[-1][1]  # their own turn just played: the others' are gone
+    assert len(v["earlier"]) == 0 and v["prev_log"] == [list(e) for e in s.prev_log]
+    svg = GAME.render(s, RenderContext(viewer=me))
+    assert "a fait entrer" not in svg
+
+
+def test_announcements_in_the_views_and_on_the_board_four_players():
+    (SAID_PUSH,)
+    s = start(P4, seed=5)
+    _scripted_turn(s)  # Bob
+    _scripted_turn(s)  # Cid
+    first = [e[1] for e in s.prev_log if e[0] == "insert"]
+    _scripted_turn(s)  # Dee
+    s.play("a1")  # Ann announces; nothing drawn yet that fails: the current turn goes on
+    dee_turn = s.prev_log
+    bob = s.owner[s.order[1]]
+    v = s.view(bob)
+    assert len(v["earlier"]) == 1 and v["prev_log"] == [list(e) for e in dee_turn]
+    assert [e[1] for e in v["earlier"][0] if e[0] == "insert"] == first
+    # the spectator (a view-only page) heard the previous and the current turn only
+    from plateau.core.game import PUBLIC
+
+    assert s.view(PUBLIC)["earlier"] == [] and s.view(PUBLIC)["prev_log"] == v["prev_log"]
+    # the announcements are no secret: no pass screen for them
+    assert s.private_view_key(bob) == s.private_view_key(s.owner[s.colour]) == frozenset()
+
+
+def test_failed_turns_and_the_loading_in_the_log_panel():
+    s = start(P4, seed=5)
+    _scripted_turn(s, card=1, announce=3)  # Bob fails
+    _scripted_turn(s)  # Cid
+    dee = _seat(s)
+    lines = GAME.panel(s, dee, "fr")[-1]["lines"]
+    load = ", ".join(GAME.t("fr", "colour." + c) for c in s.earlier[0][0][1])
+    assert lines[0] == f"Odysseus charge le Cheval : {load}"
+    assert lines[1] == f"{GAME.t('fr', 'colour.' + s.order[1])} n'a fait entrer aucun héros"
+    assert any(" entre, " in ln for ln in lines[2:])
+    en = GAME.panel(s, dee, "en")[-1]["lines"]
+    assert en[1] == f"{GAME.t('en', 'colour.' + s.order[1])} pushed in no hero"
+
+
+def test_a_long_log_keeps_every_announcement_heard():
+    """Three turns heard and a current one: the turns before the previous
+    one take one line each; when the panel has no room for the previous
+    turn in full, it shrinks to one line too rather than fall off."""
+    import re
+
+    from plateau.games.troy.render import log_lines
+
+    s = start(P4, seed=5)
+    for _ in range(3):
+        _scripted_turn(s, card=3, announce=3)
+    force_card(s, 3)
+    s.play("a3")
+    s.play(s.legal_moves()[0].text)
+    me = _seat(s)
+    assert s.heard(me) == 3
+
+    def summary(entries):
+        cols = ", ".join(GAME.t("fr", "colour." + e[1]) for e in entries if e[0] == "insert")
+        return f"{GAME.t('fr', 'colour.' + entries[0][1])} a fait entrer {cols}"
+
+    words = " ".join(re.findall(r">([^<]*)</text>", GAME.render(s, RenderContext(viewer=me))))
+    for entries in s.earlier[-2:]:
+        assert summary(entries) in words
+    full = log_lines(s, me, GAME.t, "fr", True, room=20)
+    assert [ln for ln in full if "a fait entrer" in ln] == [summary(e) for e in s.earlier[-2:]]
+    short = log_lines(s, me, GAME.t, "fr", True, room=8)
+    assert short[:3] == [summary(e) for e in s.earlier[-2:] + [s.prev_log]]
+    assert short[3:] == full[-3:]  # the current turn in full
+
+
+def test_move_list_and_history_do_not_name_the_colours():
+    """What was said aloud is not written down: the move list (a record)
+    and the positions of the history name no colour pushed; the live board
+    does, for the turns the player still has in mind."""
+    from plateau.core.record import Record
+    from plateau.web.session import Session
+
+    sess = Session(Record("troy", {}, 3, P2, []))
+    inserted = 0
+    while not (sess.state.phase == "announce" and inserted >= 3):
+        m = sess.legal()[0]  # announce 1, keep the treasures, drop into the first open district
+        inserted += m.text.startswith("d")
+        sess.play(m)
+    live = sess.state
+    me = live.owner[live.colour]
+    pushed = [e[1] for e in live.prev_log if e[0] == "insert"]
+    assert pushed
+    name = GAME.t("fr", "colour." + pushed[-1])
+    assert f"{name} entre" in sess.render("fr", viewer=me)
+    assert any(f"{name} entre" in ln for ln in sess.panel("fr", me)[-1]["lines"])
+    for i, m in enumerate(sess.record.moves):
+        if m.startswith("d"):
+            for viewer in (0, 1, "public"):
+                label = sess.move_label(i, viewer, "fr")
+                assert "entre un héros," in label and not any(
+                    f"entre un {GAME.t('fr', 'piece.' + c)}" in label for c in "rbyg")
+    sess.goto(sess.total - 1)  # one step back in the history: nothing said aloud is shown
+    svg = sess.render("fr", viewer=me)
+    assert "un héros entre" in svg
+    assert not any(f"{GAME.t('fr', 'colour.' + c)} entre" in svg for c in "rbygk")
+    assert not any("a fait entrer" in ln or " entre," in ln and "un héros" not in ln
+                   for ln in sess.panel("fr", me)[-1]["lines"])
+    assert sess.context("fr", viewer=me).live is False
+    sess.goto(sess.total)
+    assert sess.context("fr", viewer=me).live is True and f"{name} entre" in sess.render("fr", viewer=me)
+
+
+def test_closed_horse_hides_its_content_but_not_the_announcements():
+    """The horse itself stays closed: two hidden heroes whatever is inside;
+    the log names what was announced, which a spectator of the previous and
+    current turn heard too. The glass horse shows everything, as before."""
     s = start()
-    assert s.prev_log[0][0] == "load"
     _play_insertions(s, 1)
     force_card(s, 3)
     s.play("a3")
-    s.play(s.legal_moves()[0].text)  # one insertion into the current turn's log
-    inserts = [e for e in s.prev_log + s.log if e[0] == "insert"]
-    assert inserts
+    s.play(s.legal_moves()[0].text)
     for p in range(len(s.players)):
         v = s.view(p)
-        for e in v["prev_log"] + v["log"]:
-            if e[0] == "insert":
-                assert e[1] == "?"
-            if e[0] == "load":
-                assert set(e[1]) == {"?"}
-        # the horse's content cannot be told apart from any other content
+        assert v["horse"] == ["?", "?"]
         other = s.clone()
         other.horse = ["k", "k"]
-        other.log = [("insert", "k", e[2], e[3]) if e[0] == "insert" else e for e in other.log]
-        other.prev_log = [("insert", "k", e[2], e[3]) if e[0] == "insert" else e for e in other.prev_log]
-        assert other.view(p) == v
+        assert other.view(p) == v  # the horse's content is not in the view
         svg = GAME.render(s, RenderContext(viewer=p))
-        assert svg == GAME.render(other, RenderContext(viewer=p))
-        assert "un héros entre" in svg
-        assert not any(f"{GAME.t('fr', 'colour.' + c)} entre" in svg for c in "rbygk")
-    fallen = inserts[-1][2]
-    assert f"{GAME.t('fr', 'colour.' + fallen)} tombe en {inserts[-1][3] + 1}" in GAME.render(
-        s, RenderContext(viewer=0))
+        assert "?  ?" in svg
+        last = [e for e in s.log if e[0] == "insert"][-1]
+        assert f"{GAME.t('fr', 'colour.' + last[1])} entre" in svg
     assert GAME.public_move_text("d3r", False) == "d3 ?"
-    # everything is told to a viewer who sees everything, and with the glass horse
-    full = s.view(None)
-    assert [e for e in full["log"] if e[0] == "insert"][-1][1] == inserts[-1][1]
     g = start(horse="glass")
     _play_insertions(g, 1)
     assert all(e[1] != "?" for e in g.view(0)["prev_log"] if e[0] == "insert")
+    assert g.view(0)["earlier"] == []
     svg = GAME.render(g, RenderContext(viewer=0))
     assert "un héros entre" not in svg
     assert any(f"{GAME.t('fr', 'colour.' + c)} entre" in svg for c in "rbyg")
+    # history on a glass horse: nothing to hide
+    assert any(f"{GAME.t('fr', 'colour.' + c)} entre" in GAME.render(g, RenderContext(viewer=0, live=False))
+               for c in "rbyg")
 
 
 # ----------------------------------------------------------------- scoring

@@ -161,3 +161,67 @@ def test_render_every_phase(n, seed, horse):
         for t in tg:
             assert f'data-target="{t}"' in svg or GAME.target_label(t, "fr") != t
         assert bool(s.status("fr"))
+
+
+def _pushed_named(v):
+    out = []
+    for entries in v["earlier"] + [v["prev_log"], v["log"]]:
+        for e in entries:
+            if e[0] == "load":
+                out += list(e[1])
+            elif e[0] == "insert":
+                out.append(e[1])
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.sampled_from([2, 3, 4]), seed=st.integers(0, 2**64 - 1), options=options_st,
+       choice_seed=st.integers(0, 2**32))
+def test_announcements_heard_since_ones_previous_turn(n, seed, options, choice_seed):
+    """Seed 004: « il annonce clairement leur couleur » (Odysseus's loading) and « le joueur est
+    tenu d'annoncer quelle couleur de héros il place dans le Cheval » — with the closed horse a
+    seated player's view names every colour announced since the end of their own previous turn
+    (at least the previous turn's) and the current turn's; a spectator's, the previous and current
+    turns'; the horse's content stays out of every view; the history names none."""
+    from plateau.core.game import PUBLIC
+    from plateau.games.troy.render import log_lines
+
+    r = Rng(choice_seed)
+    s = GAME.start(NAMES[:n], options, seed)
+    memory = options["horse"] == "memory"
+    # the finished turns as (seat, colours announced), kept independently of the engine's logs
+    turns = []
+    current = (s.owner[s.order[0]], list(s.horse))  # Odysseus loads on red's behalf
+    if s.turn != 0:
+        turns.append(current)
+        current = (s.owner[s.colour], [])
+    step = 0
+    while not s.is_over():
+        if step % 5 == 0 and memory:
+            for p in range(n):
+                k = len(turns)
+                while k > 0 and turns[k - 1][0] != p:
+                    k -= 1
+                since = turns[k:] or turns[-1:]
+                expect = [c for _, cols in since for c in cols] + current[1]
+                v = s.view(p)
+                assert _pushed_named(v) == expect
+                assert v["horse"] == ["?", "?"]
+            pub = s.view(PUBLIC)
+            assert pub["earlier"] == []
+            assert _pushed_named(pub) == [c for _, cols in turns[-1:] for c in cols] + current[1]
+            hist = s.public_log(s.to_play, live=False)
+            assert all(e[1] == "?" for e in hist if e[0] == "insert")
+            assert not any("a fait entrer" in ln for ln in log_lines(s, s.to_play, GAME.t, "fr", False))
+        elif step % 5 == 0:
+            assert all(s.view(p)["earlier"] == [] for p in range(n))
+        ms = s.legal_moves()
+        m = ms[r.below(len(ms))]
+        turn = s.turns
+        if m.text[0] == "d":
+            current[1].append(m.text[2])
+        s.play(m)
+        if s.turns != turn and not s.is_over():
+            turns.append(current)
+            current = (s.owner[s.colour], [])
+        step += 1

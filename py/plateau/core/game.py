@@ -159,7 +159,10 @@ class RenderContext:
     * ``coords`` — whether to draw coordinates;
     * ``compact`` — a narrow screen (a phone): a game whose board carries a
       side panel of text leaves it out (:meth:`Game.panel` gives its content
-      to the page as text, readable at any size) and crops its drawing.
+      to the page as text, readable at any size) and crops its drawing;
+    * ``live`` — whether the position shown is the game's live one; false
+      while the history is looked at (an earlier position): what was only
+      said aloud at the table then, and not written down, is not shown.
 
     Rendering rules shared by all games: every element that may be a target
     carries ``data-target="<name>"`` and an ``aria-label``; when its name is
@@ -176,6 +179,7 @@ class RenderContext:
     lang: str = "fr"
     coords: bool = True
     compact: bool = False
+    live: bool = True
 
 
 class State:
@@ -353,6 +357,12 @@ class Game:
         ``{"title": str, "lines": [str, ...]}``; ``[]`` when the board has no
         panel. Shows exactly what the drawn panel shows to that viewer."""
         return []
+
+    def panel_for(self, state: State, ctx: RenderContext) -> list[dict]:
+        """:meth:`panel` for the page drawn with ``ctx`` (its viewer and
+        language); a game whose panel also depends on another field of the
+        context (``live``) overrides this."""
+        return self.panel(state, ctx.viewer, ctx.lang)
 
     def views(self, state: State, lang: str) -> list[tuple[str, str]]:
         """Other ways of drawing the position besides :meth:`render`, offered

@@ -190,7 +190,7 @@ class PlayScreen:
         clear(box)
         if not compact:
             return
-        for sec in self.session.game.panel(self.session.state, self.viewer(), self.lang):
+        for sec in self.session.panel(self.lang, self.viewer()):
             box.appendChild(el("h3", {"text": sec["title"]}))
             box.appendChild(el("ul", {}, *[el("li", {"text": line}) for line in sec["lines"]]))
 

@@ -269,7 +269,14 @@ class Session:
             last=self.last_move(),
             lang=lang,
             coords=coords,
+            live=self.ply == self.total,
         )
+
+    def panel(self, lang: str = "fr", viewer: int | str | None = None) -> list[dict]:
+        """The board's side panel as text for ``viewer`` (``Game.panel``), at
+        the position shown."""
+        ctx = self.context(lang, interactive=False, viewer=viewer, compact=True)
+        return self.game.panel_for(self.state, ctx)
 
     def render(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
                viewer: int | str | None = None, compact: bool = False, view: str = "") -> str:

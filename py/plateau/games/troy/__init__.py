@@ -56,10 +56,16 @@ class TroyGame(Game):
 
         return render(state, ctx)
 
-    def panel(self, state, viewer, lang: str) -> list[dict]:
+    def panel(self, state, viewer, lang: str, live: bool = True) -> list[dict]:
         from .render import panel
 
-        return panel(state, viewer, lang)
+        return panel(state, viewer, lang, live)
+
+    def panel_for(self, state, ctx: RenderContext) -> list[dict]:
+        """The panel as drawn for ``ctx``: at a position of the history
+        (``ctx.live`` false) the log names no colour pushed into the closed
+        horse, as on the board."""
+        return self.panel(state, ctx.viewer, ctx.lang, ctx.live)
 
     def public_move_text(self, text: str, revealed: bool) -> str:
         """An insertion ``d3r`` is listed as ``d3 ?`` unless everything is

@@ -11,14 +11,16 @@ What a player may not know, and how :func:`determinize` samples it:
 * the treasures of the districts the player has not seen: the treasure
   cards not seen, shuffled over those districts.
 
-With the closed horse the colours pushed in are not written anywhere: a
-player at the table keeps them in mind. So does the computer: given its own
-earlier views (``memory``, the last :data:`MEMORY` positions), :func:`recall`
-works out from the heroes available before and after each insertion which
-colour went in — exactly, or a short list when Odysseus refilled the
-available heroes in between — and :func:`determinize` fills the horse with
-the last two colours pushed. Without those views the horse's two heroes are
-drawn from the remaining heroes like the bag.
+With the closed horse the colours pushed in are announced but not written
+down: a player at the table keeps them in mind. The view names those the
+player heard since the end of their previous turn (``earlier``,
+``prev_log``, ``log``), and :func:`recall` takes them as known; older ones
+come from the computer's own earlier views (``memory``, the last
+:data:`MEMORY` positions): from the heroes available before and after each
+insertion it works out which colour went in — exactly, or a short list when
+Odysseus refilled the available heroes in between. :func:`determinize`
+fills the horse with the last two colours pushed. Without either, the
+horse's two heroes are drawn from the remaining heroes like the bag.
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ def determinize(view: dict, player: int, rng: Rng) -> TroyState:
         raise ValueError("wrong number of districts")
     s.log = [_tup(e) for e in view["log"]]
     s.prev_log = [_tup(e) for e in view["prev_log"]]
+    s.earlier = [[_tup(e) for e in entries] for entries in view.get("earlier", ())]
     # the pile
     left = Counter(HERO_CARDS)
     left.subtract(Counter(s.discard))
@@ -160,20 +163,42 @@ def _pushed(before: dict, after: dict):
     return out
 
 
+def _announced(view: dict) -> list:
+    """The colours pushed into the horse that ``view`` still names, in the
+    order they went in: the announcements the player has in mind (the turns
+    since the end of their previous turn, the previous one and the current
+    one); ``None`` for a colour the log does not name."""
+    out = []
+    for entries in list(view.get("earlier", ())) + [view["prev_log"], view["log"]]:
+        for e in entries:
+            if e[0] == "load":
+                out += [None if c == "?" else c for c in e[1]]
+            elif e[0] == "insert":
+                out.append(None if e[1] == "?" else e[1])
+    return out
+
+
 def recall(memory: list, view: dict, player: int) -> dict:
     """``view`` with what the player keeps in mind of the closed horse:
     ``horse_memory`` — for the oldest and the newest hero inside, the
-    colours it may be (``None``: not known). ``memory`` holds the player's
-    own earlier views, oldest first; each insertion between two consecutive
-    views pushed one of the available heroes, which shows in the heroes
-    available afterwards. A gap in the views loses track of the horse.
+    colours it may be (``None``: not known).
+
+    Every colour pushed in is announced to the table: those the view still
+    names (the announcements since the end of the player's previous turn)
+    are known exactly. Older ones are remembered from ``memory``, the
+    player's own earlier views, oldest first: each insertion between two
+    consecutive views pushed one of the available heroes, which shows in
+    the heroes available afterwards. A gap in the views loses track of the
+    horse beyond what the log names.
 
     >>> from plateau.games.troy import GAME
     >>> s = GAME.start(["Ann", "Bob", "Cid", "Dee"], seed=1)
     >>> _ = s.play("a2"); p = s.to_play; before = s.view(p)
-    >>> before["available"], before["horse"]
-    (['b', 'g', 'y'], ['?', '?'])
+    >>> before["available"], before["horse"], before["prev_log"][0]
+    (['b', 'g', 'y'], ['?', '?'], ['load', ('y', 'b')])
     >>> _ = s.play("d1b"); recall([before], s.view(p), p)["horse_memory"]
+    [['b'], ['b']]
+    >>> v = s.view(p); v["prev_log"] = v["log"] = []; recall([before], v, p)["horse_memory"]
     [None, ['b']]
     """
     if "?" not in view["horse"]:
@@ -185,6 +210,14 @@ def recall(memory: list, view: dict, player: int) -> dict:
             pushes = []  # a gap: what went in meanwhile is not known
         elif a["phase"] == "insert":
             pushes.append(_pushed(a, b) or None)
+    # the announcements still in mind are the latest pushes: they replace
+    # what the earlier views only narrowed down
+    said = _announced(view)
+    if len(said) > len(pushes):
+        pushes = [None] * (len(said) - len(pushes)) + pushes
+    for i, c in enumerate(said):
+        if c is not None:
+            pushes[len(pushes) - len(said) + i] = [c]
     slots = [None, None] + pushes
     out = dict(view)
     out["horse_memory"] = slots[-2:]

@@ -257,8 +257,9 @@ def render(state, ctx: RenderContext) -> str:
     return dwg.tostring()
 
 
-def panel(state, viewer, lang: str) -> list[dict]:
-    """The side panel as text (see Game.panel), for ``viewer``'s eyes."""
+def panel(state, viewer, lang: str, live: bool = True) -> list[dict]:
+    """The side panel as text (see Game.panel), for ``viewer``'s eyes
+    (``live`` false: a position of the history, see ``public_log``)."""
     t = state.game.t
     sep = " : " if lang == "fr" else ": "
     over = state.is_over()
@@ -276,10 +277,10 @@ def panel(state, viewer, lang: str) -> list[dict]:
                  f"{t(lang, 'svg.discard')}{sep}{len(state.discard)}")
     heroes = ", ".join(t(lang, "colour." + c) for c in state.avail) or "—"
     table.append(f"{t(lang, 'svg.bag')}{sep}{len(state.bag)} · {t(lang, 'svg.available')}{sep}{heroes}")
-    log = [ln.strip() for ln in (_log_line(e, t, lang) for e in state.public_log(viewer)) if ln]
+    log = [ln.strip() for ln in log_lines(state, viewer, t, lang, live, 12)]
     sections = [{"title": t(lang, "title"), "lines": players + table}]
     if log:
-        sections.append({"title": t(lang, "svg.log"), "lines": log[-8:]})
+        sections.append({"title": t(lang, "svg.log"), "lines": log[-12:]})
     return sections
 
 
@@ -440,20 +441,62 @@ def _panel(dwg, state, ctx, t, lang) -> None:
     y += 92
     # latest actions
     _text(dwg, dwg, t(lang, "svg.log"), x0, y, fs, "start", "#5a4320", "bold")
-    entries = state.public_log(ctx.viewer)
-    lines = []
-    for e in entries:
-        ln = _log_line(e, t, lang)
-        if not ln:
-            continue
-        ind = ln.startswith("  ")
-        for k, part in enumerate(_wrap(ln.strip(), fs, PANEL_W - (14 if ind else 0) - (14 if k else 0))):
-            lines.append((ind, k > 0, part))
     room = max(1, int((H - 14 - y) // 22))
+
+    def wrapped(ln):
+        ind = ln.startswith("  ")
+        return [(ind, k > 0, part)
+                for k, part in enumerate(_wrap(ln.strip(), fs, PANEL_W - (14 if ind else 0) - (14 if k else 0)))]
+
+    lines = [w for ln in log_lines(state, ctx.viewer, t, lang, ctx.live, room, wrapped) for w in wrapped(ln)]
     for ind, cont, part in lines[-room:]:
         y += 22
         _text(dwg, dwg, part, x0 + (14 if ind else 0) + (14 if cont else 0), y, fs,
               "start", "#2b1d0e" if ind else "#5a2a0a")
+
+
+def _turn_summary(entries, t, lang) -> list:
+    """A finished turn in one line: the colours that went into the horse
+    (what the table heard announced), or Odysseus's loading."""
+    out = []
+    who = None
+    pushed = []
+    for e in entries:
+        if e[0] == "load":
+            out.append(_log_line(e, t, lang))
+        elif e[0] == "announce":
+            who = t(lang, "colour." + e[1])
+        elif e[0] == "insert":
+            pushed.append(t(lang, "colour." + e[1]) if e[1] != "?" else "?")
+    if who is not None:
+        out.append(t(lang, "log.turn_in", colour=who, cols=", ".join(pushed)) if pushed
+                   else t(lang, "log.turn_none", colour=who))
+    return out
+
+
+def log_lines(state, viewer, t, lang, live: bool = True, room: int = 12, wrapped=None) -> list:
+    """The log panel's lines for ``viewer`` (sub-lines indented by two
+    spaces): the announcements still in mind from the turns before the
+    previous one, one line a turn; then the previous and the current turn
+    entry by entry (``TroyState.public_log``). When that does not fit in
+    ``room`` lines (``wrapped`` tells the lines a text takes) with the
+    closed horse, the previous turn shrinks to one line too, so that no
+    announcement heard is lost."""
+    early = state.earlier_heard(viewer, live)
+    entries = state.public_log(viewer, live)
+    recent = entries[sum(len(x) for x in early):]
+    head = [ln for turn in early for ln in _turn_summary(turn, t, lang)]
+    full = head + [ln for ln in (_log_line(e, t, lang) for e in recent) if ln]
+
+    def size(lines):
+        return sum(len(wrapped(ln)) if wrapped else 1 for ln in lines)
+
+    closed = live and not state.horse_visible(viewer) and state.options.get("horse") != "glass"
+    if not closed or size(full) <= room:
+        return full
+    prev = recent[:len(state.prev_log)]
+    cur = [ln for ln in (_log_line(e, t, lang) for e in recent[len(state.prev_log):]) if ln]
+    return head + _turn_summary(prev, t, lang) + cur
 
 
 def _log_line(e, t, lang) -> str:

@@ -56,8 +56,8 @@ class TroyState(State):
     __slots__ = (
         "game", "players", "options", "rng", "colours", "owner", "order", "turn", "phase",
         "announced", "card", "remaining", "pile", "discard", "bag", "avail", "horse",
-        "blacks_out", "dist", "cap", "dcard", "known", "log", "prev_log", "turns", "ply",
-        "swaps",
+        "blacks_out", "dist", "cap", "dcard", "known", "log", "prev_log", "earlier", "turns",
+        "ply", "swaps",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -98,6 +98,7 @@ class TroyState(State):
         s.blacks_out = False
         s.log = [("load", tuple(s.horse))]
         s.prev_log = []
+        s.earlier = []
         s._refill()
         s.card = None
         s.announced = 0
@@ -137,7 +138,8 @@ class TroyState(State):
         s.dcard = self.dcard[:]
         s.known = [set(k) for k in self.known]
         s.log = self.log[:]
-        s.prev_log = self.prev_log[:]
+        s.prev_log = self.prev_log
+        s.earlier = self.earlier[:]
         s.turns = self.turns
         s.ply = self.ply
         s.swaps = self.swaps
@@ -310,6 +312,16 @@ class TroyState(State):
         self.turns += 1
         self.turn = (self.turn + 1) % len(self.order)
         self.phase = "announce"
+        self._close_log()
+
+    def _close_log(self) -> None:
+        """The turn's log becomes the previous turn's; the logs of the turns
+        before it are kept while someone may still have them in mind (one
+        round of turns: see :meth:`heard`). A finished turn's log is never
+        changed again, so copies of the state may share it."""
+        if self.turns > 1 or self.options.get("opening") != "play":  # there was a turn before
+            self.earlier.append(self.prev_log)
+            del self.earlier[: max(0, len(self.earlier) - (len(self.order) - 1))]
         self.prev_log, self.log = self.log, []
 
     def _finish(self) -> None:
@@ -376,25 +388,62 @@ class TroyState(State):
     def horse_visible(self, player) -> bool:
         return player is None or self.phase == "over" or self.options.get("horse") == "glass"
 
-    def public_log(self, player) -> list:
-        """The entries of the previous and current turns as ``player`` may
-        read them: with the closed horse the colours pushed into it (and those
-        loaded by Odysseus) are announced aloud but not written down — the
-        players must remember them; only where each hero falls stays (it
-        lands on the board)."""
-        return self._public(self.prev_log + self.log, player)
+    def heard(self, player) -> int:
+        """How many finished turns' announcements ``player`` still has in
+        mind (the previous turn counts as one): « Bien entendu, le joueur
+        est tenu d'annoncer quelle couleur de héros il place dans le
+        Cheval » — the colours pushed in (and those Odysseus loads) are
+        announced to the whole table, and are then a matter of memory.
+        Plateau lets a seated player read what was announced since the end
+        of their own previous turn — what they heard while the others
+        played — and everyone the previous turn; older announcements are
+        gone. The current turn is always heard.
 
-    def _public(self, entries: list, player) -> list:
+        >>> from plateau.games.troy import GAME
+        >>> s = GAME.start(["Ann", "Bob", "Cid", "Dee"], seed=1)
+        >>> [s.heard(p) for p in range(4)], s.heard("public")
+        ([1, 1, 1, 1], 1)
+        """
+        past = len(self.earlier) + 1
+        if player is None:
+            return past
+        if not isinstance(player, int) or self.phase == "over":
+            return 1
+        n = len(self.order)
+        k = 0
+        while k < past and self.owner[self.order[(self.turn - k - 1) % n]] != player:
+            k += 1
+        return max(1, k)
+
+    def public_log(self, player, live: bool = True) -> list:
+        """The log panel's entries as ``player`` may read them: the
+        announcements they still have in mind (:meth:`heard`: the turns
+        since the end of their previous turn for a seated player, the
+        previous one for a spectator) and the current turn, colours named.
+        ``live`` false — a position of the history, earlier than the game's
+        live one — shows the previous and current turns without the colours
+        pushed into the closed horse: what was only said aloud then is not
+        written anywhere (the move list does not name them either). The
+        glass horse and a finished game show everything."""
         if self.horse_visible(player):
-            return entries
+            return self.prev_log + self.log
+        if not live:
+            return _unsaid(self.prev_log + self.log)
         out = []
-        for e in entries:
-            if e[0] == "insert":
-                e = ("insert", "?", e[2], e[3])
-            elif e[0] == "load":
-                e = ("load", ("?",) * len(e[1]))
-            out.append(e)
-        return out
+        for entries in self.earlier_heard(player):
+            out += entries
+        return out + self.prev_log + self.log
+
+    def earlier_heard(self, player, live: bool = True) -> list:
+        """The logs of the finished turns before the previous one whose
+        announcements ``player`` still has in mind (oldest first; see
+        :meth:`heard`); none at a position of the history (``live``
+        false) nor when the horse is seen through (glass horse, game over)
+        by a player; all those kept for ``None``."""
+        if not live or (player is not None and self.horse_visible(player)):
+            return []
+        k = self.heard(player) - 1
+        return self.earlier[len(self.earlier) - k:] if k > 0 else []
 
     def view(self, player) -> dict:
         v = {
@@ -418,8 +467,9 @@ class TroyState(State):
             "treasures": [self.treasure(d) if self.knows(player, d) else None for d in range(ND)],
             "swaps": self.swaps,
             "horse": list(self.horse) if self.horse_visible(player) else ["?", "?"],
-            "log": [list(e) for e in self._public(self.log, player)],
-            "prev_log": [list(e) for e in self._public(self.prev_log, player)],
+            "log": [list(e) for e in self.log],
+            "prev_log": [list(e) for e in self.prev_log],
+            "earlier": [[list(e) for e in entries] for entries in self.earlier_heard(player)],
             "turns": self.turns,
             "ply": self.ply,
             "to_play": self.to_play,
@@ -440,10 +490,12 @@ class TroyState(State):
     def private_view_key(self, player) -> frozenset:
         """What only ``player`` may know: the treasures it has seen (its own
         ``seen`` list repeats them). The Horse's content is hidden from
-        everyone alike."""
+        everyone alike; the announcements a player still has in mind
+        (``earlier``) were made aloud to the whole table, so they call for
+        no pass screen."""
         if not self.hidden_info():
             return frozenset()
-        return view_secrets(self, player, ignore=("seen",))
+        return view_secrets(self, player, ignore=("seen", "earlier"))
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
         """Per player: colours, districts conquered now, points — without
@@ -520,6 +572,19 @@ class TroyState(State):
         key = "result.winner" if len(w) == 1 else "result.shared"
         out.append(g.t(lang, key, names=", ".join(self.players[i] for i in w), points=max(sc)))
         return out
+
+
+def _unsaid(entries: list) -> list:
+    """``entries`` without the colours that were only said aloud: those
+    pushed into the closed horse and those Odysseus loaded."""
+    out = []
+    for e in entries:
+        if e[0] == "insert":
+            e = ("insert", "?", e[2], e[3])
+        elif e[0] == "load":
+            e = ("load", ("?",) * len(e[1]))
+        out.append(e)
+    return out
 
 
 def _turn_order(colours, owner, n) -> list:
