@@ -144,6 +144,13 @@ class _Frozen:
     def __init__(self, elem) -> None:
         self.xml = elem.get_xml()
 
+    @classmethod
+    def of(cls, xml) -> "_Frozen":
+        """One holding an ElementTree element built without svgwrite."""
+        out = cls.__new__(cls)
+        out.xml = xml
+        return out
+
     def get_xml(self):
         return self.xml
 
@@ -220,6 +227,9 @@ def _square_elem(d, sq: int, v: int):
     return d.use(_HREF[v], insert=(x, y), size=(CELL, CELL))
 
 
+_CELL = str(CELL)
+
+
 def _square_frozen(sq: int, v: int, nm: str, label: str) -> _Frozen:
     """A square's element, neither target nor selected nor marked, as
     ``svgkit.target(_square_elem(...), nm, label, RenderContext(), "sq")`` makes it
@@ -235,12 +245,8 @@ def _square_frozen(sq: int, v: int, nm: str, label: str) -> _Frozen:
     else:
         tag = "use"
         attrs["xlink:href"] = _HREF[v]
-    el = _Frozen.__new__(_Frozen)
-    el.xml = ET.Element(tag, dict(sorted(attrs.items())))
-    return el
+    return _Frozen.of(ET.Element(tag, dict(sorted(attrs.items()))))
 
-
-_CELL = str(CELL)
 
 
 def render(game, state, ctx: RenderContext) -> str:
