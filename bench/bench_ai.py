@@ -213,13 +213,17 @@ def _one(job):
         score = 1.0 / n if n > 2 else 0.5  # a draw
     else:
         score = 1.0 / len(w) if seat in w else 0.0
-    return {"game": gid, "n": n, "seat": seat, "score": score, "scores": s.scores(),
+    return {"game": gid, "n": n, "seat": seat, "seed": seed, "score": score, "scores": s.scores(),
             "secs": time.perf_counter() - t0}
 
 
-def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first=0):
+def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first=0, paired=False):
     """Each configuration's games (seats rotating), its row printed as soon
-    as it is done (and appended to ``out`` as JSON)."""
+    as it is done (and appended to ``out`` as JSON). Game ``i`` has seed
+    ``1000 + i`` and the tested player in seat ``i mod n``; ``paired``: game
+    ``i`` has seed ``1000 + i // n`` instead, so each seed is played once
+    from every seat (the seat's and the deal's luck cancel out within a
+    seed's games)."""
     from plateau.ai.play import wilson
 
     rows = []
@@ -231,7 +235,8 @@ def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first
     try:
         for gid, n in configs:
             count = n_thud if (gid == "thud" and n_thud is not None) else n_games
-            work = [(gid, n, i % n, 1000 + i, test, base) for i in range(first, first + count)]
+            work = [(gid, n, i % n, 1000 + (i // n if paired else i), test, base)
+                    for i in range(first, first + count)]
             rs = []
             for r in (pool.imap_unordered(_one, work) if pool else map(_one, work)):
                 rs.append(r)
@@ -243,7 +248,7 @@ def run_matches(configs, test, base, n_games, jobs, n_thud=None, out=None, first
             chance = 0.5 if (n == 2 or gid == "armadora") else 1.0 / n
             row = {"game": gid, "players": n, "test": test, "vs": base, "games": len(rs),
                    "rate": k / len(rs), "lo": lo, "hi": hi, "chance": chance,
-                   "secs_per_game": statistics.mean(r["secs"] for r in rs)}
+                   "secs_per_game": statistics.mean(r["secs"] for r in rs), "paired": paired}
             rows.append(row)
             print_rows([row])
             sys.stdout.flush()
@@ -339,6 +344,8 @@ def main(argv=None):
     ap.add_argument("--out", default=None, help="append each result row (JSON) to this file")
     ap.add_argument("--first", type=int, default=0,
                     help="index of the first game (seeds 1000+i): extend an earlier sample with new games")
+    ap.add_argument("--paired", action="store_true",
+                    help="match, ladder: each seed played once from every seat (seeds 1000 + i // players)")
     ap.add_argument("--hard", default=None, metavar="JSON",
                     help='ladder: the hard level to try, e.g. \'[2.0, {"HORIZON": 48}]\' (its share of the budget '
                          'and search settings: plateau.ai.api.level_for), for every game of --games')
@@ -366,10 +373,10 @@ def main(argv=None):
         print("|---|---|---|---|---|---|---|")
         sys.stdout.flush()
         if a.command == "match":
-            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out, a.first)
+            run_matches(configs, "normal", a.vs, a.n, a.jobs, a.n_thud, a.out, a.first, a.paired)
         else:
-            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out, a.first)
-            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out, a.first)
+            run_matches(configs, "hard", "normal", a.n, a.jobs, a.n_thud, a.out, a.first, a.paired)
+            run_matches(configs, "normal", "easy", a.n, a.jobs, a.n_thud, a.out, a.first, a.paired)
 
 
 if __name__ == "__main__":
