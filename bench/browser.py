@@ -254,6 +254,23 @@ def resume_seed() -> str:
             " for (const k in items) localStorage.setItem(k, items[k]); })();")
 
 
+def startup_loads(pw, args, sw, resume, seed_js, url, errors) -> list:
+    """The loads of one variant in a new profile: cold, warm (and a third
+    with the service worker); an exception names the load that failed."""
+    with profile(pw, args, sw) as ctx:
+        ctx.add_init_script(STARTUP_INIT)
+        if resume:
+            ctx.add_init_script(seed_js)
+        got = []
+        loads = 3 if sw == "allow" else 2
+        for i in range(loads):
+            try:
+                got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
+            except Exception as e:
+                raise RuntimeError(f"load {i + 1}: {e}") from e
+        return got
+
+
 def cmd_startup(args) -> None:
     # (label, page, service workers, seed a game in progress?, baseline site?)
     variants = [("app", "app", "block", False, False), ("bare", "bare", "block", False, False)]
@@ -267,6 +284,7 @@ def cmd_startup(args) -> None:
             variants.append(("app, resuming [baseline]", "app", "block", True, True))
     res: dict[str, dict[str, list]] = {v[0]: {} for v in variants}
     errors: list[str] = []
+    crashes: list[str] = []
     seed_js = resume_seed() if args.resume else ""
     t_all = time.perf_counter()
     with session(args) as (site, base, pw), \
@@ -277,18 +295,17 @@ def cmd_startup(args) -> None:
         for run in range(args.runs):
             k = run % len(variants)
             for name, kind, sw, resume, baseline in variants[k:] + variants[:k]:  # interleaved, rotated
-                with profile(pw, args, sw) as ctx:
-                    ctx.add_init_script(STARTUP_INIT)
-                    if resume:
-                        ctx.add_init_script(seed_js)
-                    got = []
-                    url = (base2 if baseline else base) + PAGES[kind]
-                    loads = 3 if sw == "allow" else 2
-                    for i in range(loads):
-                        try:
-                            got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1))
-                        except Exception as e:
-                            raise RuntimeError(f"{name}, load {i + 1} of run {run + 1}: {e}") from e
+                for attempt in range(3):  # a renderer that crashed: the variant again, in a new profile
+                    try:
+                        got = startup_loads(pw, args, sw, resume, seed_js, (base2 if baseline else base) + PAGES[kind],
+                                            errors)
+                        break
+                    except Exception as e:
+                        what = f"{name}, run {run + 1}: {e}"
+                        if "crashed" not in str(e) or attempt == 2:
+                            raise RuntimeError(what) from e
+                        crashes.append(what.splitlines()[0])
+                        print(f"  renderer crashed ({what.splitlines()[0]}): that variant again", file=sys.stderr)
                 for label, r in zip(("cold", "warm", "warm3"), got):
                     d = res[name].setdefault(label, {"ready": [], "interp": [], "kb": [], "paint": [], "home": [],
                                                      "marks": [], "python": []})
@@ -349,6 +366,10 @@ def cmd_startup(args) -> None:
                                f"{med([x / y for x, y in zip(a, b)]):.2f}", f"{med(a) - med(b):+,.0f}"])
     table("Ratio to the bare PyScript page (targets: app warm <= 0.45, cold <= 0.6; resuming warm <= 0.5)",
           ["page, load", "ratio of medians", "median of per-run ratios", "difference (ms)"], ratio_rows)
+    if crashes:
+        print(f"renderer crashes, each variant loaded again in a new profile: {len(crashes)}")
+        for c in crashes:
+            print("  " + c)
     print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
 
 
