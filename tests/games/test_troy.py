@@ -516,6 +516,22 @@ def test_failed_turns_and_the_loading_in_the_log_panel():
     assert en[1] == f"{GAME.t('en', 'colour.' + s.order[1])} pushed in no hero"
 
 
+def test_the_text_panel_keeps_a_turns_sub_lines_indented():
+    """On a phone the board's log is the page's text panel: what happened in
+    a turn stays under the announcement it follows, as on the board (a line
+    starting with two spaces belongs to the line above: Game.panel)."""
+    s = start(P4, seed=5)
+    _scripted_turn(s, card=1, announce=3)  # Bob fails
+    _scripted_turn(s)  # Cid
+    lines = GAME.panel(s, _seat(s), "fr")[-1]["lines"]
+    said = next(i for i, ln in enumerate(lines) if " annonce " in ln)
+    assert not lines[said].startswith(" ")
+    assert lines[said + 1] == "  carte tirée : 3"
+    assert all(ln.startswith("  ") and ln.strip() for ln in lines[said + 1:])
+    assert all(" entre, " in ln for ln in lines[said + 2:])
+    assert not any(ln.startswith(" ") for ln in lines[:said])
+
+
 def test_a_long_log_keeps_every_announcement_heard():
     """Three turns heard and a current one: the turns before the previous
     one take one line each; when the panel has no room for the previous

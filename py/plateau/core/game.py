@@ -355,7 +355,9 @@ class Game:
         """The text of the board's side panel for ``viewer`` (see
         :class:`RenderContext` ``compact``), as sections
         ``{"title": str, "lines": [str, ...]}``; ``[]`` when the board has no
-        panel. Shows exactly what the drawn panel shows to that viewer."""
+        panel. Shows exactly what the drawn panel shows to that viewer. A
+        line that starts with two spaces belongs to the line above it (the
+        page indents it)."""
         return []
 
     def panel_for(self, state: State, ctx: RenderContext) -> list[dict]:

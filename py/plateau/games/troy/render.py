@@ -156,9 +156,11 @@ def render(state, ctx: RenderContext) -> str:
     add = dwg.add
 
     # -- ground, walls -------------------------------------------------
-    add(dwg.rect((0, 0), (W, H), fill="#5d7a3a"))
-    add(dwg.rect((800, 0), (W - 800, H), fill="#efe3c4"))
-    add(dwg.line((800, 0), (800, H), stroke="#5a4320", stroke_width=3))
+    # (compact: the board alone, nothing right of it where a wide frame would show it)
+    add(dwg.rect((0, 0), (798 if ctx.compact else W, H), fill="#5d7a3a"))
+    if not ctx.compact:
+        add(dwg.rect((800, 0), (W - 800, H), fill="#efe3c4"))
+        add(dwg.line((800, 0), (800, H), stroke="#5a4320", stroke_width=3))
     add(dwg.circle((CX, CY), R_WALL + 8, fill="#3f5a25", opacity=0.6))
     add(dwg.circle((CX, CY), R_WALL, fill="url(#tp-stone)", stroke="#4a3a22", stroke_width=3))
     add(dwg.circle((CX, CY), R_OUT + 2, fill="#cdb98f", stroke="#4a3a22", stroke_width=2))
@@ -277,7 +279,7 @@ def panel(state, viewer, lang: str, live: bool = True) -> list[dict]:
                  f"{t(lang, 'svg.discard')}{sep}{len(state.discard)}")
     heroes = ", ".join(t(lang, "colour." + c) for c in state.avail) or "—"
     table.append(f"{t(lang, 'svg.bag')}{sep}{len(state.bag)} · {t(lang, 'svg.available')}{sep}{heroes}")
-    log = [ln.strip() for ln in log_lines(state, viewer, t, lang, live, 12)]
+    log = [ln.rstrip() for ln in log_lines(state, viewer, t, lang, live, 12)]  # sub-lines keep their indent
     sections = [{"title": t(lang, "title"), "lines": players + table}]
     if log:
         sections.append({"title": t(lang, "svg.log"), "lines": log[-12:]})
@@ -328,8 +330,10 @@ PANEL_W = W - 818 - 14
 
 
 def _fit(text: str, size: float, width: float) -> str:
-    """``text`` cut (with an ellipsis) to about ``width`` pixels at ``size``."""
-    most = max(4, int(width / (0.53 * size)))
+    """``text`` cut (with an ellipsis) to at most ``width`` pixels at
+    ``size``, in bold (the player to move is in bold: the same cut for every
+    line, so a name does not change when its turn comes)."""
+    most = max(4, int(width / (0.62 * size)))
     return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
