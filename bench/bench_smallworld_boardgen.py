@@ -10,13 +10,11 @@ Run: PYTHONPATH=py python3 bench/bench_smallworld_boardgen.py [--seeds N] [--pyo
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -618,7 +618,6 @@ def build_map(mid: str, m: dict):
     lay = Layout(mid, m)
     pos = lay.layout()
     cells = froth(lay, lay.cells(pos))
-    W, H = lay.W, lay.H
 
     def key_of(nd):
         return repr(nd)
@@ -759,7 +758,6 @@ def place_spots(poly, region):
              - 1000 * (da < 36) - 300 * (d < 16) - 200 * below)
     i = int(np.argmax(score))
     label = np.array([gx[i], gy[i]])
-    dl = np.hypot(gx - label[0], gy - label[1])
     # icons: a row (else a column, else two rows) inside the cell, clear of
     # stack and number; mark is the centre of the group
     n = max(1, n_marks(region))

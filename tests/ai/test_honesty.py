@@ -101,7 +101,6 @@ def test_armadora_hidden_values_are_dealt_uniformly():
 
 
 def test_troy_unseen_treasures_are_dealt_over_unseen_districts():
-    g = get_game("troy")
     hooks = hooks_for("troy")
     s, p = sample("troy", 1, seed=4)[0]
     v = jnorm(s.view(p))

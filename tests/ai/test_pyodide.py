@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from plateau.ai import choose
-from plateau.core.registry import get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from harness import open_app, start_game
+from harness import open_app
 
 SIZES = {"phone": (375, 667), "desktop": (1440, 900), "laptop": (1280, 800), "laptop-wide": (1366, 768)}
 GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]

@@ -241,7 +241,7 @@ def test_crypt_ghost_makes_a_region_immune_and_leaves_with_the_crypt():
     s = ug()
     give(s, 0, "ratmen", "alchemist", {14: 1, 17: 1})
     put(s, 14, "crypt")
-    b = give(s, 1, "sorcerers", "commando", {15: 2}, hand=8)
+    give(s, 1, "sorcerers", "commando", {15: 2}, hand=8)
     begin(s, 0)
     to_end_of_turn(s)
     assert s.pending[0]["kind"] == "ghost" and "ghost:14" not in texts(s)
@@ -278,7 +278,7 @@ def test_diamond_fields_score_same_terrain_even_in_decline():
 def test_great_brass_pipe_links_its_terrain():
     """§2.3 "Great Brass Pipe: all regions of its terrain are adjacent for its holder"."""
     s = ug()
-    a = give(s, 0, "ratmen", "alchemist", {27: 1}, hand=6)
+    give(s, 0, "ratmen", "alchemist", {27: 1}, hand=6)
     put(s, 27, "brass_pipe")  # Mushroom Forest
     begin(s, 0)
     ts = texts(s)
@@ -344,7 +344,7 @@ def test_stonehedge_draws_a_badge_that_its_holder_uses():
 def test_wickedest_pentacle_balrog_conquers_and_blocks_everyone():
     """§2.3 "Wickedest Pentacle: on discovery, the Balrog conquers an adjacent region (the occupant loses 2 tokens). The Balrog region is immune to everyone and scores for nobody. The holder moves it once per turn"."""
     s = ug()
-    a = give(s, 0, "ratmen", "alchemist", {15: 1}, hand=6)
+    give(s, 0, "ratmen", "alchemist", {15: 1}, hand=6)
     b = give(s, 1, "ogres", "merchant", {17: 3, 14: 1})
     s.pile = ["pentacle"]
     begin(s, 0)

@@ -7,7 +7,7 @@ import pytest
 from plateau.games.thorval import GAME
 from plateau.games.thorval import board as B
 from plateau.games.thorval import rules as R
-from plateau.games.thorval.rules import EMPTY, ORKS, ThorvalState, defence_bonus, power_of
+from plateau.games.thorval.rules import EMPTY, ORKS, defence_bonus, power_of
 
 I = B.INDEX
 
