@@ -282,6 +282,8 @@ def cmd_startup(args) -> None:
         variants.append(("app [baseline site]", "app", "block", False, True))
         if args.resume:
             variants.append(("app, resuming [baseline]", "app", "block", True, True))
+        if args.sw:
+            variants.append(("app, service worker on [baseline]", "app", "allow", False, True))
     res: dict[str, dict[str, list]] = {v[0]: {} for v in variants}
     errors: list[str] = []
     crashes: list[str] = []

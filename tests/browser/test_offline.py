@@ -83,6 +83,13 @@ def test_one_visit_then_offline_reload(browser, base_url, site_dir):
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
+    # the content-named files come from the cache by the worker's static routes, without
+    # its fetch handler (a browser with the routing API: Chromium reports the route taken)
+    routed = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((e) => /\\/static\\/(vendor|build)\\//.test(e.name))
+        .map((e) => [e.name, e.workerMatchedSourceType])""")
+    assert len(routed) >= 5, routed
+    assert all(src == "cache" for _, src in routed), routed
     page.click('[data-game="thud"] [data-action="new"]')
     page.click('#new-game button[type="submit"]')
     page.wait_for_selector("#board svg")
