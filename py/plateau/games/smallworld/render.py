@@ -317,12 +317,6 @@ def render(st, ctx: RenderContext) -> str:
         out.append(f'<path class="{" ".join(["sw-hit"] + cls)}" d="{geo.path(r)}"{a}>'
                    f'<title>{escape(_region_text(st, r, lang, md))}</title></path>')
     out.append("</g>")
-    # turn counter
-    tt = escape(t(lang, "panel.turn", n=st.turn, m=st.turns))
-    out.append(f'<g class="sw-turn" pointer-events="none"><rect x="16" y="16" width="170" height="40" rx="8" '
-               f'fill="#fffaf0" stroke="#3a2a18" stroke-width="2" opacity=".92"/>'
-               f'<text x="101" y="37" text-anchor="middle" dominant-baseline="central" font-size="22" '
-               f'font-weight="bold" fill="#3a2a18">{tt}</text></g>')
     # the combo column: beside the map on a wide screen, under it on a phone
     compact = ctx.compact
     if compact:
@@ -343,6 +337,10 @@ def render(st, ctx: RenderContext) -> str:
         out.append(f'<rect x="0" y="{MH}" width="{TW:.0f}" height="{TH - MH:.0f}" fill="#f4ecd8"/>')
     out.append(f'<text x="{ox + 12}" y="{oy + top - 12}" font-size="{18 * k:.0f}" font-weight="bold" '
                f'fill="#3a2a18">{escape(t(lang, "panel.column"))}</text>')
+    # the turn counter, on the column's heading line (on the map it hid a region's number)
+    out.append(f'<text class="sw-turn" x="{ox + area - 12}" y="{oy + top - 12}" text-anchor="end" '
+               f'font-size="{18 * k:.0f}" font-weight="bold" fill="#3a2a18">'
+               f'{escape(t(lang, "panel.turn", n=st.turn, m=st.turns))}</text>')
     cw = (area - 12 * (cols + 1)) / cols
     for i, (race, power, coins) in enumerate(st.column):
         x = ox + 12 + (i % cols) * (cw + 12)
