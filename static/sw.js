@@ -40,15 +40,19 @@ self.addEventListener("install", (event) => {
       await cache.put(abs, await fetchChecked(url, sha));
     }
     await cache.put(new URL("plateau-complete", SCOPE).href, new Response(CACHE));
-    if (event.addRoutes) {
+    if (event.addRoutes && typeof URLPattern === "function") {
       // the content-named files (the runtime, the snapshot, PyScript, the bundle) come
       // straight from this build's cache, without waking this worker for each request
       // (the network if the cache lost one); the page itself still goes through the
-      // fetch handler below, which knows its other names
-      await event.addRoutes(["static/vendor/*", "static/build/*"].map((path) => ({
-        condition: { urlPattern: new URLPattern({ pathname: SCOPE.pathname + path }), requestMethod: "GET" },
-        source: { cacheName: CACHE },
-      }))).catch(() => {});
+      // fetch handler below, which knows its other names. Routes are a speed-up only:
+      // a browser that refuses them keeps the fetch handler for everything.
+      const base = SCOPE.pathname.replace(/[:*?+(){}\\]/g, "\\$&");  // the site's folder, literally
+      try {
+        await event.addRoutes(["static/vendor/*", "static/build/*"].map((path) => ({
+          condition: { urlPattern: new URLPattern({ pathname: base + path }), requestMethod: "GET" },
+          source: { cacheName: CACHE },
+        })));
+      } catch (e) { /* no routes */ }
     }
     await self.skipWaiting();  // the new build is whole: take over
   })());

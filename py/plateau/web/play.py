@@ -192,8 +192,10 @@ class PlayScreen:
             return
         for sec in self.session.panel(self.lang, self.viewer()):
             box.appendChild(el("h3", {"text": sec["title"]}))
-            box.appendChild(el("ul", {}, *[el("li", {"text": line.strip(), "cls": "sub" if line.startswith("  ") else None})
-                                           for line in sec["lines"]]))
+            # a line starting with two spaces belongs to the one above it (Game.panel)
+            items = [el("li", {"text": line.strip(), "cls": "sub" if line.startswith("  ") else None})
+                     for line in sec["lines"]]
+            box.appendChild(el("ul", {}, *items))
 
     def on_resize(self, e=None) -> None:
         if self.screen == "play" and self.session is not None and by_id("board") is not None \
