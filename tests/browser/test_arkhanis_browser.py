@@ -225,3 +225,35 @@ def test_hot_seat_turn_one_auction_a_decline_and_the_seat_choice_then_reload_and
         page.click('#views [data-view="board"]')
         page.wait_for_selector('#board[data-view=""] svg')
     check_share(page, browser, session, choose)
+
+
+def test_a_link_or_embed_made_on_the_overview_opens_on_the_overview(page, base_url, browser):
+    """The club embeds the tournament's standings on its website: a share link
+    or an embed code made while the overview is shown opens on the overview
+    (``show=overview``); an unknown view in a link opens the board."""
+    open_app(page, base_url, clear=True)
+    page.click('[data-game="arkhanis"] [data-action="new"]')
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board")
+    session = mirror(page)
+    while session.state.stage != "play":  # the first auction, bids as in the hot-seat test
+        reveal_if_needed(page)
+        play_move(page, session, choose(session))
+    reveal_if_needed(page)
+    page.click('#views [data-view="overview"]')
+    page.wait_for_selector('#board[data-view="overview"] svg.arkhanis')
+    page.click('[data-action="embed"]')
+    page.check("#embed-view")
+    code = page.input_value("#embed-code")
+    src = code.split('src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert "?embed=view&show=overview#g=" in src, src
+    other = browser.new_page()
+    other.goto(src)
+    other.wait_for_selector('#board[data-view="overview"] svg.arkhanis', timeout=60_000)
+    assert other.locator('#views [data-view="overview"][aria-selected="true"]').count() == 1
+    # a view the game does not have: the board, no error
+    other.goto(src.replace("show=overview", "show=%3Cb%3Ex"))
+    other.reload()
+    other.wait_for_selector('#board[data-view=""] svg', timeout=60_000)
+    assert other.locator(".msg.error").count() == 0
+    other.close()

@@ -181,7 +181,8 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.save_id = None
         self.save_name = ""
         self.holder = None
-        self.board_view = ""
+        # the view the link was made on (a tournament's overview...): shown if the game has it
+        self.board_view = str(_query().get("show", ""))[:40]
         self.show_play()
         if not self.embed:
             self.flash(self.t("play.unsaved"), "info")

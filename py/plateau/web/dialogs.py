@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import traceback
+from urllib.parse import quote
 
 import js
 
@@ -16,9 +17,13 @@ class Dialogs:
 
     def share_url(self, embed: bool = False, view: bool = False) -> str:
         """The link to the game on screen, at the move shown (in embed mode
-        when ``embed``, read-only when ``view``)."""
+        when ``embed``, read-only when ``view``), on the view shown when it
+        is not the board (``show=``, say a tournament's overview)."""
         base = str(js.location.origin) + str(js.location.pathname)
-        query = ("?embed" + ("=view" if view else "")) if embed else ""
+        params = [("embed=view" if view else "embed")] if embed else []
+        if self.board_view:
+            params.append("show=" + quote(self.board_view, safe=""))
+        query = ("?" + "&".join(params)) if params else ""
         return base + query + "#g=" + encode(self.session.snapshot())
 
     def dialog(self, title: str, *body, on_close=None):
