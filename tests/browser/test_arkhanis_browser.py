@@ -251,6 +251,7 @@ def test_a_link_or_embed_made_on_the_overview_opens_on_the_overview(page, base_u
     other.goto(src)
     other.wait_for_selector('#board[data-view="overview"] svg.arkhanis', timeout=60_000)
     assert other.locator('#views [data-view="overview"][aria-selected="true"]').count() == 1
+    assert other.locator("#tray .view-note").count() == 0  # view-only: no "go back to play"
     # a view the game does not have: the board, no error
     other.goto(src.replace("show=overview", "show=%3Cb%3Ex"))
     other.reload()

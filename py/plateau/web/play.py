@@ -148,7 +148,8 @@ class PlayScreen:
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         if self.board_view:  # another view is looked at, not played on
             clear(tray)
-            tray.appendChild(el("p", {"cls": "view-note", "text": self.t("play.view_back", view=views[0][1])}))
+            if not self.view_only:  # (a view-only embed is never played on)
+                tray.appendChild(el("p", {"cls": "view-note", "text": self.t("play.view_back", view=views[0][1])}))
         else:
             self.draw_tray(interactive)
         self.draw_status()
