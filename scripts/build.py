@@ -314,6 +314,40 @@ def compile_hint(path: Path) -> None:
         path.write_bytes(COMPILE_HINT + data)
 
 
+# Two changes to the runtime's JavaScript (Emscripten's dynamic linker, run at
+# every start, restored or not): its ~260 JavaScript functions that the
+# WebAssembly imports through the table are each wrapped in a tiny WebAssembly
+# module. As shipped, each one is first tried in the table directly, which
+# throws a TypeError (each throw builds an error with its stack), and each
+# wrapper module is compiled anew although it depends only on the signature.
+# Patched: a JavaScript function (an exported WebAssembly function's name is
+# its index) is wrapped at once, and the wrapper's module is compiled once per
+# signature. The same slots in the same order: the snapshot's function
+# pointers stay right.
+RUNTIME_PATCHES = [
+    (b"var module=new WebAssembly.Module(bytes);var instance=new WebAssembly.Instance(module,{e:{f:func}});",
+     b"var module=(convertJsFunctionToWasm.modules??=new Map).get(sig);"
+     b"if(!module){module=new WebAssembly.Module(bytes);convertJsFunctionToWasm.modules.set(sig,module)}"
+     b"var instance=new WebAssembly.Instance(module,{e:{f:func}});"),
+    (b"var ret=getEmptyTableSlot();try{setWasmTableEntry(ret,func)}",
+     b"var ret=getEmptyTableSlot();if(sig&&!/^\\d+$/.test(func.name)){setWasmTableEntry(ret,convertJsFunctionToWasm(func,sig))}"
+     b"else try{setWasmTableEntry(ret,func)}"),
+]
+
+
+def patch_runtime(path: Path) -> None:
+    """Apply RUNTIME_PATCHES to ``pyodide.asm.mjs`` (each must match exactly
+    once: another runtime version fails the build here, not in a player's
+    browser)."""
+    data = path.read_bytes()
+    for old, new in RUNTIME_PATCHES:
+        if data.count(old) != 1:
+            fail(f"{path.name}: the runtime's code to patch is not there once ({old[:60]!r}…); "
+                 "check RUNTIME_PATCHES against this Pyodide version")
+        data = data.replace(old, new)
+    path.write_bytes(data)
+
+
 def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
     """Copy the runtime into content-named folders
     (``static/vendor/pyscript-<hash>/``, ``static/vendor/pyodide-<hash>/``):
@@ -334,6 +368,7 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
         shutil.copy2(pyo / name, tmp_pyo / name)
     if stdlib:
         (tmp_pyo / "python_stdlib.zip").write_bytes(stdlib)
+    patch_runtime(tmp_pyo / "pyodide.asm.mjs")
     for js in [tmp_pyo / "pyodide.mjs", tmp_pyo / "pyodide.asm.mjs", *tmp_core.glob("core-*.js")]:
         compile_hint(js)
     version = json.loads((pyo / "package.json").read_text())["version"]

@@ -9,8 +9,9 @@
 //
 // Worker messages: in {bundle: url, snapshot: url or ""}; out, once each,
 // {bundle: [[name, bytes], ...]} or {bundleError: text}, and, with a
-// snapshot's url, {snapshot: the memory's bytes, or null if not in the cache}
-// or {snapshotError: text} (a file that cannot be used).
+// snapshot's url, first {snapshotCached: whether the cache holds it}, then
+// {snapshot: the memory's bytes, or null if not in the cache} or
+// {snapshotError: text} (a file that cannot be used, or cut short).
 
 // The files of a zip archive, [name, Uint8Array] (the build stores them;
 // deflated entries are read too, more slowly).
@@ -69,9 +70,13 @@ export function fetchBundle(url) {
 // A file if this browser already holds it (null otherwise), without any
 // download: the snapshot.
 export function cachedFile(url) {
+  return cachedResponse(url).then((res) => (res ? res.arrayBuffer() : null)).catch(() => null);  // cut short
+}
+
+// The cache's response for a file (its body not read yet), null if not there.
+export function cachedResponse(url) {
   return fetch(url, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
-    .then((res) => (res.ok ? res.arrayBuffer() : null))
-    .catch(() => null);  // not in the cache, or cut short
+    .then((res) => (res.ok ? res : null), () => null);
 }
 
 // The build's file holds the snapshot's non-zero pages only (scripts/build.py,
@@ -102,7 +107,11 @@ export function unsparse(buf) {
 if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
   self.onmessage = ({ data }) => {
     if (data.snapshot) {  // first: Python's start waits for it
-      cachedFile(data.snapshot).then((buf) => (buf ? unsparse(buf) : null)).then(
+      // whether the cache holds it, as soon as the cache answers (the page
+      // starts the runtime's way then), and the memory once it is read
+      const res = cachedResponse(data.snapshot);
+      res.then((r) => self.postMessage({ snapshotCached: !!r }));
+      res.then((r) => (r ? r.arrayBuffer() : null)).then((buf) => (buf ? unsparse(buf) : null)).then(
         (memory) => self.postMessage({ snapshot: memory }, memory ? [memory.buffer] : []),
         (e) => self.postMessage({ snapshotError: String((e && e.message) || e) }));
     }

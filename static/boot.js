@@ -41,8 +41,9 @@
   function readHere() {
     early.read = false;
     if (early.snapshotURL) {
-      early.snapshot = fetch(early.snapshotURL, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.arrayBuffer() : null; })
+      var res = fetch(early.snapshotURL, { cache: "only-if-cached", mode: "same-origin", credentials: "same-origin" });
+      early.snapshotCached = res.then(function (r) { return r.ok; }, function () { return false; });
+      early.snapshot = res.then(function (r) { return r.ok ? r.arrayBuffer() : null; })
         .catch(function () { return null; });  // not in the cache, or cut short
     }
     early.bundle = fetch(early.bundleURL, { credentials: "same-origin" }).then(function (r) {
@@ -63,7 +64,10 @@
     var left = early.snapshotURL ? 2 : 1;
     var settle = {};
     early.bundle = new Promise(function (ok, ko) { settle.bundle = [ok, ko]; });
-    if (early.snapshotURL) early.snapshot = new Promise(function (ok, ko) { settle.snapshot = [ok, ko]; });
+    if (early.snapshotURL) {
+      early.snapshot = new Promise(function (ok, ko) { settle.snapshot = [ok, ko]; });
+      early.snapshotCached = new Promise(function (ok) { settle.cached = ok; });
+    }
     function answer(what, ok, value) {
       if (!settle[what]) return;
       settle[what][ok ? 0 : 1](value);
@@ -74,6 +78,7 @@
       var d = ev.data || {};
       if ("bundle" in d) answer("bundle", true, d.bundle);
       if ("bundleError" in d) answer("bundle", false, new Error(d.bundleError));
+      if ("snapshotCached" in d && settle.cached) settle.cached(!!d.snapshotCached);
       if ("snapshot" in d) answer("snapshot", true, d.snapshot);
       if ("snapshotError" in d) answer("snapshot", false, new Error(d.snapshotError));
     };
@@ -81,6 +86,7 @@
       if (e && e.preventDefault) e.preventDefault();
       answer("bundle", false, new Error("no worker"));
       answer("snapshot", false, new Error("no worker"));
+      if (settle.cached) settle.cached(null);  // not known: the boot module waits for the answer above
     };
     worker.postMessage({ bundle: early.bundleURL, snapshot: early.snapshotURL || "" });
     return true;

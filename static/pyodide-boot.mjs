@@ -67,13 +67,44 @@ async function snapshotFound() {
 }
 const cachedSnapshot = snapshotFound();
 
+// Whether this browser holds the snapshot, as soon as the cache answers (the
+// worker says so before reading the file): true or false; null when only
+// reading the whole file tells.
+function snapshotCached() {
+  if (!SNAPSHOT) return Promise.resolve(false);
+  if (given.snapshotCached && given.snapshotURL === SNAPSHOT) return given.snapshotCached.then((v) => v, () => null);
+  return Promise.resolve(null);
+}
+
+// The snapshot's memory (a promise) for loadPyodide, which reads it only once
+// the runtime's files are asked for: it fails with NoSnapshot if the file,
+// said to be there, could not be read after all (then Python starts normally).
+class NoSnapshot extends Error {}
+function snapshotMemory() {
+  const bytes = cachedSnapshot.then((found) => {
+    mark(found ? "snapshot-read" : "no-snapshot");
+    if (!found) throw new NoSnapshot("no usable snapshot");
+    return found.memory || afterPaint().then(() => unsparse(found.file));
+  });
+  bytes.then(() => mark("snapshot-unpacked"), () => {});
+  return bytes;
+}
+
+// Each folder is made once (FS.mkdirTree for every file would try each folder
+// of its path again, and the runtime throws an error for each one that exists).
 function install(py, files) {
   const { FS } = py;
   const home = FS.cwd();
+  const made = new Set([""]);
+  const folder = (dir) => {
+    if (made.has(dir)) return;
+    folder(dir.includes("/") ? dir.slice(0, dir.lastIndexOf("/")) : "");
+    try { FS.mkdir(`${home}/${dir}`); } catch (e) { if (!FS.isDir(FS.stat(`${home}/${dir}`).mode)) throw e; }
+    made.add(dir);
+  };
   for (const [name, data] of files) {
-    const path = `${home}/${name}`;
-    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    FS.writeFile(path, data, { canOwn: true });
+    folder(name.includes("/") ? name.slice(0, name.lastIndexOf("/")) : "");
+    FS.writeFile(`${home}/${name}`, data, { canOwn: true });
   }
 }
 
@@ -121,33 +152,42 @@ const afterPaint = () => (paintedOnce ||= homePainted().then(() => mark("boot"))
 // factory from `createPyodideModule`. (Compiling the WebAssembly ahead, while
 // the worker rebuilds the snapshot, was measured: no sooner on two cores.)
 const ASM = new URL("pyodide.asm.mjs", new URL("__PYODIDE_MJS__", import.meta.url)).href;
-async function createPyodideModule(settings) {
-  await afterPaint();
-  const asm = await import(ASM);
+let asmOnce = null;
+const runtimeJS = () => (asmOnce ||= afterPaint().then(() => import(ASM)).then((asm) => {
   mark("runtime-js");
+  return asm;
+}));
+async function createPyodideModule(settings) {
+  const asm = await runtimeJS();
   const module = await asm.default(settings);
   mark("runtime-ready");
   return module;
 }
 
+// The runtime is started as soon as it is known whether the snapshot is in
+// the cache (before the file is read): its files are asked for, and its
+// JavaScript evaluated once the home page is painted, while the worker reads
+// the snapshot.
 async function start(opts) {
   const root = document.documentElement;
-  afterPaint();
-  const found = await cachedSnapshot;
-  mark(found ? "snapshot-read" : "no-snapshot");
+  runtimeJS().catch(() => {});  // reported by loadPyodide, which waits for it
+  let cached = await snapshotCached();
+  if (cached === null) cached = !!(await cachedSnapshot);
   let py = null;
-  if (found) {
-    const bytes = found.memory ? Promise.resolve(found.memory) : afterPaint().then(() => unsparse(found.file));
-    bytes.then(() => mark("snapshot-unpacked"), () => {});
+  if (cached) {
     try {
-      py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: bytes, createPyodideModule });
+      py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: snapshotMemory(), createPyodideModule });
       // the snapshot holds the build's random state: every visitor gets a new one
       py.runPython("import random as _r; _r.seed(); del _r");
       root.setAttribute("data-python", "snapshot");
     } catch (e) {
       py = null;
-      console.warn("Plateau: the interpreter snapshot is not usable here; starting Python normally.", e);
+      if (!(e instanceof NoSnapshot)) {
+        console.warn("Plateau: the interpreter snapshot is not usable here; starting Python normally.", e);
+      }
     }
+  } else {
+    mark("no-snapshot");
   }
   if (!py) {
     py = await pyodide.loadPyodide({ ...opts, createPyodideModule });
