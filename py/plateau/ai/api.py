@@ -182,6 +182,14 @@ class Thinker:
         self.cands = [m.text for m in prune(root, moves)] if prune is not None else list(self.moves)
         if not self.cands or any(m not in self.moves for m in self.cands):
             raise AIError(f"{self.game.id}: the search_moves hook returned moves that are not legal")
+        bf = getattr(self.shooks, "budget_for", None)
+        if bf is not None and len(self.cands) > 1:
+            # a decision whose iterations cost more (longer rollouts) gets
+            # fewer of them: a game's hook, at the level's settings
+            budget = int(bf(root, budget))
+            if budget <= 0:
+                raise AIError(f"{self.game.id}: the budget_for hook gave no iterations")
+            self.budget = budget
         self.spent = 0
         self._forced = self.cands[0] if len(self.cands) == 1 else None
         self.searcher = None

@@ -18,7 +18,8 @@ node, plays a short rollout and scores it with the game's ``evaluate``.
   weight ``PRIOR_WEIGHT``): a progressive bias ``weight × prior / (visits +
   1)`` added to UCB at the root, which fades as visits come in.
 * A level may set its own search (``plateau.ai.api.Level.search``): the
-  rollout length ``HORIZON``, the UCB constant ``UCB_C``, the prior's
+  rollout length ``HORIZON`` (or ``horizon_for(root, HORIZON)``, a length
+  per decision), the UCB constant ``UCB_C``, the prior's
   weight, other hook functions, and ``TREES`` — several independent trees
   sharing the budget whose root statistics are added up for the final
   choice (root-parallel ensemble: less variance between near-equal moves).
@@ -66,6 +67,11 @@ class ISMCTS:
         self.root = Node()
         self.path = path_fn(self.hooks, thinker.game, self.player)
         self.horizon = getattr(self.hooks, "HORIZON", 1000)
+        hz = getattr(self.hooks, "horizon_for", None)
+        if hz is not None and root_state is not None:
+            # a game may look further at some decisions (Small World's hard
+            # level plays the combo and the decline out to the game's end)
+            self.horizon = int(hz(root_state, self.horizon))
         self.first = root_state  # the determinization made for checking, used by iteration 1
         self._pc = {m.text: m.path for m in root_state.legal_moves()} if root_state is not None else {}
         self.prune = getattr(self.hooks, "search_moves", None)

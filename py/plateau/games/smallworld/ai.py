@@ -505,6 +505,56 @@ def _rollout(s: SmallWorldState, rng: Rng, noise: float) -> Move:
 
 
 # ---------------------------------------------------------------------------
+# the hard level's plan search: the combo and the decline played out to the end
+#: rollout length at a plan decision (to the game's end)
+PLAN_HORIZON = 1000
+#: a plan decision may take this many times an ordinary decision's time
+PLAN_TIME = 2.0
+#: decisions a player's turn takes in a rollout (4.5 on average, 2 players), to
+#: scale the iterations of a plan decision to its rollouts' length
+TURN_DECISIONS = 5
+
+
+def plan_decision(s: SmallWorldState) -> bool:
+    """Whether ``s`` asks for a decision that shapes the rest of the game:
+    which combo to pick, or whether to go into decline (rules notes §1.3,
+    §1.5; the Stout's decline after its turn too). One turn ahead the
+    evaluation cannot weigh them: a race to come counts for nothing in it."""
+    if s.pending or s.win is not None:
+        return False
+    if s.phase in ("pick", "stout"):
+        return True
+    return s.phase == "conquer" and any(m.text == "decline" for m in s.legal_moves())
+
+
+def horizon_for(s: SmallWorldState, horizon: int) -> int:
+    """The rollout length at the root ``s`` (the common levels: ``HORIZON``)."""
+    return horizon
+
+
+def budget_for(s: SmallWorldState, budget: int) -> int:
+    """The iterations at the root ``s`` (the common levels: the budget)."""
+    return budget
+
+
+def plan_horizon(s: SmallWorldState, horizon: int) -> int:
+    """A level's setting ``{"horizon_for": "plan_horizon"}``: rollouts to
+    the game's end at a plan decision."""
+    return PLAN_HORIZON if plan_decision(s) else horizon
+
+
+def plan_budget(s: SmallWorldState, budget: int) -> int:
+    """A level's setting ``{"budget_for": "plan_budget"}``: at a plan
+    decision, as many iterations as ``PLAN_TIME`` times the decision's
+    usual time allows with rollouts to the end (each plays about
+    ``TURN_DECISIONS`` decisions a turn for each player)."""
+    if not plan_decision(s):
+        return budget
+    left = max(1, s.turns - s.turn + 1) * s.n * TURN_DECISIONS
+    return max(12, round(budget * PLAN_TIME * HORIZON / max(HORIZON, left)))
+
+
+# ---------------------------------------------------------------------------
 # the prior at the root of the search
 class _Face(Rng):
     """A generator whose draws are all index ``i`` of their range: a die
