@@ -161,3 +161,75 @@ def test_a_single_tree_and_the_common_levels_play_as_before():
     assert hard.best() == normal.best()
     assert hard.searcher.root_stats() == normal.searcher.root_stats()
     assert choose(TROY, s.view(p), p, level="hard", seed=5, budget=90) == hard.best()
+
+
+def _plan_and_step(game=G):
+    """A Small World position at a plan decision (a combo to pick, or going
+    into decline) and one at an ordinary decision, both with a choice."""
+    plan = step = None
+    for k in range(60):
+        s = _mid_game(game, 3 + k, 10 + 9 * (k % 7))
+        if s.is_over():
+            continue
+        p = s.to_play
+        t = Thinker(game, s.view(p), p, seed=1, budget=1)
+        if len(t.cands) < 2:
+            continue
+        if H.plan_decision(s):
+            plan = plan or s
+        elif s.phase == "conquer":
+            step = step or s
+        if plan and step:
+            return plan, step
+    raise AssertionError("no plan decision and ordinary decision found")
+
+
+def test_plan_decisions_are_the_combo_and_the_decline():
+    plan, step = _plan_and_step()
+    assert plan.phase in ("pick", "conquer", "stout")
+    if plan.phase == "conquer":
+        assert "decline" in [m.text for m in plan.legal_moves()]
+    assert not H.plan_decision(step)
+    # the common levels: the hooks change nothing
+    assert H.horizon_for(plan, 24) == 24 and H.budget_for(plan, 600) == 600
+    # the plan search: to the end of the game, fewer iterations the more turns are left
+    assert H.plan_horizon(plan, 24) == H.PLAN_HORIZON and H.plan_horizon(step, 24) == 24
+    assert H.plan_budget(step, 600) == 600
+    left = (plan.turns - plan.turn + 1) * plan.n * H.TURN_DECISIONS
+    assert H.plan_budget(plan, 600) == max(12, round(600 * H.PLAN_TIME * H.HORIZON / max(H.HORIZON, left)))
+
+
+def test_a_level_may_set_the_horizon_and_budget_of_each_decision(monkeypatch):
+    plan, step = _plan_and_step()
+    monkeypatch.setattr(H, "LEVELS", {"hard": (3.0, 0.0, {"horizon_for": "plan_horizon",
+                                                          "budget_for": "plan_budget"})}, raising=False)
+    for s, planned in ((plan, True), (step, False)):
+        p = s.to_play
+        t = Thinker(G, s.view(p), p, level="hard", seed=4)
+        root = t.determinize()
+        assert t.searcher.horizon == (H.PLAN_HORIZON if planned else H.HORIZON)
+        assert t.budget == (H.plan_budget(root, 600) if planned else 600)
+        n = Thinker(G, s.view(p), p, level="normal", seed=4)
+        assert (n.searcher.horizon, n.budget) == (H.HORIZON, H.BUDGET)
+    # a rollout to the end of the game plays it out: the search scores finished games
+    import plateau.ai.ismcts as search
+
+    p = plan.to_play
+    ends = []
+    real = search.reward_of
+
+    def seen(hooks, st, player):
+        ends.append(st.is_over())
+        return real(hooks, st, player)
+
+    monkeypatch.setattr(search, "reward_of", seen)
+    t = Thinker(G, plan.view(p), p, level="hard", seed=4, budget=8)
+    while not t.step():
+        pass
+    assert t.best() in [m.text for m in plan.legal_moves()]
+    assert len(ends) == t.budget and all(ends)  # each iteration scored a finished game
+    ends.clear()
+    t = Thinker(G, plan.view(p), p, level="normal", seed=4, budget=8)
+    while not t.step():
+        pass
+    assert len(ends) == 8 and not all(ends)  # cut after HORIZON decisions
