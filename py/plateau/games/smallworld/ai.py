@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 
 from plateau.core.game import Move
+from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
 from . import content as C
@@ -541,6 +542,20 @@ def plan_horizon(s: SmallWorldState, horizon: int) -> int:
     """A level's setting ``{"horizon_for": "plan_horizon"}``: rollouts to
     the game's end at a plan decision."""
     return PLAN_HORIZON if plan_decision(s) else horizon
+
+
+def terminal(s: SmallWorldState) -> list:
+    """A finished game's reward (the common levels): 1 shared by the
+    winners."""
+    return terminal_reward(s)
+
+
+def terminal_margin(s: SmallWorldState) -> list:
+    """A level's setting ``{"terminal": "terminal_margin"}``: a finished
+    game scored by the final coins' margin (the logistic of
+    :func:`evaluate`) rather than won or lost: with the few rollouts of a
+    plan decision, a margin tells more than who won."""
+    return evaluate(s)
 
 
 def plan_budget(s: SmallWorldState, budget: int) -> int:
