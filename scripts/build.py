@@ -2,8 +2,9 @@
 
     python3 scripts/build.py [--out site] [--bench]
 
-Needs ``npm ci`` to have filled ``node_modules/`` (the pinned runtime) and
-the svgwrite wheel in ``static/vendor/`` (``scripts/setup.sh`` does both).
+Needs ``npm ci`` to have filled ``node_modules/`` (the pinned runtime), the
+svgwrite wheel in ``static/vendor/`` and resvg-py (``requirements-build.txt``);
+``scripts/setup.sh`` does all three.
 The result is a folder of static files: upload it as it is to any web host.
 
 Every file the page loads has a name that changes with its content, and
@@ -25,7 +26,8 @@ list), so a visitor's browser never pairs files of two builds:
   interpreter), with ``boot-read-<hash>.mjs``, which reads the bundle in a
   worker;
 * ``index.html`` (the home screen already drawn, as static HTML, with
-  each game's opening board drawn by the engine on its card),
+  each game's opening board drawn by the engine on its card: the drawing
+  made a picture, ``static/build/card-<game>-<hash>.png``),
   ``pyscript-<hash>.json`` (from pyscript.toml), ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
 * with ``--bench``: ``bench/bare.html``, the baseline of bench/browser.py.
 """
@@ -525,19 +527,59 @@ def esc(text: str) -> str:
     return html.escape(str(text), quote=True)
 
 
-# A card's picture: the board's drawing inside the page (scripts/prerender.py
-# made it fit), so it paints with the page. It sits in a shadow root declared in
-# the HTML: the page's own scripts (PyScript scans every attribute of the
-# document for its event handlers, at start and whenever nodes come) see one
-# element per card, not the drawing's thousands; its ids and styles stay its own.
-CARD_STYLE = "<style>svg{display:block;width:100%;height:100%}</style>"
+# A card's picture: the board's drawing (scripts/prerender.py made it fit a
+# card) turned into a PNG at build time. Drawn in the page as SVG, the six
+# boards held the page's thread for a third of the warm start (style, layout
+# and paint of ~1,700 elements and 240 kB of paths, over several frames while
+# the page was parsed: bench/README.md); a PNG is decoded off that thread and
+# painted as one layer. The frame is 9rem (144 CSS px) high: drawn 2x for
+# phones and high-density screens.
+CARD_PX = 288
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
-def card_shadow(svg: str) -> str:
-    return f'<template shadowrootmode="open">{CARD_STYLE}{svg}</template>'
+def card_png(svg: str) -> tuple[bytes, int, int]:
+    """``svg`` (a board's drawing, sized 100 %) as a PNG ``CARD_PX`` high,
+    with its width and height in pixels."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        import resvg_py
+    except ImportError:
+        fail("resvg-py is missing: python3 -m pip install -r requirements-build.txt"
+             " (the build draws the home page's card pictures with it)")
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    root = ET.fromstring(svg)
+    box = [float(x) for x in root.get("viewBox", "").replace(",", " ").split()]
+    if len(box) != 4 or box[2] <= 0 or box[3] <= 0:
+        fail("a card picture has no usable viewBox")
+    h = CARD_PX
+    w = max(1, round(box[2] * h / box[3]))
+    root.set("width", str(w))
+    root.set("height", str(h))
+    png = bytes(resvg_py.svg_to_bytes(svg_string=ET.tostring(root, encoding="unicode"), width=w, height=h,
+                                      skip_system_fonts=True))
+    if not png.startswith(b"\x89PNG\r\n\x1a\n"):
+        fail("resvg-py did not give a PNG")
+    return png, w, h
 
 
-def home_html(pre: dict) -> str:
+def card_pictures(out: Path, pics: dict) -> dict[str, str]:
+    """Each game's card picture written as ``static/build/card-<game>-<hash>.png``;
+    returns the ``<img>`` of each (decorative: the card names the game)."""
+    build = out / "static" / "build"
+    build.mkdir(parents=True, exist_ok=True)
+    tags = {}
+    for gid, svg in pics.items():
+        png, w, h = card_png(svg)
+        name = f"card-{gid}-{short_hash(png)}.png"
+        (build / name).write_bytes(png)
+        tags[gid] = f'<img src="static/build/{esc(name)}" alt="" width="{w}" height="{h}" draggable="false">'
+    return tags
+
+
+def home_html(pre: dict, pictures: dict[str, str]) -> str:
     """The home screen as static HTML, drawn before Python runs: the header,
     a card per game of the registry (its picture, its name, its player
     count, its buttons, disabled until the app is live). French, with the
@@ -546,7 +588,7 @@ def home_html(pre: dict) -> str:
     if not pre:
         return ""
     fr, en = pre["text"]["fr"], pre["text"]["en"]
-    pics = pre.get("pictures", {})
+    pics = pictures
 
     def t(key: str, tag: str, attrs: str = "", **kw) -> str:
         a, b = fr[key].format(**kw), en[key].format(**kw)
@@ -559,7 +601,7 @@ def home_html(pre: dict) -> str:
         n, m = g["min_players"], g["max_players"]
         players = (t("home.players.fixed", "p", ' class="meta"', n=n) if n == m
                    else t("home.players", "p", ' class="meta"', min=n, max=m))
-        pic = f'<div class="card-picture">{card_shadow(pics[gid])}</div>' if gid in pics else ""
+        pic = f'<div class="card-picture">{pics[gid]}</div>' if gid in pics else ""
         title_fr = g["title"].get("fr", gid)
         title_en = g["title"].get("en", title_fr)
         pitch = g.get("pitch") or {}
@@ -687,7 +729,8 @@ def main() -> None:
     index = pre.get("games", {})
     version = bundle(out, pyc, index, args.label)
     paths.update(snapshot(out, paths, f"static/build/plateau-{version}.bundle"))
-    cache = pages(out, version, paths, home_html(pre), args.label)
+    pictures = card_pictures(out, pre.get("pictures", {}))
+    cache = pages(out, version, paths, home_html(pre, pictures), args.label)
     if args.bench:
         bench_pages(out)
     print(f"build: site ready in {out} (bundle {version}, cache {cache})")

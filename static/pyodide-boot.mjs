@@ -129,8 +129,8 @@ function fetchForNextVisit() {
 
 // The home page drawn by the build comes first: Python's start (restoring 31 MB
 // of memory, or starting the interpreter) holds the main thread, so it waits
-// until the home page (its pictures are inside it) is parsed and a frame is out
-// (at most 1 s).
+// until the home page is parsed, its card pictures decoded (off this thread)
+// and a frame is out (at most 1 s in all).
 // No wait when the app opens a game instead (boot.js: html.opens-game).
 async function homePainted() {
   if (document.readyState === "loading") {  // an async module script may run before the page is parsed
@@ -138,7 +138,9 @@ async function homePainted() {
   }
   const root = document.documentElement;
   if (root.classList.contains("opens-game") || !document.querySelector("#app .prerendered")) return;
-  const painted = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const pictures = [...document.querySelectorAll("#app .prerendered .card-picture img")];
+  const painted = Promise.all(pictures.map((img) => img.decode().catch(() => null)))
+    .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   return Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 1000))]);
 }
 let paintedOnce = null;

@@ -10,6 +10,8 @@ from __future__ import annotations
 import gzip
 import io
 import re
+import struct
+import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
 
@@ -19,6 +21,9 @@ from plateau.core.registry import GAMES as _REGISTRY
 
 # the games the site ships: the registry less what the tests add to it (tests/core registers a toy game)
 GAMES = {gid: mod for gid, mod in _REGISTRY.items() if mod.startswith("plateau.games.")}
+
+
+VOID = {"img", "br", "hr", "input", "link", "meta", "source"}
 
 
 class Cards(HTMLParser):
@@ -45,7 +50,7 @@ class Cards(HTMLParser):
             self._picture = self.pictures[self.games[-1]] = []
             self._depth = 0
         if self._picture is not None:
-            self._depth += 1
+            self._depth += tag not in VOID  # an <img> has no end tag
             self._picture.append(" ".join(f"{k}={v}" for k, v in attrs))
         if tag == "button":
             self.disabled.append("disabled" in a)
@@ -53,7 +58,8 @@ class Cards(HTMLParser):
 
     def handle_startendtag(self, tag, attrs):
         self.handle_starttag(tag, attrs)
-        self.handle_endtag(tag)
+        if tag not in VOID:
+            self.handle_endtag(tag)
 
     def handle_endtag(self, tag):
         if self._picture is not None:
@@ -66,23 +72,43 @@ class Cards(HTMLParser):
             self.loading += data
 
 
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
 def test_the_static_home_page_lists_every_game_of_the_registry(site_dir):
     page = Cards()
     page.feed((site_dir / "index.html").read_text(encoding="utf-8"))
     assert page.games == list(GAMES)
     assert set(page.pictures) == set(GAMES)
-    for gid, tags in page.pictures.items():  # drawn inside the page: nothing to fetch or decode before it shows
-        # in a shadow root declared by the page: PyScript's scans of the document do not walk the drawing
-        assert tags[1] == "template" and "shadowrootmode=open" in tags[2], gid
-        svg = tags.index("svg")
-        assert "aria-hidden=true" in tags[svg + 1]
-        assert not any("target" in t or "tabindex" in t for t in tags), gid  # a picture: nothing to click
-        assert "text" not in tags and "title" not in tags, gid  # words would be specks, and one language
-        assert len(tags) > 20, gid  # a board, not an empty frame
-    assert len(page.ids) == len(set(page.ids))  # six drawings in one page: no id answers for two
-    assert not list(site_dir.glob("static/build/cards/*"))
+    for gid, tags in page.pictures.items():
+        # a picture of the board drawn at build time: decoded off the page's thread, nothing to lay out
+        assert tags[1] == "img", gid
+        attrs = dict(a.split("=", 1) for a in tags[2].split(" "))
+        src = attrs["src"]
+        assert re.fullmatch(rf"static/build/card-{gid}-[0-9a-f]{{12}}\.png", src), src
+        assert attrs["alt"] == ""  # decorative: the card's heading names the game
+        data = (site_dir / src).read_bytes()
+        assert png_size(data) == (int(attrs["width"]), int(attrs["height"])) and attrs["height"] == "288"
+        assert len(data) > 5000, gid  # a board, not an empty frame
+    assert len(page.ids) == len(set(page.ids))
     assert page.disabled and all(page.disabled)  # alive only once Python is ready
     assert page.loading.strip() == "Préparation des jeux…"
+
+
+def test_card_pictures_are_the_opening_boards_without_words_or_controls():
+    # what the build turns into the cards' pictures (scripts/prerender.py)
+    import prerender
+
+    for gid in GAMES:
+        svg = prerender.picture(gid)
+        root = ET.fromstring(svg)
+        tags = [el.tag.rpartition("}")[2] for el in root.iter()]
+        assert "text" not in tags and "title" not in tags, gid  # words would be specks, and one language
+        assert len(tags) > 20, gid
+        assert not any(k.startswith("data-") or k in ("tabindex", "role") for el in root.iter() for k in el.attrib)
+        assert root.get("viewBox"), gid
 
 
 def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(site_dir):
@@ -118,16 +144,17 @@ def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     ctx.route(re.compile(r".*/static/build/plateau-[0-9a-f]+\.bundle$"), lambda route: held.append(route))
     page = ctx.new_page()
     page.goto(base_url, wait_until="domcontentloaded")
-    page.wait_for_function("[...document.querySelectorAll('#app .prerendered .game-card .card-picture')]"
-                           f".filter(d => d.shadowRoot && d.shadowRoot.querySelector('svg')).length == {len(GAMES)}")
-    assert page.evaluate("document.querySelectorAll('#app svg').length") == 0  # the drawings are out of the scans' way
-    drawn = page.eval_on_selector('#app .prerendered [data-game="thud"] .card-picture svg',
+    page.wait_for_function("[...document.querySelectorAll('#app .prerendered .game-card .card-picture img')]"
+                           f".filter(i => i.complete && i.naturalWidth > 0).length == {len(GAMES)}")
+    assert page.evaluate("document.querySelectorAll('#app svg').length") == 0  # pictures, not drawings to lay out
+    drawn = page.eval_on_selector('#app .prerendered [data-game="thud"] .card-picture img',
                                   "s => { const r = s.getBoundingClientRect(); return [r.width, r.height]; }")
     assert drawn[0] > 100 and drawn[1] > 100
-    # every picture fits its frame (a drawing with a size of its own in pixels would overflow it)
+    # every picture fits its frame, whole (contained, not cut)
     fits = page.eval_on_selector_all("#app .prerendered .card-picture", """els => els.map(d => {
-        const a = d.getBoundingClientRect(), b = d.shadowRoot.querySelector('svg').getBoundingClientRect();
-        return b.width > 0 && b.width <= a.width + 1 && b.height <= a.height + 1; })""")
+        const a = d.getBoundingClientRect(), i = d.querySelector('img'), b = i.getBoundingClientRect();
+        return b.width > 0 && b.width <= a.width + 1 && b.height <= a.height + 1
+          && getComputedStyle(i).objectFit === 'contain'; })""")
     assert all(fits) and len(fits) == len(GAMES)
     # Python cannot be ready: its bundle is held
     assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")
@@ -144,13 +171,13 @@ def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     assert page.locator("#app .prerendered").count() == 0
     assert not page.is_disabled('[data-game="thud"] [data-action="new"]')
-    # Python's home screen shows the very drawings the page brought (moved, not drawn again)
-    assert page.locator('[data-game="thud"] .card-picture svg').count() == 1
-    assert page.locator(".card-picture svg").count() == len(GAMES)
+    # Python's home screen shows the very pictures the page brought (moved, not fetched again)
+    assert page.locator('[data-game="thud"] .card-picture img').count() == 1
+    assert page.locator(".card-picture img").count() == len(GAMES)
     page.click('[data-game="thud"] [data-action="rules"]')
     page.click("header.top .brand")
-    page.wait_for_selector('[data-game="thud"] .card-picture svg')
-    assert page.locator(".card-picture svg").count() == len(GAMES)
+    page.wait_for_selector('[data-game="thud"] .card-picture img')
+    assert page.locator(".card-picture img").count() == len(GAMES)
     assert page.locator("#loading").count() == 0
     ctx.close()
 
