@@ -39,8 +39,7 @@ WORDS = {f"{{{SVG_NS}}}text", f"{{{SVG_NS}}}title", f"{{{SVG_NS}}}desc"}
 def picture(gid: str) -> str:
     """The opening board, drawn as a player sees it before the first move
     (the seat to move's view when information is hidden), without targets:
-    a picture for the game card, written into the home page itself (no
-    image to fetch and decode: it paints with the page). The seed is fixed
+    a picture for the game card (scripts/build.py makes it a PNG). The seed is fixed
     and public: no game in play uses it by default (the app draws a random
     seed)."""
     g = get_game(gid)
@@ -52,8 +51,8 @@ def picture(gid: str) -> str:
 def card_svg(svg: str, gid: str) -> str:
     """A board's drawing made fit for a card inside the page: its words go
     (a few pixels high on a card, and the picture then serves every
-    language), its ids take the card's prefix (two boards in one page must
-    not answer each other's ``url(#…)``), and it is hidden from screen
+    language), its ids take the card's prefix (unique should the drawings
+    ever share one document again), and it is hidden from screen
     readers and from clicks (the card names the game, its buttons act)."""
     root = ET.fromstring(svg)
     for parent in list(root.iter()):
