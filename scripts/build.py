@@ -334,6 +334,16 @@ RUNTIME_PATCHES = [
     (b"var ret=getEmptyTableSlot();try{setWasmTableEntry(ret,func)}",
      b"var ret=getEmptyTableSlot();if(sig&&!/^\\d+$/.test(func.name)){setWasmTableEntry(ret,convertJsFunctionToWasm(func,sig))}"
      b"else try{setWasmTableEntry(ret,func)}"),
+    # the main module's global offset table: only the entries its own code
+    # imports are filled at start. As shipped, every one of its ~8,600 exports
+    # got an entry and a function-table slot (tens of ms of the page's thread
+    # at every start), which only a side module could use. An entry a side
+    # module asks for later is made and filled when it asks (GOTHandler, then
+    # reportUndefinedSymbols), as for any symbol the main module lacks.
+    (b"assignWasmExports(wasmExports);updateGOT(origExports);LDSO.init();",
+     b"assignWasmExports(wasmExports);"
+     b"updateGOT(Object.fromEntries(Object.keys(GOT).filter(s=>s in origExports).map(s=>[s,origExports[s]])));"
+     b"LDSO.init();"),
 ]
 
 
