@@ -668,7 +668,8 @@ def cmd_size(args) -> None:
             key = ("runtime: " + name.rsplit("/", 1)[-1] if "/vendor/pyodide-" in name
                    else "PyScript core (all chunks)" if "/vendor/pyscript-" in name
                    else "Plateau bundle" if "/build/plateau-" in name
-                   else "home page (with the card pictures)" if name == "index.html"
+                   else "home page" if name == "index.html"
+                   else "card pictures (PNG)" if "/build/card-" in name
                    else "css, scripts, config")
             g = groups.setdefault(key, [0, 0, 0])
             g[0] += 1
