@@ -553,11 +553,12 @@ def card_png(svg: str) -> tuple[bytes, int, int]:
     with its width and height in pixels."""
     import xml.etree.ElementTree as ET
 
+    sys.path.insert(0, str(ROOT / ".tools"))  # scripts/setup.sh installs the build's tools there
     try:
         import resvg_py
     except ImportError:
-        fail("resvg-py is missing: python3 -m pip install -r requirements-build.txt"
-             " (the build draws the home page's card pictures with it)")
+        fail("resvg-py is missing: run scripts/setup.sh (or python3 -m pip install --target .tools"
+             " -r requirements-build.txt); the build draws the home page's card pictures with it")
     ET.register_namespace("", SVG_NS)
     ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
     root = ET.fromstring(svg)
