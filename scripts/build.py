@@ -344,6 +344,16 @@ RUNTIME_PATCHES = [
      b"assignWasmExports(wasmExports);"
      b"updateGOT(Object.fromEntries(Object.keys(GOT).filter(s=>s in origExports).map(s=>[s,origExports[s]])));"
      b"LDSO.init();"),
+    # the exports copied into the linker's symbol table by a plain loop (as
+    # shipped: an array of all ~8,600 [name, export] pairs and a closure for
+    # each, then collected), the same symbols, the same order, the same rule
+    (b'mergeLibSymbols=(exports,libName)=>{for(var[sym,exp]of Object.entries(exports)){const setImport=target=>'
+     b'{if(!isSymbolDefined(target)){wasmImports[target]=exp}};setImport(sym);const main_alias="__main_argc_argv";'
+     b'if(sym=="main"){setImport(main_alias)}if(sym==main_alias){setImport("main")}}}',
+     b'mergeLibSymbols=(exports,libName)=>{for(var sym in exports){var exp=exports[sym];'
+     b'if(!isSymbolDefined(sym)){wasmImports[sym]=exp}'
+     b'if(sym=="main"&&!isSymbolDefined("__main_argc_argv")){wasmImports["__main_argc_argv"]=exp}'
+     b'if(sym=="__main_argc_argv"&&!isSymbolDefined("main")){wasmImports["main"]=exp}}}'),
 ]
 
 
