@@ -129,7 +129,7 @@ function fetchForNextVisit() {
 
 // The home page drawn by the build comes first: Python's start (restoring 31 MB
 // of memory, or starting the interpreter) holds the main thread, so it waits
-// until the home page is parsed, its card pictures decoded (off this thread)
+// until the home page is parsed, the card pictures in view decoded (off this thread)
 // and a frame is out (at most 1 s in all).
 // No wait when the app opens a game instead (boot.js: html.opens-game).
 async function homePainted() {
@@ -138,7 +138,9 @@ async function homePainted() {
   }
   const root = document.documentElement;
   if (root.classList.contains("opens-game") || !document.querySelector("#app .prerendered")) return;
-  const pictures = [...document.querySelectorAll("#app .prerendered .card-picture img")];
+  // the pictures in view (a phone shows one or two cards): the others are decoded when scrolled to
+  const pictures = [...document.querySelectorAll("#app .prerendered .card-picture img")]
+    .filter((img) => img.getBoundingClientRect().top < innerHeight);
   const painted = Promise.all(pictures.map((img) => img.decode().catch(() => null)))
     .then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   return Promise.race([painted, new Promise((resolve) => setTimeout(resolve, 1000))]);
