@@ -549,13 +549,14 @@ def esc(text: str) -> str:
 
 # A card's picture: the board's drawing (scripts/prerender.py made it fit a
 # card) turned into a PNG at build time. Drawn in the page as SVG, the six
-# boards held the page's thread for a third of the warm start (style, layout
-# and paint of ~1,700 elements and 240 kB of paths, over several frames while
-# the page was parsed: bench/README.md); a PNG is decoded off that thread and
-# painted as one layer. The frame is 9rem (144 CSS px) high: drawn 2x for
+# boards held the page's thread while it was parsed (style, layout and paint
+# of ~1,700 elements and 240 kB of paths: the runtime took the thread ~150 ms
+# later, bench/README.md); a PNG is decoded off that thread and painted as
+# one layer. The frame is 9rem (144 CSS px) high: drawn 2x for
 # phones and high-density screens.
 CARD_PX = 288
 SVG_NS = "http://www.w3.org/2000/svg"
+TOOLS = ROOT / ".tools"  # the build's own tools (scripts/setup.sh installs them there)
 
 
 def card_png(svg: str) -> tuple[bytes, int, int]:
@@ -563,7 +564,8 @@ def card_png(svg: str) -> tuple[bytes, int, int]:
     with its width and height in pixels."""
     import xml.etree.ElementTree as ET
 
-    sys.path.insert(0, str(ROOT / ".tools"))  # scripts/setup.sh installs the build's tools there
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
     try:
         import resvg_py
     except ImportError:
@@ -609,7 +611,6 @@ def home_html(pre: dict, pictures: dict[str, str]) -> str:
     if not pre:
         return ""
     fr, en = pre["text"]["fr"], pre["text"]["en"]
-    pics = pictures
 
     def t(key: str, tag: str, attrs: str = "", **kw) -> str:
         a, b = fr[key].format(**kw), en[key].format(**kw)
@@ -622,7 +623,7 @@ def home_html(pre: dict, pictures: dict[str, str]) -> str:
         n, m = g["min_players"], g["max_players"]
         players = (t("home.players.fixed", "p", ' class="meta"', n=n) if n == m
                    else t("home.players", "p", ' class="meta"', min=n, max=m))
-        pic = f'<div class="card-picture">{pics[gid]}</div>' if gid in pics else ""
+        pic = f'<div class="card-picture">{pictures[gid]}</div>' if gid in pictures else ""
         title_fr = g["title"].get("fr", gid)
         title_en = g["title"].get("en", title_fr)
         pitch = g.get("pitch") or {}
