@@ -357,15 +357,33 @@ RUNTIME_PATCHES = [
 ]
 
 
-def patch_runtime(path: Path) -> None:
-    """Apply RUNTIME_PATCHES to ``pyodide.asm.mjs`` (each must match exactly
-    once: another runtime version fails the build here, not in a player's
-    browser)."""
+# One change to the runtime's loader (pyodide.mjs): its WebAssembly file, when
+# the network cannot give it, is read from the site's offline cache (the Cache
+# API; the same file under the same content-named address). The service
+# worker sends that one file to the network (static/sw.js: only then does
+# Chromium keep its compiled code for the next start); offline, once the
+# browser's HTTP cache has dropped it, the worker's copy is still there. As
+# shipped, a failed fetch stopped the start. The fallback is chained as the
+# fetch starts (a rejection left without a handler until the runtime's
+# JavaScript is in would be reported as an error of the page).
+LOADER_PATCHES = [
+    (b'let{binary:t,response:n}=_(e+"pyodide.asm.wasm"),i=K();',
+     b'let{binary:t,response:n}=_(e+"pyodide.asm.wasm"),i=K();'
+     b'n&&(n=(q=>q.then(x=>x.ok?x:Promise.reject(x.status)).catch(()=>globalThis.caches'
+     b'?caches.match(e+"pyodide.asm.wasm").then(x=>x||q):q))(n));'),
+]
+
+
+def patch_runtime(path: Path, patches: list = RUNTIME_PATCHES) -> None:
+    """Apply ``patches`` (RUNTIME_PATCHES to ``pyodide.asm.mjs``,
+    LOADER_PATCHES to ``pyodide.mjs``); each must match exactly once:
+    another runtime version fails the build here, not in a player's
+    browser."""
     data = path.read_bytes()
-    for old, new in RUNTIME_PATCHES:
+    for old, new in patches:
         if data.count(old) != 1:
             fail(f"{path.name}: the runtime's code to patch is not there once ({old[:60]!r}…); "
-                 "check RUNTIME_PATCHES against this Pyodide version")
+                 "check the patches against this Pyodide version")
         data = data.replace(old, new)
     path.write_bytes(data)
 
@@ -391,6 +409,7 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
     if stdlib:
         (tmp_pyo / "python_stdlib.zip").write_bytes(stdlib)
     patch_runtime(tmp_pyo / "pyodide.asm.mjs")
+    patch_runtime(tmp_pyo / "pyodide.mjs", LOADER_PATCHES)
     for js in [tmp_pyo / "pyodide.mjs", tmp_pyo / "pyodide.asm.mjs", *tmp_core.glob("core-*.js")]:
         compile_hint(js)
     version = json.loads((pyo / "package.json").read_text())["version"]

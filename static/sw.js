@@ -46,12 +46,23 @@ self.addEventListener("install", (event) => {
       // (the network if the cache lost one); the page itself still goes through the
       // fetch handler below, which knows its other names. Routes are a speed-up only:
       // a browser that refuses them keeps the fetch handler for everything.
+      // The runtime's WebAssembly alone goes to the network (the browser's HTTP cache):
+      // Chromium keeps the compiled code of a WebAssembly file only for a response that
+      // did not come through a service worker, and without it the runtime's functions are
+      // compiled again on the page's thread at every start (~100 ms). Offline, with that
+      // file gone from the HTTP cache, the page takes it from this cache itself (the
+      // boot's patch of pyodide.mjs, scripts/build.py LOADER_PATCHES).
       const base = SCOPE.pathname.replace(/[:*?+(){}\\]/g, "\\$&");  // the site's folder, literally
+      const pattern = (path) => new URLPattern({ pathname: base + path });
       try {
-        await event.addRoutes(["static/vendor/*", "static/build/*"].map((path) => ({
-          condition: { urlPattern: new URLPattern({ pathname: base + path }), requestMethod: "GET" },
-          source: { cacheName: CACHE },
-        })));
+        await event.addRoutes([
+          { condition: { urlPattern: pattern("static/vendor/pyodide-*/pyodide.asm.wasm"), requestMethod: "GET" },
+            source: "network" },
+          ...["static/vendor/*", "static/build/*"].map((path) => ({
+            condition: { urlPattern: pattern(path), requestMethod: "GET" },
+            source: { cacheName: CACHE },
+          })),
+        ]);
       } catch (e) { /* no routes */ }
     }
     await self.skipWaiting();  // the new build is whole: take over

@@ -84,9 +84,11 @@ def test_one_visit_then_offline_reload(browser, base_url, site_dir):
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     # the content-named files come from the cache by the worker's static routes, without
-    # its fetch handler (a browser with the routing API: Chromium reports the route taken)
+    # its fetch handler (a browser with the routing API: Chromium reports the route taken);
+    # all but the runtime's WebAssembly, which the network's route could not give offline
+    # (below)
     routed = page.evaluate("""() => performance.getEntriesByType('resource')
-        .filter((e) => /\\/static\\/(vendor|build)\\//.test(e.name))
+        .filter((e) => /\\/static\\/(vendor|build)\\//.test(e.name) && !e.name.endsWith('/pyodide.asm.wasm'))
         .map((e) => [e.name, e.workerMatchedSourceType])""")
     assert len(routed) >= 5, routed
     assert all(src == "cache" for _, src in routed), routed
@@ -96,6 +98,39 @@ def test_one_visit_then_offline_reload(browser, base_url, site_dir):
     page.goto(base_url + "index.html?embed&game=thud")  # the page under another name, offline
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     page.wait_for_selector("#board svg")
+    ctx.close()
+
+
+def test_offline_without_the_runtime_in_the_http_cache(browser, base_url, site_dir):
+    """The worker sends the runtime's WebAssembly to the network (for the
+    browser's compiled-code cache): offline, with the browser's HTTP cache
+    emptied, the page takes it from the worker's cache and starts."""
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    wait_controlled(page)
+    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(shell_of(site_dir)[0])})", 30)
+    page.reload()  # online, controlled: the WebAssembly by the network's route
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    wasm = page.evaluate("""() => performance.getEntriesByType('resource')
+        .filter((e) => e.name.endsWith('/pyodide.asm.wasm')).map((e) => e.workerMatchedSourceType)""")
+    assert wasm == ["network"], wasm
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.clearBrowserCache")
+    ctx.set_offline(True)
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert any(u.endswith("/pyodide.asm.wasm") for u in failed), failed  # the network could not give it
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board svg")
+    assert not errors, errors
     ctx.close()
 
 
