@@ -60,6 +60,20 @@ def wait_controlled(page) -> None:
     page.wait_for_function(CONTROLLED, timeout=60_000)
 
 
+def installed(browser, url: str, cache: str):
+    """A new visitor's context on ``url``, once its worker has installed the
+    build whose cache is ``cache``: ``(context, page, page errors)``."""
+    ctx = browser.new_context(service_workers="allow")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    wait_controlled(page)  # installed: the whole shell is in its cache
+    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(cache)})", 30)
+    return ctx, page, errors
+
+
 def test_every_file_of_the_page_is_content_named_and_precached(site_dir):
     cache, shell = shell_of(site_dir)
     page = (site_dir / "index.html").read_text(encoding="utf-8")
@@ -74,12 +88,7 @@ def test_every_file_of_the_page_is_content_named_and_precached(site_dir):
 
 
 def test_one_visit_then_offline_reload(browser, base_url, site_dir):
-    ctx = browser.new_context(service_workers="allow")
-    page = ctx.new_page()
-    page.goto(base_url)
-    page.wait_for_selector(READY, state="attached", timeout=90_000)
-    wait_controlled(page)  # installed: the whole shell is in its cache
-    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(shell_of(site_dir)[0])})", 30)
+    ctx, page, _ = installed(browser, base_url, shell_of(site_dir)[0])
     ctx.set_offline(True)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
@@ -105,14 +114,7 @@ def test_offline_without_the_runtime_in_the_http_cache(browser, base_url, site_d
     """The worker sends the runtime's WebAssembly to the network (for the
     browser's compiled-code cache): offline, with the browser's HTTP cache
     emptied, the page takes it from the worker's cache and starts."""
-    ctx = browser.new_context(service_workers="allow")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url)
-    page.wait_for_selector(READY, state="attached", timeout=90_000)
-    wait_controlled(page)
-    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(shell_of(site_dir)[0])})", 30)
+    ctx, page, errors = installed(browser, base_url, shell_of(site_dir)[0])
     page.reload()  # online, controlled: the WebAssembly by the network's route
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     wasm = page.evaluate("""() => performance.getEntriesByType('resource')
@@ -163,14 +165,7 @@ def test_a_returning_visitor_gets_the_new_build_whole(browser, two_builds):
     cache1, shell1 = shell_of(first)
     cache2, shell2 = shell_of(second)
     assert cache1 != cache2 and any(u.startswith("static/build/plateau-") for u in shell2 - shell1)
-    ctx = browser.new_context(service_workers="allow")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base)
-    page.wait_for_selector(READY, state="attached", timeout=90_000)
-    wait_controlled(page)
-    poll(page, f"caches.keys().then(k => k.length === 1 && k[0] === {json.dumps(cache1)})", 30)
+    ctx, page, errors = installed(browser, base, cache1)
 
     publish(second)  # the club uploads a new build
     page.reload()  # served whole by the first build while the second installs
