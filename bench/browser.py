@@ -1,6 +1,6 @@
 """Plateau in the browser: start-up, click-to-board and engine timings in Chromium.
 
-    python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--baseline DIR]
+    python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--share] [--baseline DIR]
     python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py size
@@ -230,19 +230,34 @@ def load_once(ctx, url: str, errors: list, wait_sw: bool = False, settle: bool =
         page.close()
 
 
-def resume_seed() -> str:
-    """An init script that puts a Thud game of 30 plies in localStorage as
-    the game in progress (the app then resumes it at start), once."""
+def bench_game():
+    """The session of the benchmarks' Thud game: 30 plies, fixed moves."""
     from plateau.core.record import Record
     from plateau.core.registry import get_game
     from plateau.web.session import Session
-    from plateau.web.store import MemoryStore, Store
 
     g = get_game("thud")
     sess = Session(Record("thud", g.full_options({}), 5, ["Astrid", "Bruno"], []))
     rnd = random.Random(3)
     while sess.total < 30:
         sess.play(rnd.choice([m for m in sess.legal() if m.text not in RARE]))
+    return sess
+
+
+def share_fragment() -> str:
+    """The share link's fragment of the benchmarks' Thud game (as the share
+    dialog makes it)."""
+    from plateau.core.record import encode
+
+    return "#g=" + encode(bench_game().snapshot())
+
+
+def resume_seed() -> str:
+    """An init script that puts a Thud game of 30 plies in localStorage as
+    the game in progress (the app then resumes it at start), once."""
+    from plateau.web.store import MemoryStore, Store
+
+    sess = bench_game()
     mem = MemoryStore()
     store = Store(mem)
     store.save("bench", "Thud — bench", sess.snapshot())
@@ -276,6 +291,8 @@ def cmd_startup(args) -> None:
     variants = [("app", "app", "block", False, False), ("bare", "bare", "block", False, False)]
     if args.resume:
         variants.append(("app, resuming a game", "app", "block", True, False))
+    if args.share:
+        variants.append(("app, opening a share link", "share", "block", False, False))
     if args.sw:
         variants.append(("app, service worker on", "app", "allow", False, False))
     if args.baseline:
@@ -288,6 +305,7 @@ def cmd_startup(args) -> None:
     errors: list[str] = []
     crashes: list[str] = []
     seed_js = resume_seed() if args.resume else ""
+    pages = dict(PAGES, share=PAGES["app"] + (share_fragment() if args.share else ""))
     t_all = time.perf_counter()
     with session(args) as (site, base, pw), \
             site_dir(args.baseline or str(site)) as other, served(other) as base2:
@@ -299,7 +317,7 @@ def cmd_startup(args) -> None:
             for name, kind, sw, resume, baseline in variants[k:] + variants[:k]:  # interleaved, rotated
                 for attempt in range(3):  # a renderer that crashed: the variant again, in a new profile
                     try:
-                        got = startup_loads(pw, args, sw, resume, seed_js, (base2 if baseline else base) + PAGES[kind],
+                        got = startup_loads(pw, args, sw, resume, seed_js, (base2 if baseline else base) + pages[kind],
                                             errors)
                         break
                     except Exception as e:
@@ -366,7 +384,7 @@ def cmd_startup(args) -> None:
             a, b = res[name][label]["ready"], bare[label]["ready"]
             ratio_rows.append([f"{name}, {label}", f"{med(a) / med(b):.2f}",
                                f"{med([x / y for x, y in zip(a, b)]):.2f}", f"{med(a) - med(b):+,.0f}"])
-    table("Ratio to the bare PyScript page (targets: app warm <= 0.45, cold <= 0.6; resuming warm <= 0.5)",
+    table("Ratio to the bare PyScript page (targets: app warm <= 0.45, cold <= 0.6; resuming or a share link, warm <= 0.5)",
           ["page, load", "ratio of medians", "median of per-run ratios", "difference (ms)"], ratio_rows)
     if crashes:
         print(f"renderer crashes, each variant loaded again in a new profile: {len(crashes)}")
@@ -824,6 +842,7 @@ def main(argv=None) -> None:
     s.add_argument("--runs", type=int, default=5)
     s.add_argument("--sw", action="store_true", help="also the app with its service worker allowed")
     s.add_argument("--resume", action="store_true", help="also the app resuming a game in progress")
+    s.add_argument("--share", action="store_true", help="also the app opening a share link of that game")
     s.add_argument("--baseline", metavar="DIR", help="also the app of another built site (before/after)")
     s.set_defaults(fn=cmd_startup)
     c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
