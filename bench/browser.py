@@ -305,7 +305,7 @@ def cmd_startup(args) -> None:
     errors: list[str] = []
     crashes: list[str] = []
     seed_js = resume_seed() if args.resume else ""
-    pages = dict(PAGES, share=PAGES["app"] + (share_fragment() if args.share else ""))
+    pages = dict(PAGES, share=PAGES["app"] + share_fragment()) if args.share else PAGES
     t_all = time.perf_counter()
     with session(args) as (site, base, pw), \
             site_dir(args.baseline or str(site)) as other, served(other) as base2:
