@@ -18,6 +18,7 @@ from plateau.core.rng import Rng
 G = get_game("smallworld")
 H = hooks_for("smallworld")
 TROY = get_game("troy")
+THORVAL = get_game("thorval")
 
 
 def _mid_game(game, seed=2, plies=60):
@@ -67,7 +68,21 @@ def test_level_settings_are_read_from_the_hooks():
     swapped = Tuned(Hooks, (("evaluate", "evaluate_hard"),))
     assert swapped.evaluate(None) == [1.0] and swapped.HORIZON == 10
     with pytest.raises(AIError, match="no function"):
-        Tuned(Hooks, (("evaluate", "evaluate_nowhere"),))
+        Tuned(Hooks, (("evaluate", "evaluate_hard"), ("rollout_move", "rollout_nowhere")))
+
+
+def test_a_level_may_add_a_rollout_policy_the_others_do_not_use():
+    """Le Cheval de Troie's hard level: rollouts of its own, where the
+    common levels play random ones (the module has no ``rollout_move``)."""
+    class Hooks:
+        @staticmethod
+        def guided(s, rng):
+            return "guided"
+
+    tuned = Tuned(Hooks, (("rollout_move", "guided"),))
+    assert tuned.rollout_move(None, None) == "guided" and not hasattr(Hooks, "rollout_move")
+    with pytest.raises(AIError, match="no function"):
+        Tuned(Hooks, (("rollout_move", "nowhere"),))
 
 
 def test_small_world_keeps_the_common_levels():
@@ -148,19 +163,20 @@ def test_an_ensemble_of_trees_shares_the_budget_and_is_deterministic(game, monke
 
 def test_a_single_tree_and_the_common_levels_play_as_before():
     """Without settings a level searches one tree with the hooks module
-    itself: Troy's hard move is the normal search's move at 3x the budget
-    (the same view, seed and budget give the same move)."""
-    s = _choice(TROY)
+    itself: Thorval's hard move (the common level) is the normal search's
+    move at 3x the budget (the same view, seed and budget give the same
+    move)."""
+    s = _choice(THORVAL)
     p = s.to_play
-    hard = Thinker(TROY, s.view(p), p, level="hard", seed=5, budget=90)
-    normal = Thinker(TROY, s.view(p), p, level="normal", seed=5, budget=90)
-    assert type(hard.searcher) is ISMCTS and hard.shooks is hooks_for(TROY)
+    hard = Thinker(THORVAL, s.view(p), p, level="hard", seed=5, budget=90)
+    normal = Thinker(THORVAL, s.view(p), p, level="normal", seed=5, budget=90)
+    assert type(hard.searcher) is ISMCTS and hard.shooks is hooks_for(THORVAL)
     for t in (hard, normal):
         while not t.step():
             pass
     assert hard.best() == normal.best()
     assert hard.searcher.root_stats() == normal.searcher.root_stats()
-    assert choose(TROY, s.view(p), p, level="hard", seed=5, budget=90) == hard.best()
+    assert choose(THORVAL, s.view(p), p, level="hard", seed=5, budget=90) == hard.best()
 
 
 def _plan_and_step(game=G):

@@ -196,3 +196,63 @@ def test_a_memory_that_is_not_views_is_refused():
         Thinker(G, v, p, budget=5, memory=["d7y"])
     with pytest.raises(AIError):
         Thinker(G, v, p, budget=5, memory=[{"ply": v["ply"] - 1, "phase": "insert"}])
+
+
+# ---------------------------------------------------------------------------
+# the hard level: guided rollouts
+def test_the_hard_level_has_guided_rollouts_and_normal_random_ones():
+    """bench/README.md, "Le Cheval de Troie's hard level": three times the
+    budget with random rollouts won no more often than normal."""
+    s = G.start(NAMES[:2], seed=5)
+    s.play("a2")
+    while len(s.legal_moves()) < 2:
+        s.play(s.legal_moves()[0])
+    p = s.to_play
+    hard = Thinker(G, s.view(p), p, level="hard", seed=1)
+    normal = Thinker(G, s.view(p), p, level="normal", seed=1)
+    assert hard.shooks.rollout_move is H.rollout_move_guided
+    assert normal.shooks is H and not hasattr(H, "rollout_move")
+    assert hard.budget == 2 * normal.budget == 2 * H.BUDGET
+
+
+def test_a_green_hero_breaks_the_tie_of_the_rules_example():
+    """Seed 004: "dans un district, Rouge et Bleu ont chacun 3 héros, Jaune
+    en a 1 et Vert aucun. Jaune remporte le district." One green hero more
+    ties yellow, and nobody wins it: to the player of green (not yellow's),
+    that is the whole district taken from the other player."""
+    s = next(t for t in (G.start(NAMES[:2], seed=k) for k in range(20)) if t.owner["g"] != t.owner["y"])
+    s.dist[3] = {"r": 3, "b": 3, "y": 1, "g": 0}
+    value = 7 + 3 + H.TREASURES[s.dcard[3]]  # heroes + district 4's bonus + its treasure
+    assert H._gain(s, 3, "g", s.owner["g"]) == value
+    assert H._gain(s, 3, "g", s.owner["y"]) == -value
+    # one more yellow hero: yellow keeps the district, one point richer
+    assert H._gain(s, 3, "y", s.owner["y"]) == 1
+
+
+def test_guided_rollouts_drop_the_falling_hero_where_it_gains_most():
+    seen = Counter()
+    for seed in range(40):
+        for s, p, _mem in _random_game(seed, 2 + seed % 3):
+            if s.phase != "insert" or s.horse[0] == "k" or len(s.open_districts()) < 3:
+                continue
+            gains = {d: H._gain(s, d, s.horse[0], p) for d in s.open_districts()}
+            top = max(gains.values())
+            if all(v == top for v in gains.values()):
+                continue
+            m = H.rollout_move_guided(s, Rng(seed * 1000 + s.ply))
+            assert m.text in [x.text for x in s.legal_moves()]
+            seen["best" if gains[int(m.text[1]) - 1] == top else "other"] += 1
+            break
+    # a random district one time in five, else one of the best
+    assert seen["best"] + seen["other"] >= 30
+    assert seen["best"] >= 0.6 * (seen["best"] + seen["other"]) and seen["other"] >= 1, seen
+
+
+def test_guided_rollouts_play_legal_moves_to_the_end():
+    for seed in range(6):
+        s = G.start(NAMES[:2 + seed % 3], {"trident": "none"} if seed % 2 else {}, seed=seed)
+        r = Rng(seed)
+        while not s.is_over():
+            m = H.rollout_move_guided(s, r)
+            assert m.text in {x.text for x in s.legal_moves()}, (seed, s.ply, m.text)
+            s.play(m.text)

@@ -62,6 +62,10 @@ def level_for(hooks, name: str) -> Level:
     return LEVELS[name]
 
 
+#: the hook functions a level may add to a game's hooks by name
+FUNCTION_HOOKS = frozenset({"rollout_move", "evaluate", "root_prior", "horizon_for", "budget_for"})
+
+
 class Tuned:
     """A game's hooks as the search sees them at one level: the level's
     settings override the module's attributes (a number such as
@@ -72,7 +76,9 @@ class Tuned:
     def __init__(self, hooks, settings) -> None:
         self._hooks = hooks
         for k, v in settings:
-            if isinstance(v, str) and callable(getattr(hooks, k, None)):
+            # a string names a function of the module: it replaces the hook
+            # ``k``, or adds it (a rollout policy for this level alone)
+            if isinstance(v, str) and (callable(getattr(hooks, k, None)) or k in FUNCTION_HOOKS):
                 f = getattr(hooks, v, None)
                 if not callable(f):
                     raise AIError(f"level setting {k}={v!r}: the hooks have no function {v!r}")
