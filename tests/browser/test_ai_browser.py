@@ -165,6 +165,9 @@ def test_troy_four_players_three_computers_remember_the_horse(page, base_url):
             page.wait_for_selector("#board .hint", timeout=30_000)
             marked = page.eval_on_selector_all("#board .hint", "els => els.map(e => e.dataset.target)")
             assert any(set(m.path) >= set(marked) or list(m.path[:len(marked)]) == marked for m in s.legal())
+            # the hint in words, as the move list would write it (not "d6g")
+            said = page.locator("#computer-log li").last.inner_text()
+            assert said.startswith("Conseil pour Ann : Cheval vers le district "), said
             hinted = True
         moves = s.legal()
         # Ann announces one hero (a card of 1 or more lets her insert it)

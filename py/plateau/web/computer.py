@@ -401,7 +401,11 @@ class ComputerPlayer:
             return
         s.clear_clicks()
         self.draw_board()
-        self.ai_say(self.ct("hint.move", name=s.record.players[player], move=text))
+        try:  # in words, as the move list would show it to the player hinted
+            words = s.game.move_label(s.state, text, self.viewer(), self.lang)
+        except Exception:  # a game whose words fail still shows the move
+            words = s.game.public_move_text(text, self.viewer() is None)
+        self.ai_say(self.ct("hint.move", name=s.record.players[player], move=words))
         for t in move.path:
             for node in qa(f'#board [data-target="{t}"], #tray [data-target="{t}"]'):
                 node.classList.add("hint")
