@@ -202,7 +202,8 @@ def test_a_memory_that_is_not_views_is_refused():
 # the hard level: guided rollouts
 def test_the_hard_level_has_guided_rollouts_and_normal_random_ones():
     """bench/README.md, "Le Cheval de Troie's hard level": three times the
-    budget with random rollouts won no more often than normal."""
+    budget with random rollouts won no more often than normal; the same
+    budget with guided rollouts won 63 % of 80 games."""
     s = G.start(NAMES[:2], seed=5)
     s.play("a2")
     while len(s.legal_moves()) < 2:
@@ -212,7 +213,7 @@ def test_the_hard_level_has_guided_rollouts_and_normal_random_ones():
     normal = Thinker(G, s.view(p), p, level="normal", seed=1)
     assert hard.shooks.rollout_move is H.rollout_move_guided
     assert normal.shooks is H and not hasattr(H, "rollout_move")
-    assert hard.budget == 2 * normal.budget == 2 * H.BUDGET
+    assert hard.budget == normal.budget == H.BUDGET
 
 
 def test_a_green_hero_breaks_the_tie_of_the_rules_example():
