@@ -167,3 +167,36 @@ def test_view_only_embed_shows_public_information_only(page, base_url, gid, name
     assert page.locator("#board .target").count() == 0
     if gid != "thorval":
         assert met
+
+
+def test_a_hint_names_no_secret_of_the_player_hinted(page, base_url):
+    """Armadora for two at one device: Alice asks for a hint. Its line stays
+    in the log after she plays and the device goes to Bob, so it is written
+    as the move list writes a move for everyone ("Guerrier caché en …"),
+    never with the value of her warrior; the marks on the board show her the
+    whole move. A hint is searched with a fresh seed each time: asked until
+    one places a warrior (half of them do here)."""
+    record = mid_game("armadora", ["Alice", "Bob"], {"rules": "basic"}, 6)
+    game = get_game("armadora")
+    s = Session(record)
+    live = s.state.to_play
+    private = {game.move_label(s.state, m.text, live, "fr") for m in s.state.legal_moves()}
+    public = {game.move_label(s.state, m.text, PUBLIC, "fr") for m in s.state.legal_moves()}
+    assert private - public, "the player's moves hold no secret: the test would prove nothing"
+    open_link(page, base_url, record)
+    if page.locator("#pass-screen").count():
+        page.click('[data-action="reveal"]')
+    name = record.players[live]
+    warrior = False
+    for _ in range(10):
+        page.click('[data-action="hint"]')
+        page.wait_for_selector("#board .hint", timeout=30_000)
+        page.wait_for_selector('[data-action="hint"]:not([disabled])')
+        said = page.locator("#computer-log li").last.inner_text()
+        assert said.startswith(f"Conseil pour {name} : "), said
+        words = said.split(" : ", 1)[1]
+        assert words in public and words not in private - public, said
+        if words.startswith("Guerrier"):
+            warrior = True
+            break
+    assert warrior, "no hint placed a warrior: the test would prove nothing"

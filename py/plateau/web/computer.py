@@ -401,10 +401,15 @@ class ComputerPlayer:
             return
         s.clear_clicks()
         self.draw_board()
-        try:  # in words, as the move list would show it to the player hinted
-            words = s.game.move_label(s.state, text, self.viewer(), self.lang)
+        # in words, as the move list writes it for everyone: the line stays in
+        # the log when the device passes on, so it names no secret of the
+        # player hinted (Armadora: "Guerrier caché en a1", not its value) —
+        # the marks on the board show that player the whole move
+        public = s.viewer(None)
+        try:
+            words = s.game.move_label(s.state, text, public, self.lang)
         except Exception:  # a game whose words fail still shows the move
-            words = s.game.public_move_text(text, self.viewer() is None)
+            words = s.game.public_move_text(text, public is None)
         self.ai_say(self.ct("hint.move", name=s.record.players[player], move=words))
         for t in move.path:
             for node in qa(f'#board [data-target="{t}"], #tray [data-target="{t}"]'):
