@@ -27,10 +27,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from plateau.core.game import Move
 from plateau.core.rng import Rng
 
-from .rules import BLACK, BONUS, HERO_CARDS, HEROES_PER_COLOUR, ND, TREASURES, TroyState, district_winner
+from .rules import BLACK, BONUS, HERO_CARDS, HEROES_PER_COLOUR, ND, TREASURES, TroyState, district_winner, insert_move
 
 BUDGET = 1600  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 HORIZON = 24
@@ -257,9 +256,9 @@ def _gain(state: TroyState, d: int, colour: str, player: int) -> float:
     n = len(state.players)
     before = district_winner(counts, state.order, tie)
     value = state.count(d) + BONUS[d] + TREASURES[state.dcard[d]]
-    after_counts = dict(counts)
-    after_counts[colour] += 1
-    after = district_winner(after_counts, state.order, tie)
+    counts[colour] += 1  # the search's own copy: tried in place, then put back
+    after = district_winner(counts, state.order, tie)
+    counts[colour] -= 1
 
     def worth(w, v):
         if w is None:
@@ -292,7 +291,7 @@ def rollout_move_guided(state: TroyState, rng: Rng):
                     best, d = v, x
         cols = sorted(set(state.avail))
         c = cols[rng.below(len(cols))]
-        return Move(f"d{d + 1}{c}", (f"d{d + 1}", f"h{c}"))
+        return insert_move(d, c)
     moves = state.legal_moves()
     if ph == "swap" and rng.below(4):
         return moves[0]  # keep

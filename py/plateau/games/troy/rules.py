@@ -207,7 +207,7 @@ class TroyState(State):
                     cols.append(c)
             for d in self.open_districts():
                 for c in cols:
-                    out.append(Move(f"d{d + 1}{c}", (f"d{d + 1}", f"h{c}")))
+                    out.append(insert_move(d, c))
             return out
         if ph == "swap":
             out = [Move("keep", ("keep",))]
@@ -572,6 +572,12 @@ class TroyState(State):
         key = "result.winner" if len(w) == 1 else "result.shared"
         out.append(g.t(lang, key, names=", ".join(self.players[i] for i in w), points=max(sc)))
         return out
+
+
+def insert_move(d: int, c: str) -> Move:
+    """The insertion that turns the horse to district index ``d`` and
+    pushes a ``c`` hero in (``d3r``: path ``d3``, ``hr``)."""
+    return Move(f"d{d + 1}{c}", (f"d{d + 1}", f"h{c}"))
 
 
 def _unsaid(entries: list) -> list:
