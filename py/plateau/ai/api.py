@@ -63,7 +63,8 @@ def level_for(hooks, name: str) -> Level:
 
 
 #: the hook functions a level may add to a game's hooks by name
-FUNCTION_HOOKS = frozenset({"rollout_move", "evaluate", "root_prior", "horizon_for", "budget_for"})
+FUNCTION_HOOKS = frozenset({"rollout_move", "evaluate", "root_prior", "horizon_for", "budget_for",
+                            "searcher_for"})
 
 
 class Tuned:
@@ -200,18 +201,27 @@ class Thinker:
         self._forced = self.cands[0] if len(self.cands) == 1 else None
         self.searcher = None
         if self._forced is None:
-            kind = getattr(self.hooks, "SEARCHER", None)
-            if kind == "alphabeta":
-                self.searcher = self.hooks.make_searcher(self, root)
-            elif hasattr(self.hooks, "evaluate"):
-                from .ismcts import ISMCTS, Ensemble
+            own = getattr(self.shooks, "searcher_for", None)
+            if own is not None:
+                # a level may search some decisions its own way (Small
+                # World's hard level: paired playouts at the combo and the
+                # decline); None: the common search
+                self.searcher = own(self, root)
+            if self.searcher is None:
+                self.searcher = self._common_searcher(root)
 
-                trees = int(getattr(self.shooks, "TREES", 1))
-                self.searcher = Ensemble(self, root, trees) if trees > 1 else ISMCTS(self, root)
-            else:
-                from .flat import FlatMC
+    def _common_searcher(self, root):
+        kind = getattr(self.hooks, "SEARCHER", None)
+        if kind == "alphabeta":
+            return self.hooks.make_searcher(self, root)
+        if hasattr(self.hooks, "evaluate"):
+            from .ismcts import ISMCTS, Ensemble
 
-                self.searcher = FlatMC(self, root)
+            trees = int(getattr(self.shooks, "TREES", 1))
+            return Ensemble(self, root, trees) if trees > 1 else ISMCTS(self, root)
+        from .flat import FlatMC
+
+        return FlatMC(self, root)
 
     def determinize(self):
         """A full state consistent with the view, with a fresh generator

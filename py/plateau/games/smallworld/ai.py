@@ -43,15 +43,14 @@ from .rules import EMPTY, LT, SmallWorldState, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
 HORIZON = 24
-# the hard level is the common one (3× the budget, the same search): the
-# settings a level may have of its own (plateau.ai.api.level_for) were tried
-# for it — rollouts of 48 decisions at 2× the budget, an ensemble of 3 trees,
-# a rollout policy with less noise, values_hard, the plan search below (with
-# or without terminal_margin), and at normal's budget the quieter rollouts
-# (44 % of 60 games) — and none won more often against normal
-# (bench/README.md, "Small World's hard level: settings of its own", "The
-# plan search, measured", "Le Cheval de Troie's remedy tried");
-# bench_ai.py --hard repeats them.
+# the hard level (normal's search at 3x the budget, with rollouts that go into
+# decline as a player does, rollout_move_plan) weighs the combo and the
+# decline by paired playouts to the game's end (paired_searcher). Settings
+# tried before and not kept — more iterations alone, rollouts of 48
+# decisions, 3 trees, quieter rollouts, values_hard, the plan search below —
+# did not win more often against normal (bench/README.md, "Small World's hard
+# level"); bench_ai.py --hard repeats them.
+LEVELS = {"hard": (3.0, 0.0, {"searcher_for": "paired_searcher", "rollout_move": "rollout_move_plan"})}
 # the search's progressive bias at its root (plateau.ai.ismcts): the
 # evaluation one decision ahead (root_prior) weighs PRIOR_WEIGHT / (visits + 1)
 PRIOR_WEIGHT = 1.0
@@ -456,8 +455,29 @@ def rollout_move_sharp(s: SmallWorldState, rng: Rng) -> Move:
     return _rollout(s, rng, 1.0 / 3.0)
 
 
-def _rollout(s: SmallWorldState, rng: Rng, noise: float) -> Move:
-    moves = s.legal_moves()
+#: the plan rollouts go into decline with at most this many tokens to
+#: conquer with at the start of a turn, two turns or more before the end
+DECLINE_HAND = 3.0
+
+
+def rollout_move_plan(s: SmallWorldState, rng: Rng) -> Move:
+    """The rollout policy of the hard level: :func:`rollout_move`, going
+    into decline as a player does — when the race has few tokens left to
+    conquer with (``DECLINE_HAND``, one and a half on the turn before the
+    last, never on the last turn) — where :func:`rollout_move` keeps a
+    race until it is nearly gone."""
+    return _rollout(s, rng, 1.0, plan=True)
+
+
+def rollout_first(s: SmallWorldState, rng: Rng, moves: list) -> Move:
+    """The rollout policy's choice among ``moves`` (some of the legal ones:
+    the paired playouts' option "not going into decline")."""
+    return _rollout(s, rng, 1.0, moves)
+
+
+def _rollout(s: SmallWorldState, rng: Rng, noise: float, moves=None, plan: bool = False) -> Move:
+    if moves is None:
+        moves = s.legal_moves()
     if len(moves) == 1 or s.pending:
         return moves[rng.below(len(moves))]
     ph = s.phase
@@ -478,9 +498,15 @@ def _rollout(s: SmallWorldState, rng: Rng, noise: float) -> Move:
         rec = s.recs[rid]
         conq = [m for m in moves if m.text[:2] in ("c:", "dr", "so")]
         if any(m.text == "decline" for m in moves):
-            on = sum(1 for r in range(s.R) if s.owner[r] == rid)
-            if rec["hand"] + on <= max(3, on // 2 + 2) and s.turn < s.turns:
-                return next(m for m in moves if m.text == "decline")
+            if plan:
+                left = s.turns - s.turn
+                most = DECLINE_HAND if left >= 2 else (1.5 if left == 1 else -1.0)
+                if rec["hand"] + (_unit(rng) - 0.5) * noise <= most:
+                    return next(m for m in moves if m.text == "decline")
+            else:
+                on = sum(1 for r in range(s.R) if s.owner[r] == rid)
+                if rec["hand"] + on <= max(3, on // 2 + 2) and s.turn < s.turns:
+                    return next(m for m in moves if m.text == "decline")
         if conq:
             # a cheap conquest, taken from an enemy when possible
             best, key = conq[0], None
@@ -570,6 +596,49 @@ def plan_budget(s: SmallWorldState, budget: int) -> int:
         return budget
     left = max(1, s.turns - s.turn + 1) * s.n * TURN_DECISIONS
     return max(12, round(budget * PLAN_TIME * HORIZON / max(HORIZON, left)))
+
+
+# ---------------------------------------------------------------------------
+# the hard level: paired playouts at the combo and the decline
+#: the share of a decline decision's budget spent comparing "decline" with
+#: "conquer"; the rest chooses the conquest (the common search)
+DECLINE_SHARE = 2 / 3
+
+
+def final_reward(s: SmallWorldState, player: int) -> float:
+    """A finished game's reward for ``player``: the logistic of the final
+    coins' margin over the best of the others (as :func:`evaluate`)."""
+    return _rewards([float(c) for c in s.coins])[player]
+
+
+def paired_searcher(thinker, root: SmallWorldState):
+    """A level's setting ``{"searcher_for": "paired_searcher"}``: at a plan
+    decision (:func:`plan_decision`: the combo, going into decline, the
+    Stout's decline), the options played out to the game's end on shared
+    futures (:class:`plateau.ai.paired.Paired`); None elsewhere (the common
+    search). Going into decline is weighed against conquering as the
+    rollouts would; when conquering wins, the common search chooses the
+    conquest with the rest of the budget."""
+    if not plan_decision(root):
+        return None
+    from plateau.ai.paired import Paired
+
+    cands = thinker.cands
+    share = 1.0
+    if root.phase == "conquer":
+        go = [c for c in cands if c != "decline"]
+        if not go or "decline" not in cands:
+            return None
+        groups = [("decline", ["decline"]), ("conquer", go)]
+        share = DECLINE_SHARE
+    else:
+        groups = [(c, [c]) for c in cands]
+    return Paired(thinker, root, groups, final_reward, share=share, step_cost=STEP_COST)
+
+
+#: moves a rollout plays in the time of one iteration of the common search
+#: (natively and in Pyodide; bench_ai.py calibrate --level hard)
+STEP_COST = 24
 
 
 # ---------------------------------------------------------------------------
