@@ -85,18 +85,22 @@ def test_a_level_may_add_a_rollout_policy_the_others_do_not_use():
         Tuned(Hooks, (("rollout_move", "nowhere"),))
 
 
-def test_small_world_keeps_the_common_levels():
-    """None of the settings tried gave Small World's hard level more wins
-    against normal (bench/README.md), so its levels are the common ones and
-    the search gets the hooks module itself (the same moves as before for
-    the same view, seed and budget)."""
-    for name in ("easy", "normal", "hard"):
+def test_small_world_has_a_hard_level_of_its_own():
+    """Small World's easy and normal levels are the common ones (the search
+    gets the hooks module itself: the same moves as before for the same
+    view, seed and budget); its hard level adds paired playouts at the plan
+    decisions and rollouts that go into decline (tests/ai/test_paired.py)."""
+    for name in ("easy", "normal"):
         assert level_for(H, name) == LEVELS[name] and level_for(H, name).search == ()
+    hard = level_for(H, "hard")
+    assert hard.scale == LEVELS["hard"].scale and dict(hard.search) == {
+        "searcher_for": "paired_searcher", "rollout_move": "rollout_move_plan"}
     s = _choice(G)
     p = s.to_play
-    for name in ("normal", "hard"):
-        t = Thinker(G, s.view(p), p, level=name, seed=4)
-        assert t.shooks is H and type(t.searcher) is ISMCTS
+    t = Thinker(G, s.view(p), p, level="normal", seed=4)
+    assert t.shooks is H and type(t.searcher) is ISMCTS
+    t = Thinker(G, s.view(p), p, level="hard", seed=4)
+    assert t.shooks.rollout_move is H.rollout_move_plan and t.shooks.evaluate is H.evaluate
 
 
 def test_settings_reach_the_search(monkeypatch):

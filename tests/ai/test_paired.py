@@ -25,12 +25,9 @@ G = get_game("smallworld")
 H = hooks_for("smallworld")
 
 
-HARD = {"hard": (3.0, 0.0, {"searcher_for": "paired_searcher", "rollout_move": "rollout_move_plan"})}
-
-
-@pytest.fixture(autouse=True)
-def _hard(monkeypatch):
-    monkeypatch.setattr(H, "LEVELS", HARD, raising=False)
+def test_the_hard_level_is_normals_search_with_paired_playouts():
+    assert H.LEVELS == {"hard": (3.0, 0.0, {"searcher_for": "paired_searcher",
+                                            "rollout_move": "rollout_move_plan"})}
 
 
 def _positions(want, count=1, seed=3):
@@ -189,3 +186,35 @@ def test_plan_rollouts_go_into_decline_with_few_tokens(left, hand, declines):
     assert got == declines
     if hand >= 2:
         assert all(H.rollout_move(s, Rng(k)).text != "decline" for k in range(10))
+
+
+def test_a_decision_in_slices_is_the_decision_in_one_go():
+    """The page searches in slices of a few milliseconds; a playout then
+    goes on from one slice to the next. The move and the statistics are
+    those of the search in one go."""
+    for s in _positions(lambda s: H.plan_decision(s), count=3, seed=70):
+        p = s.to_play
+        a = Thinker(G, s.view(p), p, level="hard", seed=9, budget=90)
+        while not a.step(iterations=1):
+            pass
+        b = Thinker(G, s.view(p), p, level="hard", seed=9, budget=90)
+        b.step()
+        assert a.best() == b.best() and a.searcher.root_stats() == b.searcher.root_stats()
+        assert a.spent == b.spent
+
+
+def test_hard_games_on_every_kind_of_table_end_with_legal_moves():
+    """Hard players on the tables of the robustness run (2–5 players, the
+    Underground board and its content, monsters, random boards), small
+    budgets: every move legal, every game finished."""
+    from plateau.ai.play import ai_player, play_game
+
+    tables = [(2, {}), (3, {"board": "underground", "content": "mixed"}), (4, {"monsters": "random"}),
+              (5, {"board": "random", "open_coins": True})]
+    for i, (n, opts) in enumerate(tables):
+        def check(state, text):
+            assert text in [m.text for m in state.legal_moves()]
+
+        s = play_game(G, [ai_player("hard", 3)] * n, ["Ann", "Bob", "Cid", "Dee", "Eve"][:n], seed=60 + i,
+                      options=opts, check=check)
+        assert s.is_over()

@@ -303,3 +303,62 @@ def test_the_hard_root_prior_uses_the_hard_evaluation():
     assert set(normal) == set(hard)
     # going into decline looks better to the hard evaluation than to the normal one
     assert hard["decline"] > normal["decline"]
+
+
+def test_positions_played_from_a_view_leave_it_unchanged():
+    """The search plays hundreds of positions rebuilt from one view: none
+    may change the view, or the next ones would start from conquests, tiles
+    or effects that never happened (a turn's conquests once leaked this way
+    from one determinization to the next)."""
+    for i, (s, p) in enumerate(positions()):
+        v = jnorm(s.view(p))
+        ref = jnorm(v)
+        first = H.determinize(v, p, Rng(i))
+        before = (jnorm(first.tp), jnorm(first.x), jnorm(first.pending), jnorm(first.recs))
+        r = Rng(50 + i)
+        for _ in range(40):
+            if first.is_over():
+                break
+            ms = first.legal_moves()
+            first.apply(ms[r.below(len(ms))])
+        assert v == ref
+        again = H.determinize(v, p, Rng(i))
+        assert (jnorm(again.tp), jnorm(again.x), jnorm(again.pending), jnorm(again.recs)) == before
+
+
+def _pending_tile_choice(kind):
+    """A random-board game (rules notes §3.11: the Golden Knight and the
+    Abominable Snow Thing) played at random up to a tile choice ``kind``."""
+    for k in range(200):
+        n = 2 + k % 4
+        s = G.start(["Ann", "Bob", "Cid", "Dee", "Eve"][:n], {"board": "random"}, seed=k)
+        r = Rng(k)
+        while not s.is_over():
+            if s.pending and s.pending[0]["kind"] == kind:
+                return s
+            ms = s.legal_moves()
+            fights = [m for m in ms if m.text.startswith(("snow:", "knight:"))]
+            s.play((fights or ms)[r.below(len(fights or ms))])
+    raise AssertionError(f"no {kind} decision found")
+
+
+@pytest.mark.parametrize("kind", ["snowpick", "knight"])
+def test_a_tile_choice_is_rebuilt_with_the_tiles_the_player_sees(kind):
+    """Rules notes §3.11: the Snow Thing's beater picks any still-available
+    tile; the Golden Knight's keeps tiles among the three drawn. The player
+    sees the tiles to choose from, so every determinization offers exactly
+    those (it once drew them from its own guess of the pile, and the
+    computer chose a tile that was not there), and the computer's choice is
+    legal at every level."""
+    s = _pending_tile_choice(kind)
+    p = s.to_play
+    legal = [m.text for m in s.legal_moves()]
+    assert len(legal) >= 1
+    for k in range(20):
+        d = H.determinize(jnorm(s.view(p)), p, Rng(k))
+        assert [m.text for m in d.legal_moves()] == legal
+    # the others see that a choice is made, not the tiles
+    other = (p + 1) % s.n
+    assert set(s.view(other)["pending"][0]) == {"kind", "p"}
+    for level in ("easy", "normal", "hard"):
+        assert choose(G, s.view(p), p, level=level, seed=3, budget=12) in legal

@@ -39,7 +39,7 @@ from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
 from . import content as C
-from .rules import EMPTY, LT, SmallWorldState, map_for
+from .rules import EMPTY, LT, SmallWorldState, _dc, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
 HORIZON = 24
@@ -129,7 +129,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.game = GAME
     s.players = list(view["players"])
     n = s.n = len(s.players)
-    s.opts = dict(view["options"])
+    s.opts = _dc(view["options"])
     s.rng = rng
     b = _board(n, s.opts, view["map"])
     s.map_id = view["map"]
@@ -146,12 +146,14 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
         setattr(s, k, v)
     s.dragon = int(view["dragon"])
     s.vp = [int(x) for x in view["vp"]]
-    s.x = view["x"]  # a private copy already (plain JSON)
-    s.pending = [dict(d) for d in view["pending"]]
+    # deep copies: the search plays many positions from one view, none may
+    # change it (a turn's conquests, an effect's state, a decision's details)
+    s.x = _dc(view["x"])
+    s.pending = _dc(view["pending"])
     s.recs = {}
     for k, rec in view["recs"].items():
         rid = int(k)
-        r = dict(rec, id=rid)
+        r = dict(_dc(rec), id=rid)
         r["scored"] = _scored(view, rid, rec)
         s.recs[rid] = r
     for o in s.owner:
@@ -168,14 +170,14 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.acting = view["acting"]
     tp = view["turn_state"]
     if tp is not None:
-        tp = dict(tp)
+        tp = _dc(tp)
         tp["conq_rid"] = _ikeys(tp.get("conq_rid", {}))
         if "readied" in tp:
             tp["readied"] = _ikeys(tp["readied"])
     s.tp = tp
     s.defq = [int(x) for x in view["defq"]]
     s.win = None if view["winners"] is None else list(view["winners"])
-    s.log = [list(e) for e in view["events"]]
+    s.log = _dc(view["events"])
     s.seq = s.log[-1][0] if s.log else 0
     s.mark = next((e[0] for e in reversed(s.log) if e[2] == "turn"), s.seq)
     s.found = sum(1 for r in range(R) if s.place[r] or s.relic[r])
@@ -206,8 +208,19 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     k = int(view["pile_left"])
     if k > len(items):
         raise ValueError("more tiles in the pile than places and relics unseen")
-    s.pile = items[:k]
-    s.unused = items[k:]
+    shown = next((d["choices"] for d in s.pending if d.get("kind") == "snowpick" and "choices" in d), None)
+    if shown is not None:
+        # the Snow Thing's beater looks through the tiles still available
+        # (rules notes §3.11): those are the tiles put away; the pile comes
+        # from the others (a tile may also have left the game)
+        rest = [i for i in items if i not in shown]
+        if any(i not in items for i in shown) or len(rest) < k:
+            raise ValueError("the tiles to choose from do not match the tiles unseen")
+        s.unused = [i for i in items if i in shown]
+        s.pile = rest[:k]
+    else:
+        s.pile = items[:k]
+        s.unused = items[k:]
     coins = list(view["coins"])
     if coins[player] is None:
         raise ValueError("the view does not show the player's own coins")

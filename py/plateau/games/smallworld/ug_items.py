@@ -651,7 +651,9 @@ def _snow_beaten(st, rid, r):
     st.vp[p] += 3
     st.ev("snow_ok", p=p, r=r)
     if st.unused:
-        st.push("snowpick", p, rid=rid, r=r)
+        # the tiles still available, which the player looks through (and
+        # sees in the decision's details)
+        st.push("snowpick", p, rid=rid, r=r, choices=sorted(set(st.unused)))
 
 
 def _snowpick_moves(st, d):
