@@ -24,6 +24,10 @@ out = []
 for gid, budget in CASES:
     for s, p in sample(gid, 3, seed=31):
         out.append(choose(gid, s.view(p), p, seed=4, budget=budget))
+from plateau.ai import hooks_for
+plan = hooks_for("smallworld").plan_decision
+for s, p in [sp for sp in sample("smallworld", 60, seed=31) if plan(sp[0])][:3]:
+    out.append(choose("smallworld", s.view(p), p, level="hard", seed=4, budget=30))
 print("RESULT " + json.dumps(out))
 """
 CASES = [("thud", 400), ("armadora", 6), ("troy", 20), ("thorval", 10), ("smallworld", 8)]
@@ -37,6 +41,14 @@ def test_same_move_natively_and_in_pyodide():
     for gid, budget in CASES:
         for s, p in sample(gid, 3, seed=31):
             native.append(choose(gid, s.view(p), p, seed=4, budget=budget))
+    # Small World's hard level at a combo or a decline: paired playouts to the game's end
+    from plateau.ai import hooks_for
+
+    plan = hooks_for("smallworld").plan_decision
+    hard = [sp for sp in sample("smallworld", 60, seed=31) if plan(sp[0])][:3]
+    assert len(hard) == 3
+    for s, p in hard:
+        native.append(choose("smallworld", s.view(p), p, level="hard", seed=4, budget=30))
     out = pyodide_node.run_pyodide(f"CASES = {CASES!r}\n" + CODE, timeout=600)
     line = [x for x in out.splitlines() if x.startswith("RESULT ")][-1]
     assert json.loads(line[7:]) == native

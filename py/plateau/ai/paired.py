@@ -4,20 +4,22 @@ A decision that shapes the rest of a game (Small World's combo, going into
 decline) is hard to weigh with a tree whose rollouts stop after a couple of
 turns: what an option brings comes later. :class:`Paired` plays each option
 out to the game's end instead, and plays all of them in the same *round*:
-one determinization of the view and one seed for the dice and shuffles of
-the future, shared by every option. The options' differences then come from
+one determinization of the view, copied for each option with its generator,
+so that every option meets the same hidden parts and, as far as their paths
+agree, the same dice and shuffles. The options' differences then come from
 the options far more than from the luck of the draw (common random numbers),
 so a few dozen rounds tell apart options whose mean rewards differ by a few
-points.
+points. (The game's ``clone`` must copy the state's generator.)
 
 * ``groups``: ``[(label, texts), …]`` — an option is a group of candidate
   moves; a group of one move plays that move, a larger group lets the game's
   ``rollout_first(state, rng, moves)`` choose among its moves in each
   playout (Small World: "not going into decline" is any conquest).
 * ``score(state, player)``: the reward of a finished game for ``player``.
-* Each playout costs ``1 + steps // step_cost`` search units (``steps``:
-  the moves it played), so that the thinker's budget — MCTS iterations,
-  about ``step_cost`` moves each — keeps its meaning in time.
+* Every ``step_cost`` moves played cost one search unit, so that the
+  thinker's budget — MCTS iterations, about ``step_cost`` moves each —
+  keeps its meaning in time. A playout may go on over several calls of
+  :meth:`Paired.run`: a slice of the page stays short.
 * ``share``: the part of the budget spent on the comparison. When the
   winning group has several moves, the rest of the budget goes to the
   common search (:class:`plateau.ai.ismcts.ISMCTS`), which then chooses

@@ -28,6 +28,12 @@ still able to conquer). At the root the search leans towards the moves the
 evaluation likes one decision ahead (:func:`root_prior`, a progressive
 bias that fades with the visits): with a few hundred iterations spread over
 a dozen decisions a turn, this keeps the rarely visited choices sensible.
+
+The hard level searches 3 times as long, with rollouts that go into decline
+when a race has little left to conquer with (:func:`rollout_move_plan`),
+and weighs the combo and the decline differently (:func:`paired_searcher`):
+each option is played out to the game's end, all of them on the same
+sampled futures, and the best mean final margin wins.
 """
 
 from __future__ import annotations
@@ -468,17 +474,19 @@ def rollout_move_sharp(s: SmallWorldState, rng: Rng) -> Move:
     return _rollout(s, rng, 1.0 / 3.0)
 
 
-#: the plan rollouts go into decline with at most this many tokens to
-#: conquer with at the start of a turn, two turns or more before the end
+#: the plan rollouts go into decline at the start of a turn when the tokens
+#: ready to conquer with, give or take half a token at random, are at most
+#: this many, two turns or more before the end (1.5 on the turn before the last)
 DECLINE_HAND = 3.0
 
 
 def rollout_move_plan(s: SmallWorldState, rng: Rng) -> Move:
     """The rollout policy of the hard level: :func:`rollout_move`, going
-    into decline as a player does — when the race has few tokens left to
-    conquer with (``DECLINE_HAND``, one and a half on the turn before the
-    last, never on the last turn) — where :func:`rollout_move` keeps a
-    race until it is nearly gone."""
+    into decline as a player does, when the race has few tokens left to
+    conquer with: 2 or fewer (3 one time in two) two turns or more before
+    the end, 1 or none on the turn before the last, never on the last turn
+    (``DECLINE_HAND``). :func:`rollout_move` keeps a race until it has
+    about as many tokens as regions: its rollouts hardly ever decline."""
     return _rollout(s, rng, 1.0, plan=True)
 
 
@@ -649,9 +657,11 @@ def paired_searcher(thinker, root: SmallWorldState):
     return Paired(thinker, root, groups, final_reward, share=share, step_cost=STEP_COST)
 
 
-#: moves a rollout plays in the time of one iteration of the common search
-#: (natively and in Pyodide; bench_ai.py calibrate --level hard)
-STEP_COST = 24
+#: moves of a playout that count as one iteration of the common search (an
+#: iteration plays a rollout of HORIZON = 24 decisions, and more: natively a
+#: plan decision at the hard budget takes 0.55-1.1 times the common search's
+#: time, bench/README.md "Small World's hard level: paired playouts")
+STEP_COST = 16
 
 
 # ---------------------------------------------------------------------------
