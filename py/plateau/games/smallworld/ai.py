@@ -657,10 +657,11 @@ def paired_searcher(thinker, root: SmallWorldState):
     return Paired(thinker, root, groups, final_reward, share=share, step_cost=STEP_COST)
 
 
-#: moves of a playout that count as one iteration of the common search (an
-#: iteration plays a rollout of HORIZON = 24 decisions, and more: natively a
-#: plan decision at the hard budget takes 0.55-1.1 times the common search's
-#: time, bench/README.md "Small World's hard level: paired playouts")
+#: moves of playouts counted as one search unit: the hard budget (600) pays
+#: for 9,600 moves, about a hundred playouts from the middle of a game. A plan
+#: decision then takes 1.1 s (median) in Pyodide under node, less than half an
+#: ordinary hard decision; the level was measured with this value
+#: (bench/README.md, "Small World's hard level: paired playouts")
 STEP_COST = 16
 
 
