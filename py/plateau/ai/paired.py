@@ -69,9 +69,8 @@ class Paired:
             return self.sub.run(k)
         if self.choice is not None:  # decided, nothing left to search
             return k
-        quota = k * self.step_cost
-        done = 0
-        while done < quota and self.choice is None:
+        stop = self.moves + k * self.step_cost
+        while self.moves < stop and self.choice is None:
             s = self.cur
             if s is None:
                 if self.j == 0:
@@ -93,7 +92,6 @@ class Paired:
             else:
                 s.apply(self.hooks.rollout_move(s, s.rng))
                 self.steps += 1
-            done += 1
             self.moves += 1
             if self.steps >= self.horizon or s.is_over():
                 self._scored(self.score(s, self.t.player))

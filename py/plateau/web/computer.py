@@ -315,14 +315,21 @@ class ComputerPlayer:
             return
         self._think_job = None
         revealed = self.viewer() is None
-        try:  # the move in words, as the move list shows it to whoever holds the device
-            words = s.move_label(len(s.record.moves) - 1, self.viewer(), self.lang)
-        except Exception:  # a game whose words fail still shows the move
-            words = s.game.public_move_text(played.text, revealed)
+        # the move in words, as the move list shows it to whoever holds the device
+        words = self._words(lambda: s.move_label(len(s.record.moves) - 1, self.viewer(), self.lang),
+                            played.text, revealed)
         self.ai_say(self.ct("played", name=s.record.players[player], move=words))
         self.after_click(played)
         self.mark_move(played, "ai-last", revealed)
         _measure("ai:play", t0)
+
+    def _words(self, label, text: str, revealed: bool) -> str:
+        """A move in words (``label()``, as the move list writes it); a game
+        whose words fail still shows the move, as public text."""
+        try:
+            return label()
+        except Exception:
+            return self.session.game.public_move_text(text, revealed)
 
     def mark_move(self, move, cls: str, revealed: bool) -> None:
         """Mark the targets of ``move`` on the board (those the viewer may
@@ -406,10 +413,7 @@ class ComputerPlayer:
         # player hinted (Armadora: "Guerrier caché en a1", not its value) —
         # the marks on the board show that player the whole move
         public = s.viewer(None)
-        try:
-            words = s.game.move_label(s.state, text, public, self.lang)
-        except Exception:  # a game whose words fail still shows the move
-            words = s.game.public_move_text(text, public is None)
+        words = self._words(lambda: s.game.move_label(s.state, text, public, self.lang), text, public is None)
         self.ai_say(self.ct("hint.move", name=s.record.players[player], move=words))
         for t in move.path:
             for node in qa(f'#board [data-target="{t}"], #tray [data-target="{t}"]'):

@@ -657,7 +657,7 @@ def _snow_beaten(st, rid, r):
 
 
 def _snowpick_moves(st, d):
-    return [Move(f"keep:{i}", (f"keep_{i}",)) for i in sorted(set(st.unused))]
+    return [Move(f"keep:{i}", (f"keep_{i}",)) for i in d["choices"]]
 
 
 def _snowpick_apply(st, d, text):
