@@ -51,6 +51,13 @@ PUBLIC = "public"
 #: the record option naming the seats played by the computer and their
 #: level, e.g. ``"1:normal,2:easy"`` (read by plateau.web.computer)
 SEATS_OPTION = "computers"
+#: The rules revision a game was started under, kept in its options. A game
+#: whose rules change in a way that changes legal moves or chance raises its
+#: :attr:`Game.revision`; its states read ``options[REVISION_OPTION]`` (see
+#: :func:`rules_revision`) and keep the older behaviour for older records.
+#: :meth:`Game.full_options` fills it with the current revision; a record
+#: decoded without it (made before its game had revisions) gets 0.
+REVISION_OPTION = "_rev"
 
 
 class RulesError(ValueError):
@@ -310,6 +317,9 @@ class Game:
     #: usual length of a game, for the home page's card
     pitch: dict = {}
     duration: dict = {}
+    #: the current rules revision (see :data:`REVISION_OPTION`); raised when a
+    #: rules change would replay an older record differently
+    revision: int = 0
 
     def new_state(self, players: Sequence[str], options: dict, seed: int) -> State:
         raise NotImplementedError
@@ -441,6 +451,7 @@ class Game:
         option: it stays in the record, the game never sees it."""
         options = dict(options or {})
         options.pop(SEATS_OPTION, None)
+        revision = options.pop(REVISION_OPTION, None)
         known = {o.id: o for o in self.options}
         for k in options:
             if k not in known:
@@ -448,7 +459,21 @@ class Game:
         out = {}
         for o in self.options:
             out[o.id] = o.validate(options.get(o.id, o.default))
+        if revision is not None or self.revision:
+            out[REVISION_OPTION] = self.check_revision(revision)
         return out
+
+    def check_revision(self, revision) -> int:
+        """The rules revision ``revision`` (None: the current one), checked:
+        a record made under rules newer than this Plateau knows is refused."""
+        if revision is None:
+            return self.revision
+        if not isinstance(revision, int) or isinstance(revision, bool) or revision < 0:
+            raise RulesError("the record's rules revision is malformed")
+        if revision > self.revision:
+            raise RulesError(f"this game was played under newer rules (revision {revision}) than this "
+                             f"version of Plateau knows (revision {self.revision}): open it with a newer version")
+        return revision
 
     def check_players(self, players: Iterable[str]) -> list[str]:
         players = [str(p) for p in players]
@@ -461,6 +486,13 @@ class Game:
     def start(self, players: Sequence[str], options: dict | None = None, seed: int = 0) -> State:
         """A new game, options filled and validated."""
         return self.new_state(self.check_players(players), self.full_options(options), int(seed))
+
+
+def rules_revision(options: dict, game: "Game") -> int:
+    """The rules revision a state with these options plays under: the one
+    its options name, else the game's current one."""
+    rev = options.get(REVISION_OPTION) if isinstance(options, dict) else None
+    return game.revision if rev is None else rev
 
 
 # -- passing the device -----------------------------------------------------

@@ -23,7 +23,7 @@ import re
 import zlib
 from dataclasses import dataclass, field
 
-from .game import IllegalMove, RulesError, State
+from .game import REVISION_OPTION, IllegalMove, RulesError, State
 
 PREFIX = "P1"
 MAX_ENCODED = 200_000  # characters; a link longer than this is refused
@@ -65,7 +65,8 @@ class RecordError(ValueError):
 
     ``code`` names the problem for translation: ``empty``, ``prefix``,
     ``base64``, ``zlib``, ``json``, ``checksum``, ``schema``, ``game``,
-    ``options``, ``players``, ``illegal``, ``too-long``.
+    ``options``, ``players``, ``illegal``, ``too-long``, ``revision`` (made
+    under rules newer than this version knows).
     """
 
     def __init__(self, code: str, message: str, ply: int | None = None, move: str | None = None) -> None:
@@ -84,6 +85,16 @@ class Record:
     moves: list = field(default_factory=list)
     ply: int | None = None  # position shown (None: the last)
     title: str = ""
+
+    def __post_init__(self) -> None:
+        # a record made in code is played under its game's current rules; one
+        # decoded from data made before its game had revisions gets 0 (from_json)
+        if isinstance(self.options, dict) and REVISION_OPTION not in self.options:
+            from .registry import get_game
+
+            g = get_game(self.game) if isinstance(self.game, str) else None
+            if g is not None and g.revision:
+                self.options = {**self.options, REVISION_OPTION: g.revision}
 
     def to_json(self) -> dict:
         d = {"g": self.game, "o": self.options, "s": self.seed, "p": self.players, "m": self.moves}
@@ -124,7 +135,14 @@ class Record:
             raise RecordError("schema", "the record's position number is out of range")
         if not isinstance(title, str) or len(title) > 200:
             raise RecordError("schema", "the record's title is malformed")
-        return cls(game, dict(options), seed, list(players), list(moves), ply, title)
+        options = dict(options)
+        if REVISION_OPTION not in options:  # made before its game's rules had revisions
+            from .registry import get_game
+
+            g = get_game(game)
+            if g is not None and g.revision:
+                options[REVISION_OPTION] = 0
+        return cls(game, options, seed, list(players), list(moves), ply, title)
 
     # -- replay ---------------------------------------------------------
     def start(self) -> State:
@@ -136,7 +154,7 @@ class Record:
         try:
             return game.start(self.players, self.options, self.seed)
         except RulesError as e:
-            code = "players" if "players" in str(e) else "options"
+            code = "players" if "players" in str(e) else "revision" if "newer rules" in str(e) else "options"
             raise RecordError(code, str(e)) from None
 
     def replay(self, upto: int | None = None) -> State:

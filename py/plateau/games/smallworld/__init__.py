@@ -57,6 +57,9 @@ _PEACE = re.compile(r"p(\d)$")
 
 class SmallWorld(Game):
     id = "smallworld"
+    #: rules revisions (see plateau.core.game.REVISION_OPTION): 0 before the
+    #: 2026-11 rules changes; 1 from them (see the rules page's "Revisions")
+    revision = 1
     title = {"fr": "Small World", "en": "Small World"}
     min_players = 2
     max_players = 5
