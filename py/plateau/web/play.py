@@ -8,6 +8,8 @@ import traceback
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
+from plateau.core.game import REVISION_OPTION
+
 from .dom import attr_values, button, by_id, clear, closest, el, listen, nn, q
 
 
@@ -314,7 +316,9 @@ class PlayScreen:
         box = by_id("dialog")
         if box is not None:
             box.close()
-        self.new_game(s.game.id, players, dict(r.options), None)
+        # a rematch is a new game: today's rules, whatever revision the last one was played under
+        options = {k: v for k, v in r.options.items() if k != REVISION_OPTION}
+        self.new_game(s.game.id, players, options, None)
 
     def draw_moves(self) -> None:
         s = self.session
