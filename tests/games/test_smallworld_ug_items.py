@@ -355,7 +355,10 @@ def test_wickedest_pentacle_balrog_conquers_and_blocks_everyone():
     assert s.x["balrog"] == 17 and s.owner[17] == EMPTY and s.recs[b]["hand"] == 1 and b in s.defq
     assert "c:17" not in texts(s)
     assert 17 not in s.targets(b)
-    # once per turn afterwards, to another region by the Pentacle
+    # not again in the turn it was found (see test_smallworld_ug_rulebook); once per turn afterwards,
+    # to another region by the Pentacle
+    assert not any(t.startswith("balrog:") for t in texts(s))
+    begin(s, 0)
     ts = texts(s)
     assert "balrog:21" in ts
     s.play("balrog:21")

@@ -321,28 +321,31 @@ def test_liches_cannot_be_attacked_with_no_coin_and_active_ones_cost_nothing():
 
 
 # ----------------------------------------------------------------- Lizardmen
-def test_lizardmen_pass_through_the_empty_river():
-    """§2.1 Lizardmen: "Pass through River regions without conquering (an occupied River must still be
-    conquered); never stay in River"."""
+def test_lizardmen_pass_through_the_river_occupied_or_not():
+    """§2.1 Lizardmen (corrected): "Cross any River region, occupied or empty, without conquering it; to take
+    an occupied River they conquer it as usual, and never leave tokens in a River after redeploy"."""
     s = ug()
     lz = give(s, 0, "lizardmen", "mining", {3: 3}, hand=6)
     kr = give(s, 1, "kraken", "mining", {13: 2})
     begin(s, 0)
     tg = s.targets(lz)
     assert 14 in tg and 17 in tg  # across 11 and 12
-    assert 23 not in tg and 26 not in tg  # 13 holds Kraken: they must conquer it first
-    assert 13 in tg
+    assert 23 in tg and 26 in tg  # across 13, which holds Kraken: no conquest needed
+    assert 13 in tg  # taking the occupied River itself is an ordinary conquest
     s.play("c:13")
-    assert 23 in s.targets(lz)
     s.play("c:23")
     s.play("end")
-    assert s.owner[13] == EMPTY  # never stay in the River
-    o = ug(ug_lizardmen="any")
+    assert s.owner[13] == EMPTY and s.owner[23] == lz  # never stay in the River
+    assert kr in s.recs
+    # the other reading, an option: an occupied River must be conquered to pass
+    o = ug(ug_lizardmen="empty")
     lz2 = give(o, 0, "lizardmen", "mining", {3: 3}, hand=6)
     give(o, 1, "kraken", "mining", {13: 2})
     begin(o, 0)
-    assert 23 in o.targets(lz2)  # the option: through an occupied River too
-    assert kr in s.recs
+    tg = o.targets(lz2)
+    assert 14 in tg and 23 not in tg and 26 not in tg and 13 in tg
+    o.play("c:13")
+    assert 23 in o.targets(lz2)
 
 
 def test_lizardmen_enter_across_a_river_end():
@@ -423,18 +426,20 @@ def test_shrooms_coin_per_mushroom_forest():
 
 # ----------------------------------------------------------------- Spiderines
 def test_spiderines_chasm_regions_are_neighbours_and_entries():
-    """§2.1 Spiderines: "Regions bordering a Chasm all count as adjacent to them; may enter through any such
-    region"."""
+    """§2.1 Spiderines (corrected): "Every region bordering a Chasm counts as adjacent to every region the
+    Spiderines hold (not only to a region of theirs by a chasm); the first conquest may enter through any
+    region bordering a Chasm"."""
     s = ug()
     sp = give(s, 0, "spiderines", "mining", {10: 2}, hand=6)
     tg = s.targets(sp)
     assert {1, 25, 24, 15, 11}.issubset(tg) and 26 not in tg and 6 not in tg
     s2 = ug()
     sp2 = give(s2, 0, "spiderines", "mining", {9: 2}, hand=6)
-    assert 25 not in s2.targets(sp2)  # 9 is not by a chasm (rules page, default)
-    o = ug(ug_spiderines="any")
+    tg = s2.targets(sp2)
+    assert 25 in tg and 1 in tg and 27 not in tg  # 9 is not by a chasm: by-chasm regions are still its neighbours
+    o = ug(ug_spiderines="chasm")  # the other reading, an option: only from a region of theirs by a chasm
     sp3 = give(o, 0, "spiderines", "mining", {9: 2}, hand=6)
-    assert 25 in o.targets(sp3)
+    assert 25 not in o.targets(sp3)
     s4 = ug()
     sp4 = give(s4, 0, "spiderines", "mining", {}, hand=6)
     tg = s4.targets(sp4)

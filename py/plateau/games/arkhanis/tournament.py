@@ -22,7 +22,7 @@ plus ``seat:S`` (a mover chooses seat S), ``bid:N`` (an auction bid) and
 
 from __future__ import annotations
 
-from plateau.core.game import Move, State
+from plateau.core.game import REVISION_OPTION, Move, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import SmallWorldState, _dc
@@ -43,8 +43,10 @@ class TableState(SmallWorldState):
         self.tour = tour
         self.index = index
         self._booting = True
+        # the table plays the tournament's rules revision (an older record replays as it was played)
         opts = {"board": board, "content": content, "removed": list(REMOVED),
-                "monsters": "random" if board == "classic" else "none", "seats": len(seats)}
+                "monsters": "random" if board == "classic" else "none", "seats": len(seats),
+                REVISION_OPTION: rules_revision(tour.opts, tour.game)}
         super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed)
         self._booting = False
         # the table's arrays are indexed by participant, not by seat

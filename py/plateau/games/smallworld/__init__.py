@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import re
 
-from plateau.core.game import Game, Option, RenderContext
+from plateau.core.game import REVISION_OPTION, Game, Option, RenderContext
 
 from . import content as C
 from .catalogue import CATALOGUE
 from .rules import SmallWorldState
+from .ug_races import READING
 
 
 def _lab(key):
@@ -41,10 +42,11 @@ OPTIONS = (
     Option("monsters", _lab("opt.monsters"), {"none": _lab("opt.monsters.none"),
                                               "random": _lab("opt.monsters.random"),
                                               "hand": _lab("opt.monsters.hand")}, "none"),
+    # the rulebook's readings are the defaults from revision 1 (see full_options)
     Option("ug_lizardmen", _lab("opt.ug_lizardmen"), {"empty": _lab("opt.ug_lizardmen.empty"),
-                                                      "any": _lab("opt.ug_lizardmen.any")}, "empty"),
+                                                      "any": _lab("opt.ug_lizardmen.any")}, "any"),
     Option("ug_spiderines", _lab("opt.ug_spiderines"), {"chasm": _lab("opt.ug_spiderines.chasm"),
-                                                        "any": _lab("opt.ug_spiderines.any")}, "chasm"),
+                                                        "any": _lab("opt.ug_spiderines.any")}, "any"),
     Option("map5_border_13_19", _lab("opt.map5_border_13_19"), YESNO, False),
     Option("map5_lt_19", _lab("opt.map5_lt_19"), YESNO, False),
     Option("map5_terrain_28", _lab("opt.map5_terrain_28"),
@@ -72,6 +74,17 @@ class SmallWorld(Game):
     options = OPTIONS
     catalogue = CATALOGUE
     seat_names = {lang: [CATALOGUE[lang][f"seat.{i}"] for i in range(5)] for lang in ("fr", "en")}
+
+    def full_options(self, options: dict | None) -> dict:
+        """As for every game; a record of revision 0 that does not name the
+        Lizardmen's or the Spiderines' reading gets the default it was played
+        with (the defaults changed in revision 1)."""
+        out = super().full_options(options)
+        if out.get(REVISION_OPTION, self.revision) < 1:
+            for key, (old, _new) in READING.items():
+                if key not in (options or {}):
+                    out[key] = old
+        return out
 
     def new_state(self, players, options, seed):
         return SmallWorldState(self, players, options, seed)

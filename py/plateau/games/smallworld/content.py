@@ -27,6 +27,9 @@ Moments (hooks) a race or power may define, all optional:
 * ``found(st, rid, r)`` — a place or relic drawn from the pile lands in ``r``;
 * ``water(st, rid, r)`` — True lets the race attempt a Sea or the Lake
   (Kraken on a base board);
+* ``region_score(st, rid, r)`` — the one-coin bonus a score effect owes to
+  region ``r`` alone, when removing the region would not tell it (the
+  Diamond Fields' own region; read by the Scepter of Avarice);
 * ``moves(st, rid)`` — extra moves offered in the conquest and redeploy
   steps; the move's head (before ``:``) is looked up in ``ACTIONS``.
 
@@ -323,6 +326,7 @@ def features(terrain: str, symbols) -> frozenset:
 DEFENCE: list = []
 COST: list = []  # f(st, rid, r) -> change of the cost for everyone (never below 1 with it)
 PROTECT: list = []
+IMMUNE: list = []  # f(st, p, r) True: region r is immune against player p (Queen, Great Ancient, Ghost, Balrog)
 ACTIONS: dict = {}
 PENDING: dict = {}
 CLEAR: list = []  # f(st, r): a region is emptied (abandon, River, vanish)

@@ -24,7 +24,7 @@ A turn is a sequence of decisions (``phase``):
 from __future__ import annotations
 
 from plateau.core.boards import load_board
-from plateau.core.game import Move, State
+from plateau.core.game import Move, State, rules_revision
 from plateau.core.rng import Rng
 
 from . import content as C
@@ -200,6 +200,13 @@ class SmallWorldState(State):
         self.seq = 0
         self.mark = 0
         self._start_turn()
+
+    @property
+    def rev(self):
+        """The rules revision this game plays under (``_rev`` in its options,
+        see :data:`plateau.core.game.REVISION_OPTION`): 0 for a record saved
+        before the 2026-11 rules changes, which keeps the older behaviour."""
+        return rules_revision(self.opts, self.game)
 
     # ------------------------------------------------------------------
     def clone(self):
@@ -451,6 +458,16 @@ class SmallWorldState(State):
     # -- conquest -------------------------------------------------------
     def immune(self, r):
         return self.hole[r] or self.hero[r] or self.dragon == r
+
+    def immune_to(self, p, r):
+        """Region ``r`` is immune against player ``p`` (rules notes §2
+        "Immunity"): a hole, a hero, the dragon, and the region-level
+        ``C.IMMUNE`` (an opponent's Queen or Great Ancient, the Ghost, the
+        Balrog). Neither his conquests nor his powers, places and relics
+        touch it."""
+        if self.immune(r):
+            return True
+        return any(f(self, p, r) for f in C.IMMUNE)
 
     def power_proof(self, p, r):
         """True when player ``p`` may not use a racial or special power, a

@@ -130,9 +130,21 @@ def _move_relic(st, src, relic, r):
 # ----------------------------------------------------------------------------
 # relics used to conquer: Flying Doormat, Sword, Socks, Orb (and the Bag)
 def _socks_cost(st, rid, r):
-    """The cost of ``r`` as if it were empty: its tokens and Monsters left out."""
-    extra = st.monster[r] + (st.tok[r] if st.owner[r] != EMPTY else 0)
-    return max(1, st.cost(rid, r) - extra)
+    """The cost of ``r`` as if it were empty: its tokens and Monsters left out.
+
+    From revision 1 the cost is worked out on the region with its tokens and
+    Monsters taken away, so that an effect that already prices it as empty
+    (the Flames next to the Volcano) takes nothing off a second time; revision
+    0 subtracted them from the full cost, reductions included."""
+    if st.rev < 1:
+        extra = st.monster[r] + (st.tok[r] if st.owner[r] != EMPTY else 0)
+        return max(1, st.cost(rid, r) - extra)
+    m, t = st.monster[r], st.tok[r]
+    st.monster[r], st.tok[r] = 0, 0
+    try:
+        return st.cost(rid, r)
+    finally:
+        st.monster[r], st.tok[r] = m, t
 
 
 def _orb_targets(st, rid):
@@ -263,6 +275,12 @@ def _region_value(st, rid, r):
         if h and k not in NOT_DOUBLED:
             fs.append(h)
     v = 1
+    if st.rev >= 1:  # the bonus a place owes this very region (the Diamond Fields' own)
+        for k in st.keys(rid):
+            h = _C.HOOKS.get(k, {}).get("region_score")
+            if h and k not in NOT_DOUBLED:
+                v += h(st, rid, r)
+                fs = [f for f in fs if f is not _C.HOOKS[k].get("score")]
     if fs:
         with_r = [sum(n for _, n in h(st, rid, False)) for h in fs]
         o, t = st.owner[r], st.tok[r]
@@ -313,7 +331,12 @@ def _ring_apply(st, d, text):
         o = st.owner[n]
         if o >= 0 and o in st.recs:
             orec = st.recs[o]
-            if not orec["dec"] and orec["p"] != p and not st.immune(n) and not _marker_immune(st, p, n):
+            if orec["dec"] or orec["p"] == p:
+                continue
+            if st.rev >= 1:  # every immune region, the Queen's and the Great Ancient's included
+                if not st.immune_to(p, n):
+                    victims.add(orec["p"])
+            elif not st.immune(n) and not _marker_immune(st, p, n):
                 victims.add(orec["p"])
     got = 0
     for q in sorted(victims):
@@ -433,6 +456,14 @@ def _diamond_score(st, rid, declined):  # works In Decline
     return [("diamond_fields", sum(1 for r in st.regions_of(rid) if _kind(st.terrain[r]) == t))]
 
 
+def _diamond_region(st, rid, r):
+    """The Fields' coin owed to region ``r``: 1 for the Fields' own region and
+    for each other region of the same terrain (for the Scepter, which cannot
+    tell it by taking the Fields' region away: the whole bonus would go)."""
+    k = _held_place(st, rid, "diamond_fields")
+    return 1 if k >= 0 and st.owner[r] == rid and _kind(st.terrain[r]) == _kind(st.terrain[k]) else 0
+
+
 def _pipe_reach(st, rid, r, held):
     if not _active(st, rid):
         return False
@@ -511,22 +542,35 @@ def _balrog_targets(st, p):
     if k < 0:
         return []
     b = st.x.get("balrog", -1)
+    rev = st.rev
     out = []
     for n in st.nbrs[k]:
         if n == b or st.chasm[n] or st.water[n] or st.monster[n] or st.immune(n) or n == st.x.get("ghost", -1):
+            continue
+        if rev >= 1 and st.immune_to(p, n):  # an opponent's Queen or Great Ancient (revision 0 missed them)
             continue
         o = st.owner[n]
         if o >= 0:
             orec = st.recs[o]
             if orec["p"] == p or (orec["race"] == "gnomes" and not orec["dec"]):
                 continue
+            if rev >= 1 and orec["race"] == "liches" and st.coins[p] <= 0:  # no coin: no attack on Liches
+                continue
         out.append(n)
     return out
 
 
-def _balrog_to(st, p, n):
-    """The Balrog conquers region ``n``: its occupant loses 2 tokens (not 1)."""
+def _balrog_to(st, p, n, rid=None):
+    """The Balrog conquers region ``n`` for race ``rid`` of player ``p``: its
+    occupant loses 2 tokens (not 1). From revision 1 it is a conquest for the
+    region's effects too: what goes when a region changes hands goes
+    (``C.CLEAR_ON_CONQUEST``: a Vengeance marker is earned, a Queen leaves…)
+    and the occupant's ``lost`` effects act (Martyr, Liches)."""
     o = st.owner[n]
+    hooks = st.rev >= 1 and rid is not None and rid in st.recs
+    if hooks:
+        for f in _C.CLEAR_ON_CONQUEST:
+            f(st, n)
     if o >= 0:
         orec = st.recs[o]
         lost = min(2, st.tok[n])
@@ -540,12 +584,17 @@ def _balrog_to(st, p, n):
         st.x["ghost"] = -1
     st.x["balrog"] = n
     st.ev("balrog", p=p, r=n)
+    if hooks and o >= 0 and o in st.recs:
+        for f in st.hook(o, "lost", items=False):
+            f(st, o, n, rid)
     if o >= 0 and o in st.recs:
         st._check_gone(o)
 
 
 def _pentacle_found(st, rid, r):
     p = _player(st, rid)
+    if st.rev >= 1:  # the Balrog moves from the next turn on (revision 0 let it move again at once)
+        st.tp["balrog"] = True
     if _balrog_targets(st, p):
         st.push("balrog", p, rid=rid)
 
@@ -555,7 +604,7 @@ def _balrog_pending_moves(st, d):
 
 
 def _balrog_pending_apply(st, d, text):
-    _balrog_to(st, d["p"], int(text.partition(":")[2]))
+    _balrog_to(st, d["p"], int(text.partition(":")[2]), d.get("rid"))
 
 
 def _pentacle_moves(st, rid):
@@ -566,7 +615,7 @@ def _pentacle_moves(st, rid):
 
 def _balrog_action(st, arg):
     st.tp["balrog"] = True
-    _balrog_to(st, st.recs[st.acting]["p"], int(arg))
+    _balrog_to(st, st.recs[st.acting]["p"], int(arg), st.acting)
 
 
 # ----------------------------------------------------------------------------
@@ -756,7 +805,7 @@ HOOKS: dict[str, dict] = {
               "score": _scepter_score_for("bag")},
     "altar": {"end": _altar_end},
     "crypt": {"end": _crypt_end},
-    "diamond_fields": {"score": _diamond_score},
+    "diamond_fields": {"score": _diamond_score, "region_score": _diamond_region},
     "brass_pipe": {"reach": _pipe_reach},
     "fountain": {"start": _fountain_start},
     "keep": {"score": _keep_score},
@@ -949,6 +998,7 @@ def register(C) -> None:
     _C = C
     C.DEFENCE.append(_keep_defence)
     C.PROTECT.append(_protect)
+    C.IMMUNE.append(_marker_immune)
     C.CLEAR.append(_back_to_hand)
     C.CLEAR_ON_CONQUEST.append(_crypt_taken)
     C.REGION_MARKS.append(_region_marks)

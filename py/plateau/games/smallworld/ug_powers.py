@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
+from .ug_races import reading
+
 ARMOR_MAX = 8  # Mushroom Armors in the box
 VENGEANCE_MAX = 4  # Vengeance markers in the box
 
@@ -67,9 +69,15 @@ def _groups(st, regs, race_links=False, rid=None):
                 join(r, n)
     if race_links and rid is not None and st.recs[rid]["race"] == "spiderines":
         group = [r for r in regs if any(st.chasm[n] for n in st.nbrs[r])]
+        if group and st.rev >= 1 and _spider_reading(st) == "any":
+            group = regs  # a region by a Chasm borders every region they hold
         for a in group[1:]:
             join(group[0], a)
     return len({find(r) for r in regs})
+
+
+def _spider_reading(st):
+    return reading(st, "ug_spiderines")
 
 
 def _player(st, rid):
@@ -208,15 +216,20 @@ def _royal_apply(st, d, text):
     _put_queen(st, d["rid"], int(text.partition(":")[2]))
 
 
-def _queen_protect(st, rid, r):
+def _queen_immune(st, p, r):
+    """``C.IMMUNE``: a Queen's region is immune against the other players."""
     qs = st.x.get("queen")
     if not qs:
         return False
     for k, q in qs.items():
         if q == r:
             o = st.owner[r]
-            return o >= 0 and o in st.recs and st.recs[o]["p"] != st.recs[rid]["p"]
+            return o >= 0 and o in st.recs and st.recs[o]["p"] != p
     return False
+
+
+def _queen_protect(st, rid, r):
+    return _queen_immune(st, st.recs[rid]["p"], r)
 
 
 def _queen_clear(st, r):
@@ -277,11 +290,12 @@ def _thieving_end(st, rid):
     for r in mine:
         near.update(st.nbrs[r])
     victims = set()
+    immunity = st.rev >= 1  # revision 0 took from a token in an immune region too
     for n in near:
         o = st.owner[n]
         if o >= 0 and o in st.recs:
             orec = st.recs[o]
-            if orec["p"] != p and not orec["dec"]:
+            if orec["p"] != p and not orec["dec"] and not (immunity and st.immune_to(p, n)):
                 victims.add(orec["p"])
     for q in sorted(victims):
         if st.coins[q] > 0:  # never below 0
@@ -546,6 +560,7 @@ def register(C) -> None:
     C.KEEP_BADGE.update(KEEP)
     C.KEEP_TOKENS.add("tomb")
     C.PROTECT.append(_queen_protect)
+    C.IMMUNE.append(_queen_immune)
     C.DEFENCE.append(_armor_defence)
     C.CLEAR.extend([_queen_clear, _armor_clear])
     C.CLEAR_ON_CONQUEST.extend([_vengeance_on_conquest, _queen_clear, _armor_clear])

@@ -46,14 +46,14 @@ TEXTS: dict[str, dict[str, str]] = {
                   "les mers et le lac).",
         "liches": "Qui conquiert une région de Liches en déclin leur paie 1 pièce ; un adversaire sans pièce ne "
                   "peut pas attaquer les Liches.",
-        "lizardmen": "Traversent la Rivière vide sans la conquérir ; n'y restent jamais.",
+        "lizardmen": "Traversent la Rivière, occupée ou non, sans la conquérir ; n'y restent jamais.",
         "mudmen": "Au redéploiement, +1 jeton de la réserve par marais boueux occupé.",
         "mummies": "Chaque conquête coûte 1 jeton de plus.",
         "ogres": "Toutes les conquêtes à −1 (minimum 1).",
         "shadow_mimes": "En les prenant, peuvent échanger leur pouvoir avec l'un des 5 autres pouvoirs visibles.",
         "shrooms": "+1 pièce par forêt de champignons occupée.",
-        "spiderines": "Toutes les régions au bord d'un gouffre sont voisines pour elles ; entrent par n'importe "
-                      "laquelle.",
+        "spiderines": "Toute région au bord d'un gouffre est voisine de chacune de leurs régions ; entrent "
+                      "par n'importe laquelle.",
         "will_o_wisps": "Avant de conquérir un cristal mystique ou une voisine d'un cristal qu'ils occupent, "
                         "peuvent lancer le dé (région nommée d'abord) ; si le dé suffit, la conquête est "
                         "obligatoire.",
@@ -73,13 +73,14 @@ TEXTS: dict[str, dict[str, str]] = {
                   "lake).",
         "liches": "Whoever conquers an In Decline Liches region pays them 1 coin; an opponent with no coin "
                   "cannot attack the Liches.",
-        "lizardmen": "Pass through the empty River without conquering it; never stay there.",
+        "lizardmen": "Pass through the River, occupied or not, without conquering it; never stay there.",
         "mudmen": "At redeployment, +1 token from the tray per Mudpool held.",
         "mummies": "Every conquest costs 1 more token.",
         "ogres": "Every conquest costs 1 less (at least 1).",
         "shadow_mimes": "When taken, may swap their power with one of the 5 other visible powers.",
         "shrooms": "+1 coin per Mushroom Forest held.",
-        "spiderines": "All the regions by a chasm are neighbours to them; they may enter through any of them.",
+        "spiderines": "Every region by a chasm is a neighbour of each of their regions; they may enter through "
+                      "any of them.",
         "will_o_wisps": "Before conquering a Mystic Crystal or a neighbour of a Crystal they hold, may roll the "
                         "die (region named first); if the roll is enough, the conquest must be made.",
     },
@@ -109,11 +110,11 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mk.volcano": "Volcan des Flammes",
         "mk.hammer": "Marteaux d'argent des Nains de fer en réserve : {n}",
         "opt.ug_lizardmen": "Hommes-lézards et Rivière occupée",
-        "opt.ug_lizardmen.empty": "ils ne traversent que la Rivière vide (défaut)",
-        "opt.ug_lizardmen.any": "ils traversent aussi la Rivière occupée",
+        "opt.ug_lizardmen.empty": "ils ne traversent que la Rivière vide",
+        "opt.ug_lizardmen.any": "ils traversent aussi la Rivière occupée (défaut)",
         "opt.ug_spiderines": "Voisinage des Arachnides",
-        "opt.ug_spiderines.chasm": "depuis une de leurs régions au bord d'un gouffre (défaut)",
-        "opt.ug_spiderines.any": "depuis n'importe laquelle de leurs régions",
+        "opt.ug_spiderines.chasm": "depuis une de leurs régions au bord d'un gouffre",
+        "opt.ug_spiderines.any": "depuis n'importe laquelle de leurs régions (défaut)",
     },
     "en": {
         "st.pending.mimic": "{p}: Shadow Mimes — swap their power with another combo's?",
@@ -138,13 +139,29 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "mk.volcano": "Volcano of the Flames",
         "mk.hammer": "Hammers of the Iron Dwarves in reserve: {n}",
         "opt.ug_lizardmen": "Lizardmen and an occupied River",
-        "opt.ug_lizardmen.empty": "they pass through the empty River only (default)",
-        "opt.ug_lizardmen.any": "they pass through an occupied River too",
+        "opt.ug_lizardmen.empty": "they pass through the empty River only",
+        "opt.ug_lizardmen.any": "they pass through an occupied River too (default)",
         "opt.ug_spiderines": "Spiderines' neighbours",
-        "opt.ug_spiderines.chasm": "from one of their regions by a chasm (default)",
-        "opt.ug_spiderines.any": "from any of their regions",
+        "opt.ug_spiderines.chasm": "from one of their regions by a chasm",
+        "opt.ug_spiderines.any": "from any of their regions (default)",
     },
 }
+
+
+# The two readings of the Lizardmen's and the Spiderines' texts (options
+# ``ug_lizardmen``, ``ug_spiderines``): the rulebook's is the default from
+# revision 1; a game of revision 0 that does not name them plays the older
+# default (rules notes §2.1, corrected).
+READING = {"ug_lizardmen": ("empty", "any"), "ug_spiderines": ("chasm", "any")}
+
+
+def reading(st, key):
+    """The reading of option ``key`` this game plays: the one its options
+    name, else the default of its rules revision."""
+    v = st.opts.get(key)
+    if v is None:
+        v = READING[key][1 if st.rev >= 1 else 0]
+    return v
 
 
 def _t(lang, key, **f):
@@ -383,7 +400,7 @@ def _passable(st, rid, n):
     if not (st.river[n] or st.water[n]):
         return False
     o = st.owner[n]
-    if o == EMPTY or st.opts.get("ug_lizardmen", "empty") == "any":
+    if o == EMPTY or reading(st, "ug_lizardmen") == "any":
         return True
     return o >= 0 and st.recs[o]["p"] == st.recs[rid]["p"]
 
@@ -490,7 +507,7 @@ def _by_chasm(st, r):
 def _spider_reach(st, rid, r, held):
     if not _active(st, rid) or not _by_chasm(st, r):
         return False
-    if st.opts.get("ug_spiderines", "chasm") == "any":
+    if reading(st, "ug_spiderines") == "any":
         return bool(held)
     return any(_by_chasm(st, h) for h in held)
 
@@ -554,9 +571,18 @@ def _protect(st, rid, r):
         p = st.recs[rid]["p"]
         return orec["p"] != p and st.coins[p] <= 0
     if race == "cultists":
-        a = st.x.get("ancient")
-        return bool(a) and a[1] == r and a[0] == o and st.recs[rid]["p"] != orec["p"]
+        return _ancient_immune(st, st.recs[rid]["p"], r)
     return False
+
+
+def _ancient_immune(st, p, r):
+    """``C.IMMUNE``: the Great Ancient's region is immune against the other
+    players."""
+    a = st.x.get("ancient")
+    if not a or a[1] != r:
+        return False
+    o = st.owner[r]
+    return o >= 0 and a[0] == o and o in st.recs and st.recs[o]["p"] != p
 
 
 # --- markers ----------------------------------------------------------------------
@@ -615,6 +641,7 @@ def register(C) -> None:
     ``C.ACTIONS``, ``C.PENDING``…) to the content module ``C``."""
     C.POWERPROOF.append(_gnomes_proof)
     C.PROTECT.append(_protect)
+    C.IMMUNE.append(_ancient_immune)
     C.CLEAR.append(_ancient_leaves)
     C.CLEAR_ON_CONQUEST.append(_ancient_leaves)
     C.ACTIONS["ancient"] = _do_ancient
