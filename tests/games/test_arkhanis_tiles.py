@@ -65,6 +65,12 @@ def at_the_monster(s, kind, hand=9):
         if not a.monster[r]:
             a.owner[r], a.tok[r] = EMPTY, 0
     n = next(x for x in a.nbrs[w] if not (a.chasm[x] or a.water[x] or a.river[x] or a.monster[x]))
+    for key, stack, i in (("ratmen", a.banners, 0), ("alchemist", a.badges, 1)):
+        if key in stack:  # his race and power come out of the stacks (or the column)
+            stack.remove(key)
+        for c in a.column:
+            if c[i] == key:
+                c[i] = stack.pop(0)
     rid = give(a, BILBO, "ratmen", "alchemist", {n: 1}, hand=hand)
     begin(a, BILBO)
     return a, w, rid
@@ -380,3 +386,35 @@ def test_default_layouts_without_a_random_board_leave_the_reserve_out_of_reach()
     assert [t["board"] for t in layout_for(6, 4)] == ["classic", "underground"]
     s = GAME.start([f"P{i}" for i in range(6)], {}, 1)
     assert s.reserve and not any(t.special[r] for t in s.tables for r in range(t.R))
+
+
+def test_rules_pages_say_what_the_engine_does():
+    """The rules pages (fr, en) follow: the reinforcement die's faces, the token in the box, the reserve."""
+    for lang, box, reserve in (("fr", "boîte", "réserve du tournoi"), ("en", "game box", "tournament's reserve")):
+        sw = SW.rules(lang)
+        assert "0, 0, 0, 1, 2, 3" in sw and box in sw
+        ak = GAME.rules(lang)
+        assert reserve in ak and ("Révisions" if lang == "fr" else "Revisions") in ak
+
+
+# ------------------------------------------------------------- computer participants
+def test_computer_rebuilds_the_reserve_from_what_it_sees():
+    """A computer participant reads only its view: the reserve's size, never its tiles; its guess puts every
+    unseen tile in a pile or the reserve, the sizes as shown, one reserve shared by the tables; while it chooses
+    for the Snow Thing, the reserve it rebuilds is exactly the tiles it is shown."""
+    from plateau.core.rng import Rng
+    from plateau.games.arkhanis.ai import determinize
+
+    s = tour()
+    d = determinize(s.view(BILBO), BILBO, Rng(3))
+    assert len(d.reserve) == len(s.reserve) and all(t.unused is d.reserve for t in d.tables)
+    assert [len(t.pile) for t in d.tables] == [len(t.pile) for t in s.tables]
+    assert tiles_everywhere(d) == ALL_TILES
+    a, w, rid = at_the_monster(s, "snow_thing", hand=12)
+    s.play(f"snow:{w}")
+    a.rng = Fixed(0)
+    s.play(f"commit:{a.cost(rid, w)}")
+    assert a.pending[0]["kind"] == "snowpick"
+    d = determinize(s.view(BILBO), BILBO, Rng(5))
+    assert sorted(d.reserve) == sorted(s.reserve)
+    assert sorted(m.text for m in d.legal_moves()) == sorted(texts(s))
