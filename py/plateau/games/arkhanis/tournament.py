@@ -67,6 +67,14 @@ def tile_total():
     return len([i for i in C.ITEMS if i not in REMOVED]) + len(I.ITEMS)
 
 
+def deal_counts(tables):
+    """What the organiser may know before the start, for tables given as
+    ``(board, seats)``: how many face-down tiles each table's pile gets and
+    how many stay in the reserve (which tiles go where is dealt at the start
+    and seen by nobody)."""
+    return share_tiles([monster_count(b, k) for b, k in tables], tile_total())
+
+
 class TableState(SmallWorldState):
     """One table of the tournament: a Small World game driven by the clock."""
 
