@@ -1,7 +1,9 @@
 """The organiser's setup screen shows the tournament's places and relics as
 it will deal them (seed 001 §7, issue 27 item 4): how many face-down tiles
 each table's pile gets and how many stay in the reserve, never which tile is
-where; and it says when no random board can draw from the reserve."""
+where; it says when no random board can draw from the reserve, and lets the
+organiser choose what becomes of the tiles the Golden Knight's winner does not
+keep."""
 
 from __future__ import annotations
 
@@ -34,8 +36,11 @@ def test_setup_shows_each_boards_tiles_and_the_reserve_and_hides_which(page, bas
     for item in list(C.ITEMS) + list(I.ITEMS):  # which tile is where is nobody's to see, the organiser's neither
         for lang in ("fr", "en"):
             assert C.name(item, lang) not in text, item
+    assert page.input_value("#knight-discards") == "reserve"  # the Knight's other tiles: findable by default
+    page.select_option("#knight-discards", "out")
     page.click('#new-game button[type="submit"]')
     page.wait_for_selector("#board")
-    assert current_record(page).options["tables"] == "classic:1-5;random:6-10"
+    rec = current_record(page)
+    assert rec.options["tables"] == "classic:1-5;random:6-10" and rec.options["knight_discards"] == "out"
     st = mirror(page).state
     assert [len(t.pile) for t in st.tables] == [6, 6] and len(st.reserve) == 10

@@ -47,9 +47,9 @@ class Fixed:
         return self
 
 
-def tour(rev=None, seed=4):
+def tour(rev=None, seed=4, **more):
     opts = {"free": 1, "boards": "mixed", "content": "by_board", "events": "none", "_start": START,
-            "_schedule": ["none"] * 10}
+            "_schedule": ["none"] * 10, **more}
     if rev is not None:
         opts["_rev"] = rev
     return TournamentState(GAME, NAMES, opts, seed, LAYOUT)
@@ -94,7 +94,7 @@ def tiles_everywhere(s):
     """Every tile of the tournament where it is: on a board (face down in a
     pile, face up in a region), with a player (a relic off the board, the
     Golden Knight's draw being chosen from) or in the reserve."""
-    out = list(s.reserve) + list(s.off_board)
+    out = list(s.reserve) + list(s.off_board) + list(s.discarded)
     for t in s.tables:
         out += [x for x in t.place + t.relic if x] + list(t.pile)
         for d in t.pending:
@@ -136,6 +136,21 @@ def test_golden_knight_without_both_kinds_keeps_one_and_draws_until_the_other_ki
     assert a.place[k] == "crypt" and a.relic[k] == "killer_sword" and not a.pending
     assert s.reserve == rest + ["keep", "fountain", "lost_mine"]
     assert s.vp[BILBO] == 5 and tiles_everywhere(s) == ALL_TILES
+
+
+def test_golden_knight_discards_leave_the_game_with_the_option_out():
+    """The other reading of "défausse les autres" (option ``knight_discards: out``): the tiles not kept leave the
+    game, out of the Snow Thing's "encore disponible"."""
+    s = tour(knight_discards="out")
+    a, k, rid = at_the_monster(s, "golden_knight")
+    rest = reserve_starts_with(s, ["keep", "crypt", "fountain", "lost_mine", "killer_sword"])
+    s.play(f"c:{k}")
+    s.play("keep:crypt")
+    assert a.place[k] == "crypt" and a.relic[k] == "killer_sword"
+    assert s.reserve == rest and s.discarded == ["keep", "fountain", "lost_mine"]
+    assert tiles_everywhere(s) == ALL_TILES
+    assert "discarded" not in s.view(BILBO) and s.view(None)["discarded"] == s.discarded
+    assert GAME.full_options({})["knight_discards"] == "reserve"
 
 
 def test_golden_knight_under_revision_0_drew_from_tables_holding_nothing():

@@ -306,6 +306,12 @@ class SetupForm:
         # the places and relics: how many each board gets and the reserve, never which (dealt at the start)
         self.tiles_note = el("p", {"cls": "ak-tiles-note", "id": "ak-tiles", "aria-live": "polite"})
         box.appendChild(self.tiles_note)
+        opt = next(o for o in self.g.options if o.id == "knight_discards")
+        sel = el("select", {"name": "knight_discards", "id": "knight-discards"})
+        for value, label in opt.choices.items():
+            sel.appendChild(el("option", {"value": value, "text": label[self.app.lang],
+                                          "selected": value == opt.default}))
+        box.appendChild(el("label", {"cls": "ak-discards"}, el("span", {"text": opt.label[self.app.lang]}), sel))
         box.appendChild(el("p", {"cls": "field-error", "data-error-for": "tables", "role": "alert"}))
         box.appendChild(el("div", {"cls": "row-actions"},
                            button(self.t("table.add"), self.add_table, data_action="add-table"),
@@ -456,7 +462,8 @@ class SetupForm:
         if probs:
             errors["tables"] = " ".join(self.t(k, seats=seats, n=n) for k in probs)
         options = {"tables": tables_text(self.tables), "free": min(4, max(1, seats - n)),
-                   "boards": "mixed", "content": "by_board"}
+                   "boards": "mixed", "content": "by_board",
+                   "knight_discards": str(q('[name="knight_discards"]', self.form).value)}
         if given and len(given) == len(heights) and not any(k.startswith("player") for k in errors):
             options["heights"] = ",".join(str(int(h)) for h in heights)
         choices = [str(q(f'[name="event{k}"]', self.form).value) for k in range(1, TURNS + 1)]

@@ -149,6 +149,7 @@ def _deal_unseen(st, view, shown, rng: Rng) -> None:
     unseen = [i for i in C.ITEMS if i not in REMOVED and i not in seen] + [i for i in I.ITEMS if i not in seen]
     rng.shuffle(unseen)
     st.reserve = []
+    st.discarded = []  # face down: among the tiles unseen, left out of the piles and the reserve
     if shown is not None:
         st.reserve = [i for i in shown if i in unseen]
         unseen = [i for i in unseen if i not in shown]

@@ -146,9 +146,14 @@ class TableState(SmallWorldState):
     def set_aside(self, items):
         """Tiles the Golden Knight's finder does not keep go back under the
         tournament's reserve (from revision 1), so that every tile can still
-        be found (seed §7); before, they left the game."""
-        if self.tour.rev >= 1:
+        be found (seed §7), or, with the option ``knight_discards: out``, to
+        the discard, out of the game."""
+        if self.tour.rev < 1:
+            return
+        if self.tour.opts.get("knight_discards", "reserve") == "reserve":
             self.unused.extend(items)
+        else:
+            self.tour.discarded.extend(items)
 
     def _decline(self, stout=False):
         p = self.cur
@@ -292,6 +297,7 @@ class TournamentState(State):
         self.layout = [dict(t) for t in layout]
         self.table_seats = [list(t["seats"]) for t in self.layout]
         self.tables = []
+        self.discarded = []  # tiles out of the game (the Golden Knight's, with knight_discards: out)
         for i, t in enumerate(self.layout):
             self.tables.append(TableState(self, i, t["board"], t["seats"], t["content"], self.rng.below(1 << 30)))
         self._deal_items()
@@ -673,6 +679,7 @@ class TournamentState(State):
             v["schedule"] = list(self.schedule)
             v["rng"] = self.rng.state
             v["reserve"] = list(self.reserve)
+            v["discarded"] = list(self.discarded)
         return v
 
     def clone(self):
@@ -700,6 +707,7 @@ class TournamentState(State):
             c.vp = s.vp
             s.tables.append(c)
         s.reserve = list(self.reserve)
+        s.discarded = list(self.discarded)
         if self.rev >= 1:
             for c in s.tables:
                 c.unused = s.reserve
