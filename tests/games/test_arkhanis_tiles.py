@@ -433,3 +433,14 @@ def test_computer_rebuilds_the_reserve_from_what_it_sees():
     d = determinize(s.view(BILBO), BILBO, Rng(5))
     assert sorted(d.reserve) == sorted(s.reserve)
     assert sorted(m.text for m in d.legal_moves()) == sorted(texts(s))
+
+
+def test_the_panel_tells_how_many_tiles_lie_face_down_never_which():
+    s = tour()
+    for lang, word in (("fr", "réserve du tournoi : "), ("en", "tournament reserve: ")):
+        lines = [x for box in GAME.panel(s, BILBO, lang) for x in box["lines"]]
+        line = next(x for x in lines if word in x)
+        assert line.endswith(word + str(len(s.reserve)))
+        assert all(f"{k}" in line for k in (len(t.pile) for t in s.tables))
+        for item in set(s.reserve) | {x for t in s.tables for x in t.pile}:
+            assert C.name(item, lang) not in " ".join(map(str, lines))
