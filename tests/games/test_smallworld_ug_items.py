@@ -403,8 +403,8 @@ def test_relics_cannot_take_a_gnomes_region_on_another_players_turn():
 
 
 # ------------------------------------------------------------------ Golden Knight, Snow Thing
-def random_board(seed=4):
-    s = fresh(2, seed=seed, board="random")
+def random_board(seed=4, **opts):
+    s = fresh(2, seed=seed, board="random", **opts)
     knight = s.special.index("golden_knight")
     snow = s.special.index("snow_thing")
     return s, knight, snow
@@ -456,8 +456,9 @@ def test_knight_points_paid_at_game_end():
 
 
 def test_snow_thing_commit_then_roll_success():
-    """§3.11 DEFAULT "the attacker commits a number of tokens, then rolls. Success if committed ≥ 2 + (1 + die) + markers ... picks any still-available tile ... +3 at game end"."""
-    s, _, w = random_board()
+    """§3.11 DEFAULT "the attacker commits a number of tokens, then rolls. Success if committed ≥ 2 + (1 + die) + markers ... picks any still-available tile ... +3 at game end".
+    Under rules revision 0 (a 1–4 die); revision 1 is in test_arkhanis_tiles.py."""
+    s, _, w = random_board(_rev=0)
     n = land_neighbour(s, w)
     a = give(s, 0, "ratmen", "alchemist", {n: 1}, hand=9)
     begin(s, 0)
@@ -477,8 +478,9 @@ def test_snow_thing_commit_then_roll_success():
 
 
 def test_snow_thing_failure_loses_a_token_and_moves_it():
-    """§3.11 DEFAULT "On failure, he permanently loses 1 active token, the others return to hand, and he moves the Snow Thing to an adjacent empty region. He may keep conquering"."""
-    s, _, w = random_board()
+    """§3.11 DEFAULT "On failure, he permanently loses 1 active token, the others return to hand, and he moves the Snow Thing to an adjacent empty region. He may keep conquering".
+    Under rules revision 0 (a 1–4 die, the token back in the tray); revision 1 is in test_arkhanis_tiles.py."""
+    s, _, w = random_board(_rev=0)
     n = land_neighbour(s, w)
     a = give(s, 0, "ratmen", "alchemist", {n: 1}, hand=9)
     begin(s, 0)

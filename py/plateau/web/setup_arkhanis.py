@@ -22,7 +22,7 @@ from plateau.core.record import RecordError
 from plateau.games.arkhanis import events as E
 from plateau.games.arkhanis import layout_for
 from plateau.games.arkhanis.catalogue import event_name
-from plateau.games.arkhanis.tournament import TURNS
+from plateau.games.arkhanis.tournament import TURNS, deal_counts, tile_total
 
 from .computer import LEVELS, has_computer
 from .dom import button, by_id, clear, el, listen, q
@@ -61,6 +61,13 @@ CATALOGUE = {
         "content.base": "ceux de Small World", "content.underground": "ceux d'Underground",
         "content.mixed": "les deux jeux mélangés",
         "summary": "{seats} places · {n} participants · {free} {free:@place libre|places libres}",
+        "tiles.table": "Lieux et reliques : {k} {k:@tuile|tuiles} face cachée sous ses Monstres",
+        "tiles.reserve": "Réserve du tournoi : {k} {k:@tuile|tuiles}, où piochent le Chevalier d'Or et le Machin "
+                         "des Neiges des plateaux aléatoires.",
+        "tiles.hidden": "Les {total} lieux et reliques sont mélangés face cachée au début du tournoi : personne ne "
+                        "sait laquelle est où, l'organisateur non plus.",
+        "tiles.unreachable": "Aucun plateau aléatoire : les {k} {k:@tuile|tuiles} de la réserve ne pourront pas "
+                             "être trouvées. Une table à plateau aléatoire les rend accessibles.",
         "summary.help": "Les numéros de place se suivent d'une table à l'autre. Changer le nombre de "
                         "participants refait la répartition.",
         "events": "Événements",
@@ -113,6 +120,13 @@ CATALOGUE = {
         "content.base": "those of Small World", "content.underground": "those of Underground",
         "content.mixed": "both games mixed",
         "summary": "{seats} seats · {n} participants · {free} free {free:@seat|seats}",
+        "tiles.table": "Places and relics: {k} face-down {k:@tile|tiles} under its Monsters",
+        "tiles.reserve": "Tournament reserve: {k} {k:@tile|tiles}, drawn by the Golden Knight and the Snow Thing "
+                         "of the random boards.",
+        "tiles.hidden": "The {total} places and relics are shuffled face down when the tournament starts: nobody "
+                        "knows which is where, the organiser neither.",
+        "tiles.unreachable": "No random board: the {k} {k:@tile|tiles} of the reserve cannot be found. A "
+                             "random-board table makes them reachable.",
         "summary.help": "Seat numbers run on from one table to the next. Changing the number of participants "
                         "shares the tables out again.",
         "events": "Events",
@@ -289,6 +303,15 @@ class SetupForm:
         box.appendChild(el("p", {"cls": "help", "text": self.t("summary.help")}))
         self.table_list = el("ol", {"cls": "ak-table-list"})
         box.appendChild(self.table_list)
+        # the places and relics: how many each board gets and the reserve, never which (dealt at the start)
+        self.tiles_note = el("p", {"cls": "ak-tiles-note", "id": "ak-tiles", "aria-live": "polite"})
+        box.appendChild(self.tiles_note)
+        opt = next(o for o in self.g.options if o.id == "knight_discards")
+        sel = el("select", {"name": "knight_discards", "id": "knight-discards"})
+        for value, label in opt.choices.items():
+            sel.appendChild(el("option", {"value": value, "text": label[self.app.lang],
+                                          "selected": value == opt.default}))
+        box.appendChild(el("label", {"cls": "ak-discards"}, el("span", {"text": opt.label[self.app.lang]}), sel))
         box.appendChild(el("p", {"cls": "field-error", "data-error-for": "tables", "role": "alert"}))
         box.appendChild(el("div", {"cls": "row-actions"},
                            button(self.t("table.add"), self.add_table, data_action="add-table"),
@@ -325,6 +348,7 @@ class SetupForm:
             if len(self.tables) <= 2:
                 rm.setAttribute("disabled", "")
             li.appendChild(rm)
+            li.appendChild(el("p", {"cls": "ak-tiles", "data-tiles": str(i)}))
             self.table_list.appendChild(li)
         self.update_summary()
 
@@ -361,9 +385,24 @@ class SetupForm:
         n = self.count()
         seats = sum(t["seats"] for t in self.tables)
         self.summary.textContent = self.t("summary", seats=seats, n=n, free=max(0, seats - n))
+        self.update_tiles()
         box = q('[data-error-for="tables"]', self.form) if hasattr(self, "form") else None
         if box is not None:
             box.textContent = " ".join(self.t(k, seats=seats, n=n) for k in table_problems(self.tables, n))
+
+    def update_tiles(self) -> None:
+        """Each table's face-down tiles and the reserve, as the tournament will deal them."""
+        counts, reserve = deal_counts([(t["board"], t["seats"]) for t in self.tables])
+        for i, k in enumerate(counts):
+            node = q(f'[data-tiles="{i}"]', self.table_list)
+            if node is not None:
+                node.textContent = self.t("tiles.table", k=k)
+        clear(self.tiles_note)
+        self.tiles_note.appendChild(el("span", {"text": self.t("tiles.reserve", k=reserve) + " "
+                                                + self.t("tiles.hidden", total=tile_total())}))
+        if reserve and not any(t["board"] == "random" for t in self.tables):
+            self.tiles_note.appendChild(el("strong", {"cls": "ak-tiles-warn",
+                                                      "text": " " + self.t("tiles.unreachable", k=reserve)}))
 
     def events_box(self):
         box = el("fieldset", {"cls": "ak-events"}, el("legend", {"text": self.t("events")}),
@@ -423,7 +462,8 @@ class SetupForm:
         if probs:
             errors["tables"] = " ".join(self.t(k, seats=seats, n=n) for k in probs)
         options = {"tables": tables_text(self.tables), "free": min(4, max(1, seats - n)),
-                   "boards": "mixed", "content": "by_board"}
+                   "boards": "mixed", "content": "by_board",
+                   "knight_discards": str(q('[name="knight_discards"]', self.form).value)}
         if given and len(given) == len(heights) and not any(k.startswith("player") for k in errors):
             options["heights"] = ",".join(str(int(h)) for h in heights)
         choices = [str(q(f'[name="event{k}"]', self.form).value) for k in range(1, TURNS + 1)]

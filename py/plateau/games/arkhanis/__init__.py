@@ -30,6 +30,10 @@ OPTIONS = (
     Option("content", _lab("opt.content"), {k: _lab(f"opt.content.{k}") for k in ("by_board", "mixed")},
            "by_board"),
     Option("events", _lab("opt.events"), {k: _lab(f"opt.events.{k}") for k in ("drawn", "none")}, "drawn"),
+    # seed §8 says the Knight's other tiles are discarded, and that the Snow Thing's winner chooses among
+    # the tiles "still available": Plateau keeps them findable by default (seed §7), or lets them go
+    Option("knight_discards", _lab("opt.knight_discards"),
+           {k: _lab(f"opt.knight_discards.{k}") for k in ("reserve", "out")}, "reserve"),
 )
 #: options written as text by the organiser's setup: heights in cm ("172,165,…", one per participant),
 #: the event schedule ("golden_age,drawn,none,…", one per turn; "drawn": Plateau draws that turn's event)

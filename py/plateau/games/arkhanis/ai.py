@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from plateau.core.game import Move
+from plateau.core.game import Move, rules_revision
 from plateau.core.rng import Rng
 
 BUDGET = 60  # ISMCTS iterations: a tournament position is several boards (bench/bench_arkhanis.py --ai)
@@ -52,6 +52,7 @@ def determinize(view: dict, player: int, rng: Rng):
     st.players = list(view["players"])
     n = st.n = len(st.players)
     st.opts = dict(view.get("options") or {})
+    st.rev = rules_revision(st.opts, GAME)
     st.rng = rng
     st.heights = [int(h) for h in view["heights"]]
     st.turn = int(view["turn"])
@@ -100,8 +101,14 @@ def determinize(view: dict, player: int, rng: Rng):
         p = int(k)
         st.bids[p] = int(b) if b is not None else rng.below(min(coins[p], 4) + 1)
     st.tables = []
+    shown = None  # the tiles still available, shown to him while he chooses one for the Snow Thing
     for i, tv in enumerate(view["tables"]):
         reserved = {int(p): list(c) for p, c in view["reserved"][i].items()}
+        snow = [d for d in tv["pending"] if d.get("kind") == "snowpick" and "choices" in d]
+        if snow:
+            # the reserve is the tournament's, not the table's: rebuilt below
+            shown = list(snow[0]["choices"])
+            tv = dict(tv, pending=[{k: v for k, v in d.items() if k != "choices"} for d in tv["pending"]])
         # a combo won at auction is set aside, out of the column and the stacks: shown with the column
         # while the table is rebuilt, then set aside again
         tv = dict(tv, coins=list(coins), column=list(tv["column"]) + [reserved[p] for p in sorted(reserved)])
@@ -119,9 +126,43 @@ def determinize(view: dict, player: int, rng: Rng):
         t.reserved = reserved
         t.roster = list(view["rosters"][i])
         st.tables.append(t)
+    _deal_unseen(st, view, shown, rng)
     if st.win is None and (st.to_play is None or not st.legal_moves()):
         raise ValueError("this view does not rebuild into a position where someone can play")
     return st
+
+
+def _deal_unseen(st, view, shown, rng: Rng) -> None:
+    """The face-down tiles: every tile of the tournament not seen on a board
+    or with its owner, shuffled into the tables' piles (as many as each one
+    holds) and, from revision 1, the shared reserve (as many as it holds; the
+    very tiles it holds while he chooses one of them for the Snow Thing)."""
+    from plateau.games.smallworld import content as C
+
+    from . import items as I
+    from .tournament import REMOVED
+
+    seen = {x for t in st.tables for x in t.place + t.relic if x} | set(st.off_board)
+    for t in st.tables:
+        for d in t.pending:  # the Golden Knight's draw, shown to the one who keeps
+            seen.update(d.get("drawn", ()))
+    unseen = [i for i in C.ITEMS if i not in REMOVED and i not in seen] + [i for i in I.ITEMS if i not in seen]
+    rng.shuffle(unseen)
+    st.reserve = []
+    st.discarded = []  # face down: among the tiles unseen, left out of the piles and the reserve
+    if shown is not None:
+        st.reserve = [i for i in shown if i in unseen]
+        unseen = [i for i in unseen if i not in shown]
+    for tv, t in zip(view["tables"], st.tables):
+        k = min(int(tv["pile_left"]), len(unseen))
+        t.pile, unseen = unseen[:k], unseen[k:]
+        t.unused = st.reserve if st.rev >= 1 else []
+    if shown is None and st.rev >= 1:
+        st.reserve.extend(unseen[: int(view.get("reserve_left", 0))])
+    for t in st.tables:
+        for d in t.pending:
+            if d.get("kind") == "snowpick" and "choices" not in d:
+                d["choices"] = sorted(set(st.reserve))
 
 
 def values(st) -> list:

@@ -264,13 +264,29 @@ def skull_region(st, p):
 
 # -- a relic put with its owner's active race (§3.8) ----------------------------
 def _relic_place_moves(st, d):
-    return [Move(f"relic:{r}", (f"r{r}",)) for r in d["regions"]]
+    regions = d["regions"]
+    if "more" in d:  # revision 1: not on top of another relic
+        regions = [r for r in regions if st.relic[r] in (None, d["item"])]
+    return [Move(f"relic:{r}", (f"r{r}",)) for r in regions]
+
+
+def next_relic(st, d):
+    """The next of the player's relics that has a region to go to (into
+    ``d["item"]``); False when none is left."""
+    while d["more"]:
+        d["item"] = d["more"].pop(0)
+        if _relic_place_moves(st, d):
+            return True
+    return False
 
 
 def _relic_place_apply(st, d, text):
     r = int(text.partition(":")[2])
     st.tour.place_relic(st, d["item"], r)
     st.ev("relic_placed", p=d["p"], r=r, item=d["item"])
+    if "more" in d and next_relic(st, d):
+        return False
+    return None
 
 
 def register():

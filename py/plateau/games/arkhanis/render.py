@@ -216,6 +216,9 @@ def panel(st, viewer, lang):
         seats = ", ".join(f"{s}: " + (st.players[st.occupant[s]] if st.occupant[s] is not None
                                       else t(lang, "seat.free")) for s in st.table_seats[ti])
         lines.append(t(lang, "panel.table", t=ti + 1, board=_board_name(st, ti, lang), seats=seats))
+    # how many tiles lie face down, never which (seed §6–7)
+    piles = ", ".join(t(lang, "panel.pile", t=ti + 1, k=len(tb.pile)) for ti, tb in enumerate(st.tables))
+    lines.append(t(lang, "panel.tiles", piles=piles, k=len(st.reserve)))
     log = [log_text(st, k, f, lang) for _, _, k, f in st.log[-8:]]
     out = [{"title": t(lang, "ov.turn", n=st.turn, m=10), "lines": lines},
            {"title": t(lang, "panel.tournament"), "lines": log}]

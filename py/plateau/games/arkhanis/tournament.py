@@ -36,6 +36,45 @@ START_COINS = 5
 REMOVED = ("ghouls", "spirit", "tomb", "reborn", "altar")
 
 
+def share_tiles(needs, total):
+    """How many of ``total`` tiles each table's pile gets when table ``i``
+    has ``needs[i]`` Monster regions (one tile at a time, table after table,
+    while tiles last), and how many stay in the reserve."""
+    counts = [0] * len(needs)
+    left = total
+    while left and any(counts[i] < needs[i] for i in range(len(needs))):
+        for i in range(len(needs)):
+            if left and counts[i] < needs[i]:
+                counts[i] += 1
+                left -= 1
+    return counts, left
+
+
+def monster_count(board, seats):
+    """The Monster regions (Knight and Snow Thing left out) of a table with
+    this board and number of seats: one more than its seats on a Small World
+    board (put on Lost Tribe regions) and on a random board, the printed
+    ones on an Underground board."""
+    if board == "underground":
+        from plateau.games.smallworld.rules import map_for
+
+        return sum(1 for r in map_for(seats, {"board": "underground"})["regions"] if "monster" in r["symbols"])
+    return seats + 1
+
+
+def tile_total():
+    """The places and relics a tournament deals (removed ones left out)."""
+    return len([i for i in C.ITEMS if i not in REMOVED]) + len(I.ITEMS)
+
+
+def deal_counts(tables):
+    """What the organiser may know before the start, for tables given as
+    ``(board, seats)``: how many face-down tiles each table's pile gets and
+    how many stay in the reserve (which tiles go where is dealt at the start
+    and seen by nobody)."""
+    return share_tiles([monster_count(b, k) for b, k in tables], tile_total())
+
+
 class TableState(SmallWorldState):
     """One table of the tournament: a Small World game driven by the clock."""
 
@@ -46,7 +85,7 @@ class TableState(SmallWorldState):
         # the table plays the tournament's rules revision (an older record replays as it was played)
         opts = {"board": board, "content": content, "removed": list(REMOVED),
                 "monsters": "random" if board == "classic" else "none", "seats": len(seats),
-                REVISION_OPTION: rules_revision(tour.opts, tour.game)}
+                REVISION_OPTION: tour.rev}
         super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed)
         self._booting = False
         # the table's arrays are indexed by participant, not by seat
@@ -100,6 +139,23 @@ class TableState(SmallWorldState):
                 lines.append((why, k, rec["race"]))
         return [ln for ln in lines if ln[1]]
 
+    def monster_regions(self):
+        """How many Monster regions give a tile from the pile (the Golden
+        Knight and the Snow Thing draw from the tournament's reserve)."""
+        return sum(1 for r in range(self.R) if self.monster[r] and not self.special[r])
+
+    def set_aside(self, items):
+        """Tiles the Golden Knight's finder does not keep go back under the
+        tournament's reserve (from revision 1), so that every tile can still
+        be found (seed §7), or, with the option ``knight_discards: out``, to
+        the discard, out of the game."""
+        if self.tour.rev < 1:
+            return
+        if self.tour.opts.get("knight_discards", "reserve") == "reserve":
+            self.unused.extend(items)
+        else:
+            self.tour.discarded.extend(items)
+
     def _decline(self, stout=False):
         p = self.cur
         rid = self.active[p]
@@ -121,8 +177,17 @@ class TableState(SmallWorldState):
         rid = self.active[p]
         held = self.regions_of(rid) if rid is not None else []
         if held:
-            for item in sorted(k for k, q in tour.relic_owner.items() if q == p):
-                self.push("relic_place", p, item=item, regions=held)
+            items = sorted(k for k, q in tour.relic_owner.items() if q == p)
+            if tour.rev >= 1:
+                # one decision for his relics, one after the other, each in a region holding no
+                # other relic (one relic a region, rules notes §2.3; revision 0 let one cover another,
+                # which left the game); a relic with nowhere to go stays where it is
+                d = {"kind": "relic_place", "p": p, "item": None, "more": items, "regions": held}
+                if I.next_relic(self, d):
+                    self.push("relic_place", p, item=d["item"], more=d["more"], regions=held)
+            else:
+                for item in items:
+                    self.push("relic_place", p, item=item, regions=held)
         super()._finish_turn()
 
     def shown_players(self):
@@ -220,6 +285,7 @@ class TournamentState(State):
         self.players = list(players)
         self.n = len(players)
         self.opts = dict(options)
+        self.rev = rules_revision(self.opts, game)
         self.rng = Rng(seed)
         self.heights = list(options.get("_heights") or [0] * self.n)
         self.coins = [START_COINS] * self.n
@@ -232,6 +298,7 @@ class TournamentState(State):
         self.layout = [dict(t) for t in layout]
         self.table_seats = [list(t["seats"]) for t in self.layout]
         self.tables = []
+        self.discarded = []  # tiles out of the game (the Golden Knight's, with knight_discards: out)
         for i, t in enumerate(self.layout):
             self.tables.append(TableState(self, i, t["board"], t["seats"], t["content"], self.rng.below(1 << 30)))
         self._deal_items()
@@ -263,15 +330,34 @@ class TournamentState(State):
         self._begin_turn()
 
     def _deal_items(self):
-        """Every place and relic not removed, the tournament's own included, is
-        dealt face down to the tables' piles in turn, so that each one is on
-        some board (seed §7); a table finds its tiles under its Monsters."""
+        """Every place and relic not removed, the tournament's own included,
+        is shuffled face down (seed §7). From revision 1 each table's pile
+        gets as many tiles as it has Monster regions (dealt one at a time,
+        table after table, while tiles last) and the others form the
+        tournament's reserve, which the Golden Knight and the Snow Thing draw
+        from on every random board: every tile can be found. Revision 0 dealt
+        every tile to the piles in turn, leaving some under no Monster."""
         items = [i for i in C.ITEMS if i not in REMOVED] + list(I.ITEMS)
         items = self.rng.shuffled(items)
         for t in self.tables:
             t.pile, t.unused = [], []
-        for k, item in enumerate(items):
-            self.tables[k % len(self.tables)].pile.append(item)
+        if self.rev < 1:
+            self.reserve = []
+            for k, item in enumerate(items):
+                self.tables[k % len(self.tables)].pile.append(item)
+            return
+        counts, _ = share_tiles([t.monster_regions() for t in self.tables], len(items))
+        left = list(counts)
+        k = 0
+        while any(left):
+            for i, t in enumerate(self.tables):
+                if left[i]:
+                    t.pile.append(items[k])
+                    k += 1
+                    left[i] -= 1
+        self.reserve = items[k:]
+        for t in self.tables:
+            t.unused = self.reserve  # one reserve, shared by every table
 
     # -- seating ---------------------------------------------------------
     def _random_seating(self):
@@ -587,10 +673,14 @@ class TournamentState(State):
                      else dict(f, total=None)] for q, t, k, f in self.log[-40:]],
             "reserved": [{str(p): list(c) for p, c in t.reserved.items()} for t in self.tables],
             "rosters": [list(t.roster) for t in self.tables],
+            # the reserve is face down: everyone sees how many tiles it holds
+            "reserve_left": len(self.reserve),
         }
         if player is None:
             v["schedule"] = list(self.schedule)
             v["rng"] = self.rng.state
+            v["reserve"] = list(self.reserve)
+            v["discarded"] = list(self.discarded)
         return v
 
     def clone(self):
@@ -617,6 +707,11 @@ class TournamentState(State):
             c.coins = s.coins
             c.vp = s.vp
             s.tables.append(c)
+        s.reserve = list(self.reserve)
+        s.discarded = list(self.discarded)
+        if self.rev >= 1:
+            for c in s.tables:
+                c.unused = s.reserve
         return s
 
     def score_table(self, lang="fr", viewer=None):

@@ -226,6 +226,15 @@ class SmallWorldState(State):
         s.win = None if self.win is None else list(self.win)
         return s
 
+    def revision(self):
+        """The rules revision this game plays under (see
+        :data:`plateau.core.game.REVISION_OPTION`)."""
+        return rules_revision(self.opts, self.game)
+
+    def set_aside(self, items):
+        """Tiles the Golden Knight's finder does not keep leave the game (a
+        tournament keeps them in its reserve)."""
+
     def shown_players(self):
         """The players the board's panel lists (all of them here)."""
         return list(range(self.n))
@@ -255,8 +264,10 @@ class SmallWorldState(State):
     def tray(self, rid):
         """Tokens of this race left in the box tray."""
         rec = self.recs[rid]
-        # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers)
-        return C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
+        # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers);
+        # ``lost``: tokens lost for good, back in the game box (the Snow Thing)
+        return (C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
+                - rec.get("lost", 0))
 
     def supply_left(self, kind):
         used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
@@ -1253,6 +1264,8 @@ class SmallWorldState(State):
         for rid, rec in self.recs.items():
             recs[rid] = {k: rec[k] for k in ("p", "race", "power", "dec", "hand", "parked", "holes", "spirit")}
             recs[rid]["extra"] = rec.get("extra", 0)
+            if rec.get("lost"):
+                recs[rid]["lost"] = rec["lost"]
         v = {
             "players": list(self.players),
             "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,

@@ -36,6 +36,7 @@ RELICS = ("flying_doormat", "froggys_ring", "stinky_socks", "scepter", "shiny_or
 PLACES = ("altar", "crypt", "diamond_fields", "brass_pipe", "fountain", "keep", "lost_mine", "stonehedge",
           "pentacle")
 MAX_COMMIT = 60  # tokens one may commit against the Snow Thing (more than any hand)
+DIE_FACES = (0, 0, 0, 1, 2, 3)  # the reinforcement die
 # terrains of the two games that are the same kind of land (rules notes §2.4)
 SAME = {"black_mountain": "mountain", "mudpool": "swamp", "mushroom_forest": "forest"}
 # score functions that take coins from players: never doubled by the Scepter
@@ -681,17 +682,24 @@ def _knight_apply(st, d, text):
     if rid in st.recs:
         _place_tile(st, rid, r, item)
     if d["want"] == ["one"]:
-        # the three were of one kind: draw until a tile of the other kind comes
+        # the three were of one kind: the others are discarded, and tiles are
+        # drawn until one of the other kind comes
         other = not _is_relic(item)
+        skipped = []
         while st.unused:
             nxt = st.unused.pop(0)
             if _is_relic(nxt) == other:
                 if rid in st.recs:
                     _place_tile(st, rid, r, nxt)
                 break
+            skipped.append(nxt)
+        st.set_aside(d["drawn"] + skipped)
         return None
     d["want"] = [k for k in d["want"] if k != _is_relic(item)]
-    return False if d["want"] else None
+    if d["want"]:
+        return False
+    st.set_aside(d["drawn"])  # the third tile drawn
+    return None
 
 
 def _snow_beaten(st, rid, r):
@@ -740,11 +748,15 @@ def _commit_moves(st, d):
 def _commit_apply(st, d, text):
     """Commit, then roll (rules notes §3.11 DEFAULT): success when the tokens
     committed reach the cost (2, +1 for the Snow Thing, markers, the race's
-    reductions) plus the die (1–4)."""
+    reductions) plus the die. From revision 1 the die is the reinforcement
+    die (faces 0, 0, 0, 1, 2, 3: the Snow Thing's strength is 1 to 4) and a
+    failed attack loses one token for good (back in the box, seed 001 §8);
+    revision 0 rolled 1–4 and put the token back in the tray."""
     k = int(text.partition(":")[2])
     rid, r = d["rid"], d["r"]
     rec = st.recs[rid]
-    die = 1 + st.rng.below(4)
+    rev = st.revision()
+    die = DIE_FACES[st.rng.below(6)] if rev >= 1 else 1 + st.rng.below(4)
     need = st.cost(rid, r) + die
     ok = k >= need
     st.ev("snow_die", p=rec["p"], r=r, k=k, face=die, need=need, ok=ok)
@@ -752,7 +764,9 @@ def _commit_apply(st, d, text):
         rec["hand"] -= k
         st._take(rid, r, k)
         return
-    rec["hand"] -= 1  # one token lost for good, the others stay in hand
+    rec["hand"] -= 1  # one token lost, the others stay in hand
+    if rev >= 1:
+        rec["lost"] = rec.get("lost", 0) + 1  # not back in the tray: in the box, for good
     st.ev("snow_fail", p=rec["p"], r=r)
     if _snow_exits(st, r):
         st.push("snowmove", rec["p"], r=r)
