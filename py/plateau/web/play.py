@@ -252,7 +252,18 @@ class PlayScreen:
         else:
             detail = st.status(self.lang)
             text = detail or self.t("play.turn", name=s.record.players[st.to_play])
+            text = self.with_click_hint(text)
         box.textContent = text
+
+    def with_click_hint(self, text: str) -> str:
+        """The status line, with what the next click does once a move is
+        begun (``Game.click_hint``, for games whose moves take several clicks)."""
+        s = self.session
+        hint = getattr(s.game, "click_hint", None)
+        if hint is None or not s.clicks or not self.interactive():
+            return text
+        words = hint(s.state, list(s.clicks), self.lang)
+        return text + " — " + words if words else text
 
     def draw_side(self) -> None:
         s = self.session

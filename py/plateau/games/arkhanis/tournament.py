@@ -22,7 +22,7 @@ plus ``seat:S`` (a mover chooses seat S), ``bid:N`` (an auction bid) and
 
 from __future__ import annotations
 
-from plateau.core.game import Move, State
+from plateau.core.game import REVISION_OPTION, Move, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import SmallWorldState, _dc
@@ -44,7 +44,9 @@ class TableState(SmallWorldState):
         self.index = index
         self._booting = True
         opts = {"board": board, "content": content, "removed": list(REMOVED),
-                "monsters": "random" if board == "classic" else "none", "seats": len(seats)}
+                "monsters": "random" if board == "classic" else "none", "seats": len(seats),
+                # the tournament's rules revision is its tables' (an older record replays as played)
+                REVISION_OPTION: rules_revision(tour.opts, tour.game)}
         super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed)
         self._booting = False
         # the table's arrays are indexed by participant, not by seat

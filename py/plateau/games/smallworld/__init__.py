@@ -111,6 +111,13 @@ class SmallWorld(Game):
 
         return describe(state_before, move_text, lang)
 
+    def click_hint(self, state, clicks: list, lang: str) -> str:
+        """What the next click does once ``clicks`` are made (the play
+        screen's status line)."""
+        from .catalogue import click_hint
+
+        return click_hint(state, clicks, lang)
+
     def target_label(self, target: str, lang: str) -> str:
         m = _PEACE.match(target)
         if m:

@@ -39,6 +39,14 @@ CATALOGUE = {
         "st.conquer_roll": "{p} ({race}) : dé des Berserks = {face}, choisissez la région",
         "st.ghoul": "{p} : les Goules en déclin conquièrent — {hand} {hand:@jeton|jetons} en main",
         "st.redeploy": "{p} ({race}) : redéployez — {hand} {hand:@jeton|jetons} en main",
+        "st.redeploy.put": "un clic sur une de vos régions y pose un jeton (+1) ; « Tous les jetons en main » puis une région les y pose tous",
+        "st.redeploy.move": "un clic sur une de vos régions puis un sur une autre y déplace un jeton ; « Tout reprendre » puis une région reprend ses jetons sauf un ; « Fin du tour » pour finir",
+        "st.redeploy.move0": "un clic sur une de vos régions puis un sur une autre y déplace un jeton ; « Fin du tour » pour finir",
+        "st.redeploy.done": "plus aucun jeton à déplacer : « Fin du tour » pour finir",
+        "hint.from": "{reg} choisie : cliquez la région où va un de ses jetons (« Annuler la sélection » pour changer)",
+        "hint.all": "« Tous les jetons en main » : cliquez la région où les poser",
+        "hint.back": "« Tout reprendre » : cliquez la région dont vous reprenez les jetons (sauf un)",
+        "target.back": "Tout reprendre",
         "st.diplomat": "{p} : Diplomates — avec qui faire la paix ?",
         "st.stout": "{p} : Vaillants — passer en déclin maintenant ?",
         "st.defend": "{p} ({race}) : replacez vos {hand} {hand:@jeton|jetons} repris dans vos régions",
@@ -133,6 +141,14 @@ CATALOGUE = {
         "st.conquer_roll": "{p} ({race}): Berserk die = {face}, choose the region",
         "st.ghoul": "{p}: the In Decline Ghouls conquer — {hand} {hand:@token|tokens} in hand",
         "st.redeploy": "{p} ({race}): redeploy — {hand} {hand:@token|tokens} in hand",
+        "st.redeploy.put": "a click on one of your regions puts a token there (+1); \"All tokens in hand\" then a region puts them all there",
+        "st.redeploy.move": "a click on one of your regions then on another moves a token there; \"Take all back\" then a region takes its tokens back but one; \"End turn\" to finish",
+        "st.redeploy.move0": "a click on one of your regions then on another moves a token there; \"End turn\" to finish",
+        "st.redeploy.done": "no token left to move: \"End turn\" to finish",
+        "hint.from": "{reg} chosen: click the region one of its tokens goes to (\"Clear selection\" to change)",
+        "hint.all": "\"All tokens in hand\": click the region to put them on",
+        "hint.back": "\"Take all back\": click the region whose tokens (but one) you take back",
+        "target.back": "Take all back",
         "st.diplomat": "{p}: Diplomat — make peace with whom?",
         "st.stout": "{p}: Stout — go In Decline now?",
         "st.defend": "{p} ({race}): put your {hand} {hand:@token|tokens} taken back into your regions",
@@ -251,12 +267,37 @@ def status_line(st, lang):
             head += t(lang, "st.conquer", p=p, race=race, hand=hand)
     elif ph in ("redeploy", "defend"):
         head += t(lang, "st." + ph, p=p, race=race, hand=hand)
+        if ph == "redeploy":
+            head += " — " + t(lang, "st.redeploy." + redeploy_kind(st))
     else:
         head += t(lang, "st." + ph, p=p)
     recent = [e for e in st.log if e[0] >= st.mark and e[2] not in ("turn", "score")]
     if recent:
         head += " · " + t(lang, "st.last", ev=event_text(st.players, recent[-1][2], recent[-1][3], lang))
     return head
+
+
+def redeploy_kind(st):
+    """What a click does in the redeployment now (``st.redeploy.<kind>``)."""
+    heads = {m.text.partition(":")[0] for m in st.legal_moves()}
+    if "put" in heads:
+        return "put"
+    if "back" in heads:
+        return "move"
+    return "move0" if "mv" in heads else "done"
+
+
+def click_hint(st, clicks, lang):
+    """What the next click does once ``clicks`` are made in a move of the
+    redeployment (the play screen's status line); "" elsewhere."""
+    if st.phase != "redeploy" or st.pending or not clicks:
+        return ""
+    if clicks == ["all"] or clicks == ["back"]:
+        return t(lang, "hint." + clicks[0])
+    if len(clicks) == 1 and clicks[0].startswith("r") and clicks[0][1:].isdigit():
+        reg = t(lang, "region", r=int(clicks[0][1:]))
+        return t(lang, "hint.from", reg=reg[:1].upper() + reg[1:])
+    return ""
 
 
 def winner_line(st, lang, say=t):
