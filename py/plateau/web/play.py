@@ -452,6 +452,7 @@ class PlayScreen:
             return
         if self.session.state.is_over() and not self.embed:
             js.setTimeout(create_proxy(lambda: self.show_result() if self.session.state.is_over() else None), 400)
+        gain = self.turn_gain_text()
         self.holder = self.session.holder_after_move(self.holder)
         self.board_view = ""  # after a move, the board where the next one is played
         replaced = self.session.replaced
@@ -460,3 +461,28 @@ class PlayScreen:
         if not self.embed:
             self.autosave()
         self.refresh()
+        if gain:
+            self.show_turn_gain(gain)
+
+    def turn_gain_text(self) -> str:
+        """What the move just played earned the person who played it
+        (``Game.turn_gain``: "+7: 5 regions, +2 Merchant"), "" if nothing
+        was scored or a computer played it."""
+        s = self.session
+        fn = getattr(s.game, "turn_gain", None)
+        if fn is None or self.embed or s.ply == 0 or s.ply != s.total:
+            return ""
+        before = s.state_at(s.ply - 1)
+        mover = before.to_play
+        if mover is None or mover in s.computers:
+            return ""
+        return fn(before, s.state, mover, self.lang)
+
+    def show_turn_gain(self, text: str) -> None:
+        """The turn's gain, to the player who earned it before the device
+        passes: a dialog over the pass screen (closed before handing the
+        device on: coins may be secret), or a note when the device stays."""
+        if self.must_pass():
+            self.dialog(self.t("play.gain_title"), el("p", {"cls": "turn-gain", "text": text}))
+        elif not self.session.state.is_over():
+            self.flash(text, "info")

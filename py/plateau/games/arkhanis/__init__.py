@@ -205,6 +205,22 @@ class Arkhanis(Game):
             return describe(state_before.tables[state_before.current], move_text, lang)
         return move_text
 
+    def turn_gain(self, before, after, player, lang):
+        """What the move scored for ``player`` on any table (the end of their
+        turn), in the words of Small World; "" if nothing."""
+        from plateau.games.smallworld.catalogue import turn_gain
+
+        logs = [e for tb, ta in zip(before.tables, after.tables) for e in ta.log if e[0] > tb.seq]
+        return turn_gain(logs, player, after.players, lang)
+
+    def click_hint(self, state, clicks, lang):
+        """What the next click does on the table being played (Small World's hint)."""
+        if state.stage != "play" or state.current is None:
+            return ""
+        from plateau.games.smallworld.catalogue import click_hint
+
+        return click_hint(state.tables[state.current], clicks, lang)
+
     def target_label(self, target, lang):
         from .catalogue import t
 

@@ -111,6 +111,13 @@ class SmallWorld(Game):
 
         return describe(state_before, move_text, lang)
 
+    def turn_gain(self, before, after, player: int, lang: str) -> str:
+        """What the move from ``before`` to ``after`` scored for ``player``
+        (their turn's end), in words; "" if it scored nothing."""
+        from .catalogue import turn_gain
+
+        return turn_gain([e for e in after.log if e[0] > before.seq], player, after.players, lang)
+
     def click_hint(self, state, clicks: list, lang: str) -> str:
         """What the next click does once ``clicks`` are made (the play
         screen's status line)."""

@@ -74,7 +74,9 @@ CATALOGUE = {
         "ev.over": "Partie terminée.",
         "why.regions": "{k} {k:@région|régions} {race}", "why.declined": "{k} {k:@région|régions} {race} en déclin",
         "why.bonus": "+{k} {what}",
+        "why.zero": "{what} : rien",
         "why.nothing": "rien",
+        "gain": "{p}, ce tour vous rapporte +{total} {total:@pièce|pièces} : {why}.",
         "region": "région {r}",
         "result.win": "{p} gagne avec {c} pièces.",
         "result.draw": "Victoire partagée : {ps} ({c} pièces).",
@@ -176,7 +178,9 @@ CATALOGUE = {
         "ev.over": "Game over.",
         "why.regions": "{k} {race} {k:@region|regions}", "why.declined": "{k} In Decline {race} {k:@region|regions}",
         "why.bonus": "+{k} {what}",
+        "why.zero": "{what}: nothing",
         "why.nothing": "nothing",
+        "gain": "{p}, this turn earns you +{total} {total:@coin|coins}: {why}.",
         "region": "region {r}",
         "result.win": "{p} wins with {c} coins.",
         "result.draw": "Shared win: {ps} ({c} coins).",
@@ -223,9 +227,22 @@ def why_text(lines, lang):
     for why, k, race in lines:
         if why in ("regions", "declined"):
             parts.append(t(lang, "why." + why, k=k, race=C.name(race, lang)))
+        elif k == 0:  # an effect that gives nothing this turn (SmallWorldState.score_lines)
+            parts.append(t(lang, "why.zero", what=C.name(why, lang)))
         else:
             parts.append(t(lang, "why.bonus", k=k, what=C.name(why, lang)))
     return ", ".join(parts) or t(lang, "why.nothing")
+
+
+def turn_gain(logs, player, players, lang):
+    """The coins ``player`` scored in the events ``logs`` (log entries
+    ``[seq, turn, key, fields]``), in words; "" if none."""
+    found = [f for _, _, key, f in logs if key == "score" and f.get("p") == player]
+    if not found:
+        return ""
+    total = sum(f["total"] for f in found)
+    why = "; ".join(why_text(f["lines"], lang) for f in found)
+    return t(lang, "gain", p=players[player], total=total, why=why)
 
 
 def event_text(players, key, f, lang, viewer_sees=True):

@@ -950,20 +950,27 @@ class SmallWorldState(State):
     # -- scoring, decline, end of turn --------------------------------------
     def score_lines(self, p, decline_turn):
         lines = []
+        idle = []  # the active race's and power's bonuses that give nothing this turn (said so in the log)
         rid = self.active[p]
         if rid is not None and not decline_turn:
             rec = self.recs[rid]
             lines.append(("regions", len(self.scoring_regions(rid)), rec["race"]))
-            for h in self.hook(rid, "score"):
-                for why, k in h(self, rid, False):
-                    lines.append((why, k, rec["race"]))
+            for key in self.keys(rid):
+                h = C.HOOKS.get(key, {}).get("score")
+                if h is None:
+                    continue
+                got = [(why, k, rec["race"]) for why, k in h(self, rid, False)]
+                lines.extend(got)
+                if not any(k for _, k, _ in got) and key in (rec["race"], rec["power"]) \
+                        and not (key == "wealthy" and rec.get("scored")):
+                    idle.append((key, 0, rec["race"]))
         for did in list(self.declined[p]):
             rec = self.recs[did]
             lines.append(("declined", len(self.scoring_regions(did)), rec["race"]))
             for h in self.hook(did, "score"):
                 for why, k in h(self, did, True):
                     lines.append((why, k, rec["race"]))
-        return [ln for ln in lines if ln[1]]
+        return [ln for ln in lines if ln[1]] + idle
 
     def scoring_regions(self, rid):
         """The regions that earn their coin for race ``rid`` (§1.5); the
