@@ -129,3 +129,32 @@ def test_auction_tie_on_equal_heights_goes_to_the_lower_seat():
     ev = [f for _, _, k, f in s.log if k == "auction"][0]
     assert ev["seats"][str(ev["p"])] == min(ev["seats"].values())
     assert "same height: the lowest seat wins" in log_text(s, "auction", ev, "en")
+
+
+# ------------------------------------------------------------ powers explained
+def test_a_question_says_what_it_is_about():
+    """"Where does the Balrog go?" says what the Balrog does (rules help: the Wickedest Pentacle)."""
+    from plateau.games.smallworld import content as C
+
+    s = fresh(2, board="underground")
+    rid = give(s, 0, "ratmen", "hill", {24: 2})
+    begin(s, 0)
+    s.push("balrog", 0, rid=rid)
+    line = s.status("en")
+    assert "where does the Balrog go?" in line and C.text("pentacle", "en") in line
+
+
+def test_glossary_lists_every_race_power_item_and_monster_in_play():
+    from plateau.games.smallworld import content as C
+
+    s = fresh(2, board="underground", clear=False)
+    s.place[3] = "crypt"
+    title, pairs = GAME.glossary(s, "en")
+    names = [n for n, _ in pairs]
+    for race, power, _ in s.column:
+        assert (C.name(race, "en"), C.text(race, "en")) in pairs and (C.name(power, "en"), C.text(power, "en")) in pairs
+    assert C.name("crypt", "en") in names and "Monsters" in names
+    assert len(names) == len(set(names))
+    a = ARK.start([f"P{i}" for i in range(6)], {"schedule": "art_of_combos" + ",none" * 9}, 5)
+    lot = a.auction_lot(a.auction_tables[0])
+    assert [n for n, _ in ARK.glossary(a, "en")[1][:2]] == [C.name(lot[1], "en"), C.name(lot[2], "en")]

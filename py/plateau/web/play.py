@@ -189,6 +189,7 @@ class PlayScreen:
         if box is None:
             return
         clear(box)
+        self.draw_glossary()
         if not compact:
             return
         for sec in self.session.panel(self.lang, self.viewer()):
@@ -197,6 +198,34 @@ class PlayScreen:
             items = [el("li", {"text": line.strip(), "cls": "sub" if line.startswith("  ") else None})
                      for line in sec["lines"]]
             box.appendChild(el("ul", {}, *items))
+
+    def draw_glossary(self) -> None:
+        """What the races, powers, places… in play do (``Game.glossary``),
+        under the board, one tap away on any screen (a hover tooltip is not
+        enough on a phone). Hidden behind a pass screen; stays open or
+        closed as the reader left it."""
+        fn = getattr(self.session.game, "glossary", None)
+        panel = by_id("board-panel")
+        box = by_id("glossary")
+        if fn is None or panel is None:
+            return
+        if box is None:
+            box = el("details", {"id": "glossary", "cls": "glossary"})
+            panel.parentNode.insertBefore(box, panel.nextSibling)
+        was_open = bool(box.open)
+        clear(box)
+        if self.must_pass() or self.board_view:
+            box.hidden = True
+            return
+        title, pairs = fn(self.session.state, self.lang)
+        box.hidden = not pairs
+        box.appendChild(el("summary", {"text": title}))
+        items = []
+        for name, text in pairs:
+            items.append(el("dt", {"text": name}))
+            items.append(el("dd", {"text": text}))
+        box.appendChild(el("dl", {}, *items))
+        box.open = was_open
 
     def on_resize(self, e=None) -> None:
         if self.screen == "play" and self.session is not None and by_id("board") is not None \

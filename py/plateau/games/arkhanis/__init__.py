@@ -213,6 +213,22 @@ class Arkhanis(Game):
         logs = [e for tb, ta in zip(before.tables, after.tables) for e in ta.log if e[0] > tb.seq]
         return turn_gain(logs, player, after.players, lang)
 
+    def glossary(self, state, lang):
+        """Small World's glossary: an auctioned combo's race and power first,
+        then the table being played (every table between slots)."""
+        from plateau.games.smallworld.catalogue import explain, glossary, t
+
+        pairs = []
+        if state.stage == "auction" and state.bidder is not None:
+            lot = state.auction_lot(state.auction_tables[state.auction_table])
+            if lot[0] == "combo":
+                pairs += [e for e in (explain(k, lang) for k in lot[1:]) if e]
+        tables = [state.tables[state.current]] if state.stage == "play" and state.current is not None \
+            else state.tables
+        for tb in tables:
+            pairs += [e for e in glossary(tb, lang) if e not in pairs]
+        return t(lang, "glossary.title"), pairs
+
     def click_hint(self, state, clicks, lang):
         """What the next click does on the table being played (Small World's hint)."""
         if state.stage != "play" or state.current is None:

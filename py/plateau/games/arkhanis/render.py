@@ -123,7 +123,8 @@ def overview(st, ctx: RenderContext) -> str:
     top = y + 18
     rows = -(-ntab // cols)
     log = [log_text(st, k, f, lang) for _, n, k, f in st.log if n == st.turn]
-    log_lines = log[-12:]
+    # whole sentences, wrapped (an auction's result says who won, every bid and why)
+    log_lines = [part for line in log[-12:] for part in _wrap(line, inner - 28, 15)][-16:]
     log_h = 44 + 22 * max(1, len(log_lines))
     H = top + rows * (card_h + 20) + log_h + 20
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board arkhanis" viewBox="0,0,{W},{H}" width="{W}" '
@@ -193,8 +194,7 @@ def overview(st, ctx: RenderContext) -> str:
                f'stroke="#8d7b5a" stroke-width="1.5"/><text x="34" y="{y + 28}" font-size="19" font-weight="bold" '
                f'fill="#3a2a18">{escape(t(lang, "ov.log", n=st.turn))}</text>')
     for i, line in enumerate(log_lines or [t(lang, "ov.log_empty")]):
-        out.append(f'<text x="34" y="{y + 52 + 22 * i}" font-size="15" fill="#333">{escape(_fit(line, inner - 28, 15))}'
-                   f'</text>')
+        out.append(f'<text x="34" y="{y + 52 + 22 * i}" font-size="15" fill="#333">{escape(line)}</text>')
     out.append("</g></svg>")
     return "".join(out)
 

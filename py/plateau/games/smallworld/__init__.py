@@ -118,6 +118,13 @@ class SmallWorld(Game):
 
         return turn_gain([e for e in after.log if e[0] > before.seq], player, after.players, lang)
 
+    def glossary(self, state, lang: str) -> tuple[str, list]:
+        """A heading and the ``(name, text)`` of every race, power, place,
+        relic and monster in play (the play screen shows them one tap away)."""
+        from .catalogue import glossary, t
+
+        return t(lang, "glossary.title"), glossary(state, lang)
+
     def click_hint(self, state, clicks: list, lang: str) -> str:
         """What the next click does once ``clicks`` are made (the play
         screen's status line)."""

@@ -75,6 +75,15 @@ CATALOGUE = {
         "why.regions": "{k} {k:@région|régions} {race}", "why.declined": "{k} {k:@région|régions} {race} en déclin",
         "why.bonus": "+{k} {what}",
         "why.zero": "{what} : rien",
+        "glossary.title": "Ce que font les peuples, pouvoirs, lieux, reliques et monstres en jeu",
+        "glossary.monsters": "Monstres", "glossary.golden_knight": "Chevalier d'Or",
+        "glossary.snow_thing": "Abominable Machin des Neiges",
+        "text.monsters": "2 jetons Monstre gardent la région : +1 au coût par jeton. Qui la conquiert tire une "
+                         "tuile lieu ou relique et la pose là.",
+        "text.golden_knight": "Un Monstre qui compte double ; le battre rapporte 5 points en fin de partie, un lieu "
+                              "et une relique à garder.",
+        "text.snow_thing": "Ne se prend que par « Attaquer le Machin des Neiges » : engagez des jetons, puis un dé "
+                           "de 1 à 4 est lancé ; la victoire rapporte 3 points en fin de partie et une tuile.",
         "why.nothing": "rien",
         "gain": "{p}, ce tour vous rapporte +{total} {total:@pièce|pièces} : {why}.",
         "region": "région {r}",
@@ -179,6 +188,15 @@ CATALOGUE = {
         "why.regions": "{k} {race} {k:@region|regions}", "why.declined": "{k} In Decline {race} {k:@region|regions}",
         "why.bonus": "+{k} {what}",
         "why.zero": "{what}: nothing",
+        "glossary.title": "What the races, powers, places, relics and monsters in play do",
+        "glossary.monsters": "Monsters", "glossary.golden_knight": "Golden Knight",
+        "glossary.snow_thing": "Abominable Snow Thing",
+        "text.monsters": "2 Monster tokens guard the region: +1 to its cost per token. Whoever conquers it draws a "
+                         "place or relic tile and puts it there.",
+        "text.golden_knight": "A Monster that counts double; beating it gives 5 points at game end, and a place and "
+                              "a relic to keep.",
+        "text.snow_thing": "Taken only with \"Attack the Snow Thing\": commit tokens, then a 1–4 die is rolled; "
+                           "success gives 3 points at game end and a tile.",
         "why.nothing": "nothing",
         "gain": "{p}, this turn earns you +{total} {total:@coin|coins}: {why}.",
         "region": "region {r}",
@@ -274,7 +292,11 @@ def status_line(st, lang):
     race = C.name(rec["race"], lang) if rec else ""
     hand = rec["hand"] if rec else 0
     if st.pending:
-        head += t(lang, "st.pending." + st.pending[0]["kind"], p=p, race=race)
+        kind = st.pending[0]["kind"]
+        head += t(lang, "st.pending." + kind, p=p, race=race)
+        about = explain(PENDING_ABOUT[kind], lang) if kind in PENDING_ABOUT else None
+        if about:  # the question says what the thing asked about does
+            head += " — " + about[0] + (" : " if lang == "fr" else ": ") + about[1]
     elif ph == "conquer":
         if st.tp["ghoul"]:
             head += t(lang, "st.ghoul", p=p, hand=hand)
@@ -292,6 +314,46 @@ def status_line(st, lang):
     if recent:
         head += " · " + t(lang, "st.last", ev=event_text(st.players, recent[-1][2], recent[-1][3], lang))
     return head
+
+
+#: the decisions asked of a player (``st.pending.<kind>``) and what they are about: its text follows the question
+PENDING_ABOUT = {"balrog": "pentacle", "ghost": "crypt", "ring": "froggys_ring", "scepter": "scepter",
+                 "altar": "altar", "royal": "royal", "tomb": "tomb", "reborn": "reborn", "shield": "shield",
+                 "volcano": "flames", "mimic": "shadow_mimes", "hammers": "iron_dwarves", "monsters": "monsters",
+                 "knight": "golden_knight", "snowpick": "snow_thing", "commit": "snow_thing",
+                 "snowmove": "snow_thing"}
+
+
+def explain(key, lang):
+    """``(name, text)`` of a race, power, place, relic or monster kind; None if it has no text."""
+    if key in ("monsters", "golden_knight", "snow_thing"):
+        return t(lang, "glossary." + key), t(lang, "text." + key)
+    text = C.text(key, lang)
+    return (C.name(key, lang), text) if text else None
+
+
+def glossary(st, lang):
+    """What is in play and what it does, as ``(name, text)`` pairs: the
+    column's races and powers, the races on the map, the places and relics
+    drawn, the monsters (all public)."""
+    keys = []
+    for race, power, _ in st.column:
+        keys += [race, power]
+    for rid in sorted(st.recs):
+        rec = st.recs[rid]
+        keys += [rec["race"]] + ([rec["power"]] if rec["power"] else [])
+    keys += [x for x in st.place if x] + [x for x in st.relic if x]
+    if any(m and not sp for m, sp in zip(st.monster, st.special)):
+        keys.append("monsters")
+    keys += [sp for sp in st.special if sp]
+    out, seen = [], set()
+    for k in keys:
+        if k not in seen:
+            seen.add(k)
+            e = explain(k, lang)
+            if e:
+                out.append(e)
+    return out
 
 
 def redeploy_kind(st):
