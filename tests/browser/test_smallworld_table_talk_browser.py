@@ -125,15 +125,19 @@ def test_redeploy_in_few_clicks_then_the_turn_gain_before_the_pass_screen(browse
         k = ply(page)
         press_button(page, '#tray [data-target="done"]', touch)
         wait_ply(page, k + 1)
-        # the gain, to Ann, over the pass screen that already hides the board from Bob
-        page.wait_for_selector("#dialog .turn-gain")
-        gain = page.inner_text("#dialog .turn-gain")
+        # the gain, to Ann, on the pass screen that already hides the board from Bob
+        page.wait_for_selector("#pass-screen .turn-gain")
+        gain = page.inner_text("#pass-screen .turn-gain")
         assert gain.startswith("Ann, ") and ("+" in gain) and ("région" in gain or "region" in gain)
-        assert page.locator("#pass-screen").count() == 1 and page.locator("#board svg").count() == 0
+        assert page.locator("#board svg").count() == 0
         shot(page, f"sw-gain-{device}")
-        press_button(page, '#dialog [data-action="close"]', touch)
-        page.wait_for_selector("#dialog", state="detached")
+        press_button(page, '#pass-screen [data-action="gain-hide"]', touch)
+        page.wait_for_selector("#turn-gain", state="detached")
         assert "Bob" in page.inner_text("#pass-screen") and "+" not in page.inner_text("#pass-screen")
+        # hidden or not, it never reaches Bob's eyes: "I am Bob" draws the board without it
+        press_button(page, '[data-action="reveal"]', touch)
+        page.wait_for_selector("#board svg")
+        assert gain not in page.inner_text("body")
     finally:
         ctx.close()
 
@@ -203,5 +207,26 @@ def test_auction_names_its_lot_and_the_log_says_who_won(browser, base_url):
         board = page.inner_text("#board")
         shot(page, "ark-auction-result-desktop")
         assert want in board and "160 cm" in board
+    finally:
+        ctx.close()
+
+
+def test_a_game_saved_before_the_finite_redeployment_still_opens(browser, base_url):
+    """A Small World game played under rules revision 0 (tokens moved back and
+    forth in its redeployments) opens from its link at its last move, the
+    board drawn, no error."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent.parent / "games" / "smallworld_rev0_records.json").read_text())
+    rec = Record.from_json(data["smallworld"]["record"])
+    ctx = browser.new_context(service_workers="block", **DESKTOP)
+    page = ctx.new_page()
+    try:
+        open_app(page, base_url, "#g=" + encode(rec))
+        page.wait_for_selector("#board svg")
+        assert ply(page) == len(rec.moves)
+        assert page.locator("#messages .msg.error").count() == 0
+        assert page.locator("#moves li").count() == len(rec.moves) + 1
     finally:
         ctx.close()

@@ -509,9 +509,15 @@ class PlayScreen:
 
     def show_turn_gain(self, text: str) -> None:
         """The turn's gain, to the player who earned it before the device
-        passes: a dialog over the pass screen (closed before handing the
-        device on: coins may be secret), or a note when the device stays."""
-        if self.must_pass():
-            self.dialog(self.t("play.gain_title"), el("p", {"cls": "turn-gain", "text": text}))
+        passes: on top of the pass screen, until they hide it or the next
+        player shows they hold the device (coins may be secret: it is never
+        drawn for the next player's eyes); a note when the device stays."""
+        screen = by_id("pass-screen")
+        if self.must_pass() and screen is not None:
+            box = el("div", {"id": "turn-gain", "cls": "turn-gain-box", "role": "status"},
+                     el("h3", {"text": self.t("play.gain_title")}),
+                     el("p", {"cls": "turn-gain", "text": text}))
+            box.appendChild(button(self.t("play.gain_hide"), lambda: box.remove(), data_action="gain-hide"))
+            screen.insertBefore(box, screen.firstChild)
         elif not self.session.state.is_over():
             self.flash(text, "info")
