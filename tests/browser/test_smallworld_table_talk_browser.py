@@ -170,7 +170,8 @@ def test_races_and_powers_in_play_are_explained_one_tap_away(browser, base_url, 
         ctx.close()
 
 
-def test_auction_names_its_lot_and_the_log_says_who_won(browser, base_url):
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_auction_names_its_lot_and_the_log_says_who_won(browser, base_url, device):
     opts = ARK.full_options({"schedule": "art_of_combos" + ",none" * 9, "heights": "170,160,160,155,199,171"})
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
     rec = Record("arkhanis", opts, 5, names, [])
@@ -179,7 +180,8 @@ def test_auction_names_its_lot_and_the_log_says_who_won(browser, base_url):
     race, power, _ = st.tables[ti].column[-1]
     from plateau.games.smallworld import content as C
 
-    ctx = browser.new_context(service_workers="block", **DESKTOP)
+    touch = device == "phone"
+    ctx = browser.new_context(service_workers="block", **(PHONE if touch else DESKTOP))
     page = ctx.new_page()
     try:
         open_app(page, base_url, "#g=" + encode(rec))
@@ -187,25 +189,25 @@ def test_auction_names_its_lot_and_the_log_says_who_won(browser, base_url):
         lang = None
         for _ in range(len(st._bidders(ti))):
             if page.locator("#pass-screen").count():
-                press_button(page, '[data-action="reveal"]', False)
+                press_button(page, '[data-action="reveal"]', touch)
             page.wait_for_selector("#board svg")
             line = status(page)
             lang = "fr" if "en vente" in line else "en"
             assert C.name(race, lang) in line and C.name(power, lang) in line
             assert C.text(power, lang)[:30] in page.inner_text("#board")  # the overview explains the lot
             n = ply(page)
-            press_button(page, '#tray [data-target="bid"]', False)
-            press_button(page, '#tray [data-target="b1"], #board [data-target="b1"]', False)
+            press_button(page, '#tray [data-target="bid"]', touch)
+            press_button(page, '#tray [data-target="b1"], #board [data-target="b1"]', touch)
             wait_ply(page, n + 1)
         if page.locator("#pass-screen").count():
-            press_button(page, '[data-action="reveal"]', False)
+            press_button(page, '[data-action="reveal"]', touch)
         page.wait_for_selector("#board svg")
         want = ("remporte la combinaison" if lang == "fr" else "wins the combo")
         if page.locator('[data-view="overview"]').count():  # the overview's log of the turn
-            press_button(page, '[data-view="overview"]', False)
+            press_button(page, '[data-view="overview"]', touch)
             page.wait_for_function("document.querySelector('#board').dataset.view === 'overview'")
         board = page.inner_text("#board")
-        shot(page, "ark-auction-result-desktop")
+        shot(page, f"ark-auction-result-{device}")
         assert want in board and "160 cm" in board
     finally:
         ctx.close()

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from plateau.core.game import REVISION_OPTION, IllegalMove
-from plateau.core.record import Record, decode, encode
+from plateau.core.record import Record, RecordError, decode, encode
 from plateau.core.rng import Rng
 from plateau.games.smallworld import GAME
 
@@ -177,6 +177,9 @@ def test_status_line_says_what_the_next_click_does():
     assert "moves a token there" in s.status("en") and "Take all back" in s.status("en")
     assert click_hint(s, ["r1"], "en").startswith("Region 1 chosen: click the region")
     assert "Take all back" in click_hint(s, ["back"], "en")
+    s.play("mv:1-2")  # no target disappears unsaid
+    assert "region 1 gave tokens: none go back there" in s.status("en")
+    assert "region 2 received a moved token: it gives none" in s.status("en")
 
 
 # ------------------------------------------------------- old records (rev 0)
@@ -198,5 +201,6 @@ def test_record_from_revision_0_replays_to_the_same_end(game):
     assert list(st.coins) == d["coins"] and st.turn == d["turn"]
     # under today's rules the same moves are refused where a token goes back
     new = dict(d["record"], o={**d["record"]["o"], REVISION_OPTION: GAME.revision})
-    with pytest.raises(Exception):
+    with pytest.raises(RecordError) as e:
         Record.from_json(new).replay()
+    assert e.value.code == "illegal" and e.value.ply in back

@@ -511,7 +511,9 @@ class PlayScreen:
         """The turn's gain, to the player who earned it before the device
         passes: on top of the pass screen, until they hide it or the next
         player shows they hold the device (coins may be secret: it is never
-        drawn for the next player's eyes); a note when the device stays."""
+        drawn for the next player's eyes). When the device stays (the
+        computer plays next), the board's list of events says it to its
+        holder; a banner would stay on screen for whoever holds it later."""
         screen = by_id("pass-screen")
         if self.must_pass() and screen is not None:
             box = el("div", {"id": "turn-gain", "cls": "turn-gain-box", "role": "status"},
@@ -519,5 +521,3 @@ class PlayScreen:
                      el("p", {"cls": "turn-gain", "text": text}))
             box.appendChild(button(self.t("play.gain_hide"), lambda: box.remove(), data_action="gain-hide"))
             screen.insertBefore(box, screen.firstChild)
-        elif not self.session.state.is_over():
-            self.flash(text, "info")

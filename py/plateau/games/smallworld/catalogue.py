@@ -47,6 +47,8 @@ CATALOGUE = {
         "hint.all": "« Tous les jetons en main » : cliquez la région où les poser",
         "hint.back": "« Tout reprendre » : cliquez la région dont vous reprenez les jetons (sauf un)",
         "target.back": "Tout reprendre",
+        "st.redeploy.from": "{n:@la région|les régions} {regs} {n:@a|ont} donné des jetons : plus rien n'y revient",
+        "st.redeploy.to": "{n:@la région|les régions} {regs} {n:@a|ont} reçu un jeton déplacé : {n:@elle n'en donne|elles n'en donnent} plus",
         "st.diplomat": "{p} : Diplomates — avec qui faire la paix ?",
         "st.stout": "{p} : Vaillants — passer en déclin maintenant ?",
         "st.defend": "{p} ({race}) : replacez vos {hand} {hand:@jeton|jetons} repris dans vos régions",
@@ -160,6 +162,8 @@ CATALOGUE = {
         "hint.all": "\"All tokens in hand\": click the region to put them on",
         "hint.back": "\"Take all back\": click the region whose tokens (but one) you take back",
         "target.back": "Take all back",
+        "st.redeploy.from": "{n:@region|regions} {regs} gave tokens: none go back there",
+        "st.redeploy.to": "{n:@region|regions} {regs} received a moved token: {n:@it gives|they give} none",
         "st.diplomat": "{p}: Diplomat — make peace with whom?",
         "st.stout": "{p}: Stout — go In Decline now?",
         "st.defend": "{p} ({race}): put your {hand} {hand:@token|tokens} taken back into your regions",
@@ -308,6 +312,11 @@ def status_line(st, lang):
         head += t(lang, "st." + ph, p=p, race=race, hand=hand)
         if ph == "redeploy":
             head += " — " + t(lang, "st.redeploy." + redeploy_kind(st))
+            rd = st.tp.get("rd") if st.rev >= 1 else None
+            for key in ("from", "to"):  # why some regions are no longer offered (rules revision 1)
+                if rd and rd[key]:
+                    head += " — " + t(lang, "st.redeploy." + key, regs=", ".join(map(str, sorted(rd[key]))),
+                                      n=len(rd[key]))
     else:
         head += t(lang, "st." + ph, p=p)
     recent = [e for e in st.log if e[0] >= st.mark and e[2] not in ("turn", "score")]
