@@ -40,7 +40,7 @@ def _mid_game(seed=2, n=3, opts=None, plies=120):
 
 
 def test_hidden_parts_are_sampled_from_what_the_view_shows():
-    s = _mid_game()
+    s = _mid_game(plies=40)  # (turn 2: five banners still in the stack, their order unknown)
     p = s.to_play
     v = jnorm(s.view(p))
     assert [c for q, c in enumerate(v["coins"]) if q != p] == [None] * (s.n - 1)

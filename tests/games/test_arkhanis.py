@@ -781,7 +781,7 @@ def test_overview_hides_other_coins_and_bids_and_shows_the_turn():
         s.play("bid:0")
     assert [v for v, _ in GAME.views(s, "en")] == ["", "overview"]
     svg = GAME.render_view(s, "overview", RenderContext(viewer=s.to_play, lang="en"))
-    assert "Log of turn 1" in svg and "wins the auction for 4 coins" in svg and "▶ Seat" in svg
+    assert "Log of turn 1" in svg and "wins 5 coins from the bank for 4 coins" in svg and "▶ Seat" in svg
 
 
 def test_score_table_shows_seats_and_only_ones_own_coins():

@@ -191,6 +191,7 @@ class PlayScreen:
         if box is None:
             return
         clear(box)
+        self.draw_glossary()
         if not compact:
             return
         for sec in self.session.panel(self.lang, self.viewer()):
@@ -199,6 +200,34 @@ class PlayScreen:
             items = [el("li", {"text": line.strip(), "cls": "sub" if line.startswith("  ") else None})
                      for line in sec["lines"]]
             box.appendChild(el("ul", {}, *items))
+
+    def draw_glossary(self) -> None:
+        """What the races, powers, places… in play do (``Game.glossary``),
+        under the board, one tap away on any screen (a hover tooltip is not
+        enough on a phone). Hidden behind a pass screen; stays open or
+        closed as the reader left it."""
+        fn = getattr(self.session.game, "glossary", None)
+        panel = by_id("board-panel")
+        box = by_id("glossary")
+        if fn is None or panel is None:
+            return
+        if box is None:
+            box = el("details", {"id": "glossary", "cls": "glossary"})
+            panel.parentNode.insertBefore(box, panel.nextSibling)
+        was_open = bool(box.open)
+        clear(box)
+        if self.must_pass() or self.board_view:
+            box.hidden = True
+            return
+        title, pairs = fn(self.session.state, self.lang)
+        box.hidden = not pairs
+        box.appendChild(el("summary", {"text": title}))
+        items = []
+        for name, text in pairs:
+            items.append(el("dt", {"text": name}))
+            items.append(el("dd", {"text": text}))
+        box.appendChild(el("dl", {}, *items))
+        box.open = was_open
 
     def on_resize(self, e=None) -> None:
         if self.screen == "play" and self.session is not None and by_id("board") is not None \
@@ -254,7 +283,18 @@ class PlayScreen:
         else:
             detail = st.status(self.lang)
             text = detail or self.t("play.turn", name=s.record.players[st.to_play])
+            text = self.with_click_hint(text)
         box.textContent = text
+
+    def with_click_hint(self, text: str) -> str:
+        """The status line, with what the next click does once a move is
+        begun (``Game.click_hint``, for games whose moves take several clicks)."""
+        s = self.session
+        hint = getattr(s.game, "click_hint", None)
+        if hint is None or not s.clicks or not self.interactive():
+            return text
+        words = hint(s.state, list(s.clicks), self.lang)
+        return text + " — " + words if words else text
 
     def draw_side(self) -> None:
         s = self.session
@@ -445,6 +485,7 @@ class PlayScreen:
             return
         if self.session.state.is_over() and not self.embed:
             js.setTimeout(create_proxy(lambda: self.show_result() if self.session.state.is_over() else None), 400)
+        gain = self.turn_gain_text()
         self.holder = self.session.holder_after_move(self.holder)
         self.board_view = ""  # after a move, the board where the next one is played
         replaced = self.session.replaced
@@ -453,3 +494,34 @@ class PlayScreen:
         if not self.embed:
             self.autosave()
         self.refresh()
+        if gain:
+            self.show_turn_gain(gain)
+
+    def turn_gain_text(self) -> str:
+        """What the move just played earned the person who played it
+        (``Game.turn_gain``: "+7: 5 regions, +2 Merchant"), "" if nothing
+        was scored or a computer played it."""
+        s = self.session
+        fn = getattr(s.game, "turn_gain", None)
+        if fn is None or self.embed or s.ply == 0 or s.ply != s.total:
+            return ""
+        before = s.state_at(s.ply - 1)
+        mover = before.to_play
+        if mover is None or mover in s.computers:
+            return ""
+        return fn(before, s.state, mover, self.lang)
+
+    def show_turn_gain(self, text: str) -> None:
+        """The turn's gain, to the player who earned it before the device
+        passes: on top of the pass screen, until they hide it or the next
+        player shows they hold the device (coins may be secret: it is never
+        drawn for the next player's eyes). When the device stays (the
+        computer plays next), the board's list of events says it to its
+        holder; a banner would stay on screen for whoever holds it later."""
+        screen = by_id("pass-screen")
+        if self.must_pass() and screen is not None:
+            box = el("div", {"id": "turn-gain", "cls": "turn-gain-box", "role": "status"},
+                     el("h3", {"text": self.t("play.gain_title")}),
+                     el("p", {"cls": "turn-gain", "text": text}))
+            box.appendChild(button(self.t("play.gain_hide"), lambda: box.remove(), data_action="gain-hide"))
+            screen.insertBefore(box, screen.firstChild)

@@ -209,6 +209,38 @@ class Arkhanis(Game):
             return describe(state_before.tables[state_before.current], move_text, lang)
         return move_text
 
+    def turn_gain(self, before, after, player, lang):
+        """What the move scored for ``player`` on any table (the end of their
+        turn), in the words of Small World; "" if nothing."""
+        from plateau.games.smallworld.catalogue import turn_gain
+
+        logs = [e for tb, ta in zip(before.tables, after.tables) for e in ta.log if e[0] > tb.seq]
+        return turn_gain(logs, player, after.players, lang)
+
+    def glossary(self, state, lang):
+        """Small World's glossary: an auctioned combo's race and power first,
+        then the table being played (every table between slots)."""
+        from plateau.games.smallworld.catalogue import explain, glossary, t
+
+        pairs = []
+        if state.stage == "auction" and state.bidder is not None:
+            lot = state.auction_lot(state.auction_tables[state.auction_table])
+            if lot[0] == "combo":
+                pairs += [e for e in (explain(k, lang) for k in lot[1:]) if e]
+        tables = [state.tables[state.current]] if state.stage == "play" and state.current is not None \
+            else state.tables
+        for tb in tables:
+            pairs += [e for e in glossary(tb, lang) if e not in pairs]
+        return t(lang, "glossary.title"), pairs
+
+    def click_hint(self, state, clicks, lang):
+        """What the next click does on the table being played (Small World's hint)."""
+        if state.stage != "play" or state.current is None:
+            return ""
+        from plateau.games.smallworld.catalogue import click_hint
+
+        return click_hint(state.tables[state.current], clicks, lang)
+
     def target_label(self, target, lang):
         from .catalogue import t
 

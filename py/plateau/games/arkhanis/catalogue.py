@@ -33,7 +33,14 @@ CATALOGUE = {
         "ev.forced_march": "Marche forcée (Plateau) : chaque conquête coûte 1 jeton de moins (minimum 1) ce tour.",
         "ev.royal_treasure": "Le Trésor royal (Plateau) : chaque table met aux enchères 5 pièces de la banque.",
         "ev.long_winter": "Long hiver (Plateau) : ni champs ni collines ne peuvent être conquis ce tour.",
-        "st.auction": "Tour {n} — {p} : votre enchère (cachée) pour la table {t}",
+        "st.auction": "Tour {n} — {p} : votre enchère (cachée) pour la table {t} — en vente : {lot}",
+        "lot.combo": "la combinaison {race} {power} ({n} jetons)", "lot.coins": "{n} pièces de la banque",
+        "lot.nothing": "rien (la colonne est vide)",
+        "log.auction.lot": "Table {t} : {p} remporte {lot} pour {bid} {bid:@pièce|pièces} (mises : {bids}).",
+        "log.auction.tie": " Égalité à {bid} : le plus petit l'emporte ({who}).",
+        "log.auction.tie_seat": " Égalité à {bid}, même taille : la plus petite place l'emporte ({who}).",
+        "height": "{p} {h} cm", "height_seat": "{p} place {s}",
+        "ov.lot": "En vente à la table {t} : {lot}",
         "st.move": "Tour {n} — {p} : choisissez une place libre",
         "st.over": "Tournoi terminé",
         "log.event": "Tour {n} : {event}",
@@ -105,7 +112,14 @@ CATALOGUE = {
         "ev.forced_march": "Forced March (Plateau): every conquest costs 1 token less (at least 1) this turn.",
         "ev.royal_treasure": "The Royal Treasure (Plateau): each table auctions 5 coins from the bank.",
         "ev.long_winter": "Long Winter (Plateau): no Farmland or Hill region may be conquered this turn.",
-        "st.auction": "Turn {n} — {p}: your (hidden) bid for table {t}",
+        "st.auction": "Turn {n} — {p}: your (hidden) bid for table {t} — on sale: {lot}",
+        "lot.combo": "the combo {race} {power} ({n} tokens)", "lot.coins": "{n} coins from the bank",
+        "lot.nothing": "nothing (the column is empty)",
+        "log.auction.lot": "Table {t}: {p} wins {lot} for {bid} {bid:@coin|coins} (bids: {bids}).",
+        "log.auction.tie": " A tie at {bid}: the shortest wins ({who}).",
+        "log.auction.tie_seat": " A tie at {bid}, same height: the lowest seat wins ({who}).",
+        "height": "{p} {h} cm", "height_seat": "{p} seat {s}",
+        "ov.lot": "On sale at table {t}: {lot}",
         "st.move": "Turn {n} — {p}: choose a free seat",
         "st.over": "Tournament over",
         "log.event": "Turn {n}: {event}",
@@ -162,7 +176,42 @@ def event_name(event, lang):
     return t(lang, "ev." + event)
 
 
+def lot_text(lot, lang):
+    """An auction's lot in words (``TournamentState.auction_lot``)."""
+    if lot[0] == "combo":
+        from plateau.games.smallworld import content as C
+
+        race, power = lot[1], lot[2]
+        return t(lang, "lot.combo", race=C.name(race, lang), power=C.name(power, lang),
+                 n=C.RACES[race][0] + C.POWERS[power])
+    if lot[0] == "coins":
+        return t(lang, "lot.coins", n=lot[1])
+    return t(lang, "lot.nothing")
+
+
+def auction_text(st, f, lang):
+    """An auction's result: who won what, for how much, every bid (revealed
+    together) and, on a tie, why the winner won (heights, then seats)."""
+    name = st.players
+    bids = ", ".join(f"{name[int(p)]} {b}" for p, b in sorted(f["bids"].items(), key=lambda x: (-x[1], int(x[0]))))
+    out = t(lang, "log.auction.lot", t=f["t"] + 1, p=name[f["p"]], lot=lot_text(f["lot"], lang), bid=f["bid"],
+            bids=bids)
+    tied = f.get("tied") or []
+    if tied:
+        hs = [st.heights[p] for p in tied]
+        if hs.count(st.heights[f["p"]]) > 1:
+            who = ", ".join(t(lang, "height_seat", p=name[p], s=f["seats"][str(p)])
+                            for p in tied if st.heights[p] == st.heights[f["p"]])
+            out += t(lang, "log.auction.tie_seat", bid=f["bid"], who=who)
+        else:
+            who = ", ".join(t(lang, "height", p=name[p], h=st.heights[p]) for p in sorted(tied, key=lambda q: st.heights[q]))
+            out += t(lang, "log.auction.tie", bid=f["bid"], who=who)
+    return out
+
+
 def log_text(st, key, f, lang):
+    if key == "auction" and "lot" in f:
+        return auction_text(st, f, lang)
     g = dict(f)
     if "p" in g:
         g["p"] = st.players[g["p"]]
@@ -179,7 +228,8 @@ def status_line(st, lang):
         return t(lang, "st.over")
     if st.stage == "auction":
         ti = st.auction_tables[st.auction_table]
-        return t(lang, "st.auction", n=st.turn, p=st.players[st.bidder], t=ti + 1)
+        return t(lang, "st.auction", n=st.turn, p=st.players[st.bidder], t=ti + 1,
+                 lot=lot_text(st.auction_lot(ti), lang))
     if st.stage == "move":
         return t(lang, "st.move", n=st.turn, p=st.players[st.movers[0]])
     if st.stage == "pendant":

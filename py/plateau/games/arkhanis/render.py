@@ -116,10 +116,15 @@ def overview(st, ctx: RenderContext) -> str:
     y += 24
     head.append(f'<text x="20" y="{y}" font-size="17" font-weight="bold" fill="#7a3b00" class="ak-now">'
                 f'{escape(_fit(now_line(st, lang), inner, 17))}</text>')
+    for line in lot_lines(st, lang):  # an auction: what is sold, and what it does
+        for part in _wrap(line, inner, 17):
+            y += 24
+            head.append(f'<text x="20" y="{y}" font-size="17" fill="#3a2a18" class="ak-lot">{escape(part)}</text>')
     top = y + 18
     rows = -(-ntab // cols)
     log = [log_text(st, k, f, lang) for _, n, k, f in st.log if n == st.turn]
-    log_lines = log[-12:]
+    # whole sentences, wrapped (an auction's result says who won, every bid and why)
+    log_lines = [part for line in log[-12:] for part in _wrap(line, inner - 28, 15)][-16:]
     log_h = 44 + 22 * max(1, len(log_lines))
     H = top + rows * (card_h + 20) + log_h + 20
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board arkhanis" viewBox="0,0,{W},{H}" width="{W}" '
@@ -189,10 +194,27 @@ def overview(st, ctx: RenderContext) -> str:
                f'stroke="#8d7b5a" stroke-width="1.5"/><text x="34" y="{y + 28}" font-size="19" font-weight="bold" '
                f'fill="#3a2a18">{escape(t(lang, "ov.log", n=st.turn))}</text>')
     for i, line in enumerate(log_lines or [t(lang, "ov.log_empty")]):
-        out.append(f'<text x="34" y="{y + 52 + 22 * i}" font-size="15" fill="#333">{escape(_fit(line, inner - 28, 15))}'
-                   f'</text>')
+        out.append(f'<text x="34" y="{y + 52 + 22 * i}" font-size="15" fill="#333">{escape(line)}</text>')
     out.append("</g></svg>")
     return "".join(out)
+
+
+def lot_lines(st, lang):
+    """While a table auctions: what it sells and, for a combo, what its race
+    and power do."""
+    if st.win is not None or st.stage != "auction" or st.bidder is None:
+        return []
+    from plateau.games.smallworld import content as C
+
+    from .catalogue import lot_text
+
+    ti = st.auction_tables[st.auction_table]
+    lot = st.auction_lot(ti)
+    out = [t(lang, "ov.lot", t=ti + 1, lot=lot_text(lot, lang))]
+    if lot[0] == "combo":
+        out += [f"{C.name(k, lang)} : {C.text(k, lang)}" if lang == "fr" else f"{C.name(k, lang)}: {C.text(k, lang)}"
+                for k in lot[1:]]
+    return out
 
 
 def now_line(st, lang):
@@ -212,6 +234,7 @@ def panel(st, viewer, lang):
     lines = []
     ev = st.event or "none"
     lines.append(event_name(ev, lang))
+    lines.extend(lot_lines(st, lang))
     for ti in range(len(st.tables)):
         seats = ", ".join(f"{s}: " + (st.players[st.occupant[s]] if st.occupant[s] is not None
                                       else t(lang, "seat.free")) for s in st.table_seats[ti])

@@ -489,10 +489,22 @@ class TournamentState(State):
         if not ps:
             return
         best = max(self.bids[p] for p in ps)
-        win = min((p for p in ps if self.bids[p] == best), key=lambda p: (self.heights[p], self.seat_of[p]))
+        tied = [p for p in ps if self.bids[p] == best]
+        win = min(tied, key=lambda p: (self.heights[p], self.seat_of[p]))
         self.coins[win] -= best
-        self.ev("auction", t=ti, p=win, bid=best, bids={str(p): self.bids[p] for p in ps})
+        # the bids are revealed together (seed §3): the log says what was sold, every bid and how a tie was broken
+        self.ev("auction", t=ti, p=win, bid=best, bids={str(p): self.bids[p] for p in ps}, lot=self.auction_lot(ti),
+                tied=tied if len(tied) > 1 else [], seats={str(p): self.seat_of[p] for p in tied})
         E.auction_won(self, self.tables[ti], win, best)
+
+    def auction_lot(self, ti):
+        """What table ``ti`` auctions this turn: ``["combo", race, power]``
+        (the last combo of its column), ``["coins", n]`` or ``["nothing"]``."""
+        ev = E.EVENTS.get(self.event, {})
+        if ev.get("auction") == "coins":
+            return ["coins", ev["prize"]]
+        col = self.tables[ti].column
+        return ["combo", col[-1][0], col[-1][1]] if col else ["nothing"]
 
     def _start_slots(self):
         self.stage = "play"

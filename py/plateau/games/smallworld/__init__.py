@@ -124,6 +124,27 @@ class SmallWorld(Game):
 
         return describe(state_before, move_text, lang)
 
+    def turn_gain(self, before, after, player: int, lang: str) -> str:
+        """What the move from ``before`` to ``after`` scored for ``player``
+        (their turn's end), in words; "" if it scored nothing."""
+        from .catalogue import turn_gain
+
+        return turn_gain([e for e in after.log if e[0] > before.seq], player, after.players, lang)
+
+    def glossary(self, state, lang: str) -> tuple[str, list]:
+        """A heading and the ``(name, text)`` of every race, power, place,
+        relic and monster in play (the play screen shows them one tap away)."""
+        from .catalogue import glossary, t
+
+        return t(lang, "glossary.title"), glossary(state, lang)
+
+    def click_hint(self, state, clicks: list, lang: str) -> str:
+        """What the next click does once ``clicks`` are made (the play
+        screen's status line)."""
+        from .catalogue import click_hint
+
+        return click_hint(state, clicks, lang)
+
     def target_label(self, target: str, lang: str) -> str:
         m = _PEACE.match(target)
         if m:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import math
 
-from plateau.core.game import Move
+from plateau.core.game import Move, rules_revision
 from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
@@ -136,6 +136,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.players = list(view["players"])
     n = s.n = len(s.players)
     s.opts = _dc(view["options"])
+    s.rev = rules_revision(s.opts, GAME)
     s.rng = rng
     b = _board(n, s.opts, view["map"])
     s.map_id = view["map"]

@@ -39,6 +39,16 @@ CATALOGUE = {
         "st.conquer_roll": "{p} ({race}) : dé des Berserks = {face}, choisissez la région",
         "st.ghoul": "{p} : les Goules en déclin conquièrent — {hand} {hand:@jeton|jetons} en main",
         "st.redeploy": "{p} ({race}) : redéployez — {hand} {hand:@jeton|jetons} en main",
+        "st.redeploy.put": "un clic sur une de vos régions y pose un jeton (+1) ; « Tous les jetons en main » puis une région les y pose tous",
+        "st.redeploy.move": "un clic sur une de vos régions puis un sur une autre y déplace un jeton ; « Tout reprendre » puis une région reprend ses jetons sauf un ; « Fin du tour » pour finir",
+        "st.redeploy.move0": "un clic sur une de vos régions puis un sur une autre y déplace un jeton ; « Fin du tour » pour finir",
+        "st.redeploy.done": "plus aucun jeton à déplacer : « Fin du tour » pour finir",
+        "hint.from": "{reg} choisie : cliquez la région où va un de ses jetons (« Annuler la sélection » pour changer)",
+        "hint.all": "« Tous les jetons en main » : cliquez la région où les poser",
+        "hint.back": "« Tout reprendre » : cliquez la région dont vous reprenez les jetons (sauf un)",
+        "target.back": "Tout reprendre",
+        "st.redeploy.from": "{n:@la région|les régions} {regs} {n:@a|ont} donné des jetons : plus rien n'y revient",
+        "st.redeploy.to": "{n:@la région|les régions} {regs} {n:@a|ont} reçu un jeton déplacé : {n:@elle n'en donne|elles n'en donnent} plus",
         "st.diplomat": "{p} : Diplomates — avec qui faire la paix ?",
         "st.stout": "{p} : Vaillants — passer en déclin maintenant ?",
         "st.defend": "{p} ({race}) : replacez vos {hand} {hand:@jeton|jetons} repris dans vos régions",
@@ -66,7 +76,18 @@ CATALOGUE = {
         "ev.over": "Partie terminée.",
         "why.regions": "{k} {k:@région|régions} {race}", "why.declined": "{k} {k:@région|régions} {race} en déclin",
         "why.bonus": "+{k} {what}",
+        "why.zero": "{what} : rien",
+        "glossary.title": "Ce que font les peuples, pouvoirs, lieux, reliques et monstres en jeu",
+        "glossary.monsters": "Monstres", "glossary.golden_knight": "Chevalier d'Or",
+        "glossary.snow_thing": "Abominable Machin des Neiges",
+        "text.monsters": "2 jetons Monstre gardent la région : +1 au coût par jeton. Qui la conquiert tire une "
+                         "tuile lieu ou relique et la pose là.",
+        "text.golden_knight": "Un Monstre qui compte double ; le battre rapporte 5 points en fin de partie, un lieu "
+                              "et une relique à garder.",
+        "text.snow_thing": "Ne se prend que par « Attaquer le Machin des Neiges » : engagez des jetons, puis un dé "
+                           "de 1 à 4 est lancé ; la victoire rapporte 3 points en fin de partie et une tuile.",
         "why.nothing": "rien",
+        "gain": "{p}, ce tour vous rapporte +{total} {total:@pièce|pièces} : {why}.",
         "region": "région {r}",
         "result.win": "{p} gagne avec {c} pièces.",
         "result.draw": "Victoire partagée : {ps} ({c} pièces).",
@@ -133,6 +154,16 @@ CATALOGUE = {
         "st.conquer_roll": "{p} ({race}): Berserk die = {face}, choose the region",
         "st.ghoul": "{p}: the In Decline Ghouls conquer — {hand} {hand:@token|tokens} in hand",
         "st.redeploy": "{p} ({race}): redeploy — {hand} {hand:@token|tokens} in hand",
+        "st.redeploy.put": "a click on one of your regions puts a token there (+1); \"All tokens in hand\" then a region puts them all there",
+        "st.redeploy.move": "a click on one of your regions then on another moves a token there; \"Take all back\" then a region takes its tokens back but one; \"End turn\" to finish",
+        "st.redeploy.move0": "a click on one of your regions then on another moves a token there; \"End turn\" to finish",
+        "st.redeploy.done": "no token left to move: \"End turn\" to finish",
+        "hint.from": "{reg} chosen: click the region one of its tokens goes to (\"Clear selection\" to change)",
+        "hint.all": "\"All tokens in hand\": click the region to put them on",
+        "hint.back": "\"Take all back\": click the region whose tokens (but one) you take back",
+        "target.back": "Take all back",
+        "st.redeploy.from": "{n:@region|regions} {regs} gave tokens: none go back there",
+        "st.redeploy.to": "{n:@region|regions} {regs} received a moved token: {n:@it gives|they give} none",
         "st.diplomat": "{p}: Diplomat — make peace with whom?",
         "st.stout": "{p}: Stout — go In Decline now?",
         "st.defend": "{p} ({race}): put your {hand} {hand:@token|tokens} taken back into your regions",
@@ -160,7 +191,18 @@ CATALOGUE = {
         "ev.over": "Game over.",
         "why.regions": "{k} {race} {k:@region|regions}", "why.declined": "{k} In Decline {race} {k:@region|regions}",
         "why.bonus": "+{k} {what}",
+        "why.zero": "{what}: nothing",
+        "glossary.title": "What the races, powers, places, relics and monsters in play do",
+        "glossary.monsters": "Monsters", "glossary.golden_knight": "Golden Knight",
+        "glossary.snow_thing": "Abominable Snow Thing",
+        "text.monsters": "2 Monster tokens guard the region: +1 to its cost per token. Whoever conquers it draws a "
+                         "place or relic tile and puts it there.",
+        "text.golden_knight": "A Monster that counts double; beating it gives 5 points at game end, and a place and "
+                              "a relic to keep.",
+        "text.snow_thing": "Taken only with \"Attack the Snow Thing\": commit tokens, then a 1–4 die is rolled; "
+                           "success gives 3 points at game end and a tile.",
         "why.nothing": "nothing",
+        "gain": "{p}, this turn earns you +{total} {total:@coin|coins}: {why}.",
         "region": "region {r}",
         "result.win": "{p} wins with {c} coins.",
         "result.draw": "Shared win: {ps} ({c} coins).",
@@ -207,9 +249,22 @@ def why_text(lines, lang):
     for why, k, race in lines:
         if why in ("regions", "declined"):
             parts.append(t(lang, "why." + why, k=k, race=C.name(race, lang)))
+        elif k == 0:  # an effect that gives nothing this turn (SmallWorldState.score_lines)
+            parts.append(t(lang, "why.zero", what=C.name(why, lang)))
         else:
             parts.append(t(lang, "why.bonus", k=k, what=C.name(why, lang)))
     return ", ".join(parts) or t(lang, "why.nothing")
+
+
+def turn_gain(logs, player, players, lang):
+    """The coins ``player`` scored in the events ``logs`` (log entries
+    ``[seq, turn, key, fields]``), in words; "" if none."""
+    found = [f for _, _, key, f in logs if key == "score" and f.get("p") == player]
+    if not found:
+        return ""
+    total = sum(f["total"] for f in found)
+    why = "; ".join(why_text(f["lines"], lang) for f in found)
+    return t(lang, "gain", p=players[player], total=total, why=why)
 
 
 def event_text(players, key, f, lang, viewer_sees=True):
@@ -241,7 +296,11 @@ def status_line(st, lang):
     race = C.name(rec["race"], lang) if rec else ""
     hand = rec["hand"] if rec else 0
     if st.pending:
-        head += t(lang, "st.pending." + st.pending[0]["kind"], p=p, race=race)
+        kind = st.pending[0]["kind"]
+        head += t(lang, "st.pending." + kind, p=p, race=race)
+        about = explain(PENDING_ABOUT[kind], lang) if kind in PENDING_ABOUT else None
+        if about:  # the question says what the thing asked about does
+            head += " — " + about[0] + (" : " if lang == "fr" else ": ") + about[1]
     elif ph == "conquer":
         if st.tp["ghoul"]:
             head += t(lang, "st.ghoul", p=p, hand=hand)
@@ -251,12 +310,82 @@ def status_line(st, lang):
             head += t(lang, "st.conquer", p=p, race=race, hand=hand)
     elif ph in ("redeploy", "defend"):
         head += t(lang, "st." + ph, p=p, race=race, hand=hand)
+        if ph == "redeploy":
+            head += " — " + t(lang, "st.redeploy." + redeploy_kind(st))
+            rd = st.tp.get("rd") if st.rev >= 1 else None
+            for key in ("from", "to"):  # why some regions are no longer offered (rules revision 1)
+                if rd and rd[key]:
+                    head += " — " + t(lang, "st.redeploy." + key, regs=", ".join(map(str, sorted(rd[key]))),
+                                      n=len(rd[key]))
     else:
         head += t(lang, "st." + ph, p=p)
     recent = [e for e in st.log if e[0] >= st.mark and e[2] not in ("turn", "score")]
     if recent:
         head += " · " + t(lang, "st.last", ev=event_text(st.players, recent[-1][2], recent[-1][3], lang))
     return head
+
+
+#: the decisions asked of a player (``st.pending.<kind>``) and what they are about: its text follows the question
+PENDING_ABOUT = {"balrog": "pentacle", "ghost": "crypt", "ring": "froggys_ring", "scepter": "scepter",
+                 "altar": "altar", "royal": "royal", "tomb": "tomb", "reborn": "reborn", "shield": "shield",
+                 "volcano": "flames", "mimic": "shadow_mimes", "hammers": "iron_dwarves", "monsters": "monsters",
+                 "knight": "golden_knight", "snowpick": "snow_thing", "commit": "snow_thing",
+                 "snowmove": "snow_thing"}
+
+
+def explain(key, lang):
+    """``(name, text)`` of a race, power, place, relic or monster kind; None if it has no text."""
+    if key in ("monsters", "golden_knight", "snow_thing"):
+        return t(lang, "glossary." + key), t(lang, "text." + key)
+    text = C.text(key, lang)
+    return (C.name(key, lang), text) if text else None
+
+
+def glossary(st, lang):
+    """What is in play and what it does, as ``(name, text)`` pairs: the
+    column's races and powers, the races on the map, the places and relics
+    drawn, the monsters (all public)."""
+    keys = []
+    for race, power, _ in st.column:
+        keys += [race, power]
+    for rid in sorted(st.recs):
+        rec = st.recs[rid]
+        keys += [rec["race"]] + ([rec["power"]] if rec["power"] else [])
+    keys += [x for x in st.place if x] + [x for x in st.relic if x]
+    if any(m and not sp for m, sp in zip(st.monster, st.special)):
+        keys.append("monsters")
+    keys += [sp for sp in st.special if sp]
+    out, seen = [], set()
+    for k in keys:
+        if k not in seen:
+            seen.add(k)
+            e = explain(k, lang)
+            if e:
+                out.append(e)
+    return out
+
+
+def redeploy_kind(st):
+    """What a click does in the redeployment now (``st.redeploy.<kind>``)."""
+    heads = {m.text.partition(":")[0] for m in st.legal_moves()}
+    if "put" in heads:
+        return "put"
+    if "back" in heads:
+        return "move"
+    return "move0" if "mv" in heads else "done"
+
+
+def click_hint(st, clicks, lang):
+    """What the next click does once ``clicks`` are made in a move of the
+    redeployment (the play screen's status line); "" elsewhere."""
+    if st.phase != "redeploy" or st.pending or not clicks:
+        return ""
+    if clicks == ["all"] or clicks == ["back"]:
+        return t(lang, "hint." + clicks[0])
+    if len(clicks) == 1 and clicks[0].startswith("r") and clicks[0][1:].isdigit():
+        reg = t(lang, "region", r=int(clicks[0][1:]))
+        return t(lang, "hint.from", reg=reg[:1].upper() + reg[1:])
+    return ""
 
 
 def winner_line(st, lang, say=t):

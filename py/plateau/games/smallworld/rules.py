@@ -106,6 +106,9 @@ class SmallWorldState(State):
         self.players = list(players)
         self.n = len(players)
         self.opts = dict(options)
+        #: the rules revision played (plateau.core.game.REVISION_OPTION): from
+        #: 1 a redeployment ends (see :meth:`redeploy_moves`)
+        self.rev = rules_revision(self.opts, game)
         self.rng = Rng(seed)
         bseed = self.rng.below(1 << 30) if self.opts.get("board") == "random" else None
         m = map_for(self.n, self.opts, bseed)
@@ -828,6 +831,8 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         self.phase = "redeploy"
         self.tp["roll"] = None
+        if self.rev >= 1:  # what gave and what received in this redeployment (redeploy_moves)
+            self.tp["rd"] = {"from": [], "to": []}
         # River regions are emptied (§2), unless something lets the race stay
         if any(self.river):
             stay = any(f(self, rid) for f in self.hook(rid, "river_stay"))
@@ -849,22 +854,40 @@ class SmallWorldState(State):
         return min(2, len(self.regions_of(rid))) - sum(self.hero)
 
     def redeploy_moves(self):
+        """The redeployment's moves. From rules revision 1 a redeployment
+        always ends (rules help, "Redeploy"): a region that gave tokens
+        (``mv`` from it, ``back``) receives none again this redeployment, and
+        one a token was moved to (``mv``) gives none; encampments and heroes
+        likewise (a region that lost one does not get one back, one that got
+        one does not lose it). Tokens in hand go anywhere not left. So
+        ``back`` happens at most once per region and every ``mv`` sends a
+        token for good. ``back:R`` takes all of R's tokens but
+        one back in hand, to put them elsewhere. Revision 0 keeps the older
+        moves (any token back and forth), so that older records replay."""
         rid = self.acting
         rec = self.recs[rid]
         held = self.regions_of(rid)
         out = []
         main = not self.tp["ghoul"]
+        rd = self.tp.get("rd") if self.rev >= 1 else None
+        gave = set(rd["from"]) if rd else set()
+        got = set(rd["to"]) if rd else set()
         if rec["hand"] > 0 and held:
-            for r in held:
+            dest = [r for r in held if r not in gave] or held
+            for r in dest:
                 out.append(Move(f"put:{r}", (f"r{r}",)))
                 if rec["hand"] > 1:
                     out.append(Move(f"all:{r}", ("all", f"r{r}")))
             return out
         for a in held:
-            if self.tok[a] > 1:
+            if self.tok[a] > 1 and a not in got:
                 for b in held:
-                    if b != a:
+                    if b != a and b not in gave:
                         out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
+                if rd is not None and any(b != a and b not in gave for b in held):
+                    out.append(Move(f"back:{a}", ("back", f"r{a}")))
+        cgave = set(rd.get("camp_from", ())) if rd else set()
+        cgot = set(rd.get("camp_to", ())) if rd else set()
         if main and self.has(rid, "fortified") and not self.tp["fort"] and self.supply_left("fortress") > 0:
             for r in held:
                 if not self.fort[r]:
@@ -872,25 +895,40 @@ class SmallWorldState(State):
         if main and self.has(rid, "bivouacking"):
             if self.supply_left("camp") > 0:
                 for r in held:
-                    out.append(Move(f"camp:{r}", ("camp", f"r{r}")))
+                    if r not in cgave:
+                        out.append(Move(f"camp:{r}", ("camp", f"r{r}")))
             for r in held:
-                if self.camp[r]:
+                if self.camp[r] and r not in cgot:
                     out.append(Move(f"uncamp:{r}", ("uncamp", f"r{r}")))
         hero_left = 0
+        hgave = set(rd.get("hero_from", ())) if rd else set()
+        hgot = set(rd.get("hero_to", ())) if rd else set()
         if main and self.has(rid, "heroic"):
             hero_left = self.heroes_to_place(rid)
             if hero_left > 0:
-                for r in held:
-                    if not self.hero[r]:
-                        out.append(Move(f"hero:{r}", ("hero", f"r{r}")))
+                free = [r for r in held if not self.hero[r]]
+                for r in [r for r in free if r not in hgave] or free:
+                    out.append(Move(f"hero:{r}", ("hero", f"r{r}")))
             for r in held:
-                if self.hero[r]:
+                if self.hero[r] and r not in hgot:
                     out.append(Move(f"unhero:{r}", ("unhero", f"r{r}")))
         for f in self.hook(rid, "moves"):
             out.extend(f(self, rid))
         if hero_left <= 0:
             out.append(Move("done", ("done",)))
         return out
+
+    def _redeployed(self, kind, a=None, b=None):
+        """Note (from rules revision 1) that region ``a`` gave and region ``b``
+        received a token (``kind`` ""), a camp ("camp_") or a hero ("hero_")."""
+        rd = self.tp.get("rd") if self.phase == "redeploy" and self.rev >= 1 else None
+        if rd is None:
+            return
+        for key, r in ((kind + "from", a), (kind + "to", b)):
+            if r is not None:
+                got = rd.setdefault(key, [])
+                if r not in got:
+                    got.append(r)
 
     def _end_redeploy(self):
         rid = self.acting
@@ -940,20 +978,27 @@ class SmallWorldState(State):
     # -- scoring, decline, end of turn --------------------------------------
     def score_lines(self, p, decline_turn):
         lines = []
+        idle = []  # the active race's and power's bonuses that give nothing this turn (said so in the log)
         rid = self.active[p]
         if rid is not None and not decline_turn:
             rec = self.recs[rid]
             lines.append(("regions", len(self.scoring_regions(rid)), rec["race"]))
-            for h in self.hook(rid, "score"):
-                for why, k in h(self, rid, False):
-                    lines.append((why, k, rec["race"]))
+            for key in self.keys(rid):
+                h = C.HOOKS.get(key, {}).get("score")
+                if h is None:
+                    continue
+                got = [(why, k, rec["race"]) for why, k in h(self, rid, False)]
+                lines.extend(got)
+                if not any(k for _, k, _ in got) and key in (rec["race"], rec["power"]) \
+                        and not (key == "wealthy" and rec.get("scored")):
+                    idle.append((key, 0, rec["race"]))
         for did in list(self.declined[p]):
             rec = self.recs[did]
             lines.append(("declined", len(self.scoring_regions(did)), rec["race"]))
             for h in self.hook(did, "score"):
                 for why, k in h(self, did, True):
                     lines.append((why, k, rec["race"]))
-        return [ln for ln in lines if ln[1]]
+        return [ln for ln in lines if ln[1]] + idle
 
     def scoring_regions(self, rid):
         """The regions that earn their coin for race ``rid`` (§1.5); the
@@ -1192,18 +1237,28 @@ class SmallWorldState(State):
                 a, b = (int(x) for x in arg.split("-"))
                 self.tok[a] -= 1
                 self.tok[b] += 1
+                self._redeployed("", a, b)
+            elif head == "back" and ph == "redeploy":
+                r = int(arg)
+                rec["hand"] += self.tok[r] - 1
+                self.tok[r] = 1
+                self._redeployed("", a=r)
             elif head == "fort":
                 self.fort[int(arg)] = True
                 self.tp["fort"] = True
                 self.ev("fortress", p=rec["p"], r=int(arg))
             elif head == "camp":
                 self.camp[int(arg)] += 1
+                self._redeployed("camp_", b=int(arg))
             elif head == "uncamp":
                 self.camp[int(arg)] -= 1
+                self._redeployed("camp_", a=int(arg))
             elif head == "hero":
                 self.hero[int(arg)] = True
+                self._redeployed("hero_", b=int(arg))
             elif head == "unhero":
                 self.hero[int(arg)] = False
+                self._redeployed("hero_", a=int(arg))
             elif head == "done":
                 self._end_redeploy()
                 return

@@ -320,10 +320,12 @@ def _tomb_moves(st, d):
     rid = d["rid"]
     held = st.regions_of(rid) if rid in st.recs else []
     out = []
+    # from rules revision 1 the last redeployment ends too (as SmallWorldState.redeploy_moves)
+    gave, got = (set(d.get("from", ())), set(d.get("to", ()))) if st.rev >= 1 else (set(), set())
     for a in held:
-        if st.tok[a] > 1:
+        if st.tok[a] > 1 and a not in got:
             for b in held:
-                if b != a:
+                if b != a and b not in gave:
                     out.append(Move(f"tmv:{a}-{b}", (f"r{a}", f"r{b}")))
     return out + [Move("tomb_done", ("tomb_done",))]
 
@@ -335,6 +337,10 @@ def _tomb_apply(st, d, text):
     a, b = (int(x) for x in arg.split("-"))
     st.tok[a] -= 1
     st.tok[b] += 1
+    if st.rev >= 1:
+        for key, r in (("from", a), ("to", b)):
+            if r not in d.setdefault(key, []):
+                d[key].append(r)
     return False
 
 
