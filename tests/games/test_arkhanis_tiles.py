@@ -269,8 +269,8 @@ def test_snow_thing_under_revision_0_rolls_one_to_four_and_the_token_goes_back_t
 
 def test_tournament_tables_play_under_the_tournaments_revision():
     """A tournament passes its rules revision to its tables (the Snow Thing's die is the table's)."""
-    assert [t.revision() for t in tour().tables] == [1, 1]
-    assert [t.revision() for t in tour(rev=0).tables] == [0, 0]
+    assert [t.rev for t in tour().tables] == [1, 1]
+    assert [t.rev for t in tour(rev=0).tables] == [0, 0]
     s = tour()
     a, w, rid = at_the_monster(s, "snow_thing")
     s.play(f"snow:{w}")

@@ -106,8 +106,10 @@ class SmallWorldState(State):
         self.players = list(players)
         self.n = len(players)
         self.opts = dict(options)
-        #: the rules revision played (plateau.core.game.REVISION_OPTION): from
-        #: 1 a redeployment ends (see :meth:`redeploy_moves`)
+        #: the rules revision played (plateau.core.game.REVISION_OPTION): 0 for
+        #: a record saved before the 2026-11 rules changes, which keeps the older
+        #: behaviour; from 1 a redeployment ends (see :meth:`redeploy_moves`),
+        #: and the Underground effects and the Snow Thing follow the rulebook
         self.rev = rules_revision(self.opts, game)
         self.rng = Rng(seed)
         bseed = self.rng.below(1 << 30) if self.opts.get("board") == "random" else None
@@ -204,13 +206,6 @@ class SmallWorldState(State):
         self.mark = 0
         self._start_turn()
 
-    @property
-    def rev(self):
-        """The rules revision this game plays under (``_rev`` in its options,
-        see :data:`plateau.core.game.REVISION_OPTION`): 0 for a record saved
-        before the 2026-11 rules changes, which keeps the older behaviour."""
-        return rules_revision(self.opts, self.game)
-
     # ------------------------------------------------------------------
     def clone(self):
         s = object.__new__(type(self))
@@ -228,11 +223,6 @@ class SmallWorldState(State):
         s.pending = _dc(self.pending)
         s.win = None if self.win is None else list(self.win)
         return s
-
-    def revision(self):
-        """The rules revision this game plays under (see
-        :data:`plateau.core.game.REVISION_OPTION`)."""
-        return rules_revision(self.opts, self.game)
 
     def set_aside(self, items):
         """Tiles the Golden Knight's finder does not keep leave the game (a

@@ -755,7 +755,7 @@ def _commit_apply(st, d, text):
     k = int(text.partition(":")[2])
     rid, r = d["rid"], d["r"]
     rec = st.recs[rid]
-    rev = st.revision()
+    rev = st.rev
     die = DIE_FACES[st.rng.below(6)] if rev >= 1 else 1 + st.rng.below(4)
     need = st.cost(rid, r) + die
     ok = k >= need
