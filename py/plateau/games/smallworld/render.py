@@ -435,6 +435,11 @@ def _player_lines(st, p, viewer, lang):
         lines.append(f"  {C.name(rec['race'], lang)} {C.name(rec['power'], lang)}, {extra}")
     for did in st.declined[p]:
         lines.append(f"  {C.name(st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
+    # the places and relics in this player's regions (public: they lie on the map)
+    held = [f"{C.name(item, lang)} ({t(lang, 'region', r=r)})" for r in range(st.R)
+            if st.owner[r] >= 0 and st.recs[st.owner[r]]["p"] == p for item in (st.relic[r], st.place[r]) if item]
+    if held:
+        lines.append("  " + t(lang, "panel.items", items=", ".join(held)))
     return lines
 
 
