@@ -3,6 +3,7 @@
     python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--share] [--baseline DIR]
     python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
     python3 bench/browser.py armadora [--samples 24]
+    python3 bench/browser.py legible
     python3 bench/browser.py size
 
 Common options: ``--site DIR`` serves an already built site (default: a
@@ -830,6 +831,32 @@ def cmd_ai(args) -> None:
             print(f"  {gid}: long tasks {v} during {k}")
 
 
+# -- legibility on a phone ---------------------------------------------------------------------
+def cmd_legible(args) -> None:
+    """The smallest text on each game's board at 375 px (a phone, touch): as
+    the board opens, and zoomed out to the screen's width (what a board
+    fitted to the page shows); the zoom the board opened at."""
+    from legible import PHONE, POSITIONS, open_position, smallest
+
+    rows = []
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
+        ctx = browser.new_context(**PHONE)
+        page = ctx.new_page()
+        for gid in POSITIONS:
+            open_position(page, base, gid)
+            opened, text = smallest(page)
+            zoom = page.evaluate("getComputedStyle(document.querySelector('#board')).getPropertyValue('--zoom')")
+            out = page.locator('#zoom [data-action="zoom-out"]')
+            while out.count() and not out.is_disabled():
+                out.tap()
+            fitted, _ = smallest(page)
+            rows.append([gid, round(fitted, 1), round(opened, 1), (zoom or "1").strip(), text])
+        ctx.close()
+    table("Smallest board text at 375 px (CSS px)", ["game", "board at the screen's width", "as opened",
+                                                     "zoom opened at", "smallest text"], rows,
+          "every <text> of the board's drawing: font size times the drawing's scale on the screen")
+
+
 # -- command line ---------------------------------------------------------------------------------
 def main(argv=None) -> None:
     common = argparse.ArgumentParser(add_help=False)
@@ -862,6 +889,8 @@ def main(argv=None) -> None:
     i.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     i.add_argument("--seed", type=int, default=5)
     i.set_defaults(fn=cmd_ai)
+    lg = sub.add_parser("legible", parents=[common], help="smallest board text at 375 px, per game")
+    lg.set_defaults(fn=cmd_legible)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

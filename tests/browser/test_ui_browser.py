@@ -130,6 +130,8 @@ def test_a_tap_near_a_thin_target_reaches_it(browser, base_url):
         if page.locator("#pass-screen").count():
             page.click('[data-action="reveal"]')
         page.wait_for_selector("#board .target.line")
+        while not page.is_disabled('#zoom [data-action="zoom-out"]'):  # the board at the screen's width
+            page.tap('#zoom [data-action="zoom-out"]')
         line = page.get_attribute("#board .target.line[data-target$='3']", "data-target")
         box = page.locator(f'#board [data-target="{line}"]').bounding_box()
         thin = min(box["width"], box["height"])

@@ -91,6 +91,8 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.keyboard = False
         self.compact = False  # the board drawn for a phone (its panel as text under it)
         self.board_view = ""  # the game's view shown instead of its board ("": the board; Game.views)
+        self.zoom_choice: dict = {}  # (game, view) -> the zoom a player chose on a phone (PlayScreen.fit_zoom)
+        self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
         self.root = by_id("app")
         # the board drawn on each card of the static home page (index.html): kept for every home screen
         self.card_pictures = {str(n.parentElement.getAttribute("data-game")): n for n in

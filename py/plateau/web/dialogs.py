@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import traceback
+import zlib
 from urllib.parse import quote
 
 import js
@@ -10,6 +11,22 @@ import js
 from plateau.core.record import encode
 
 from .dom import button, by_id, document, download, el, listen, q
+
+EMBED_WIDTH = 640  # the widest an embedded board's frame grows (it narrows with the host page)
+
+
+def _view_box(svg: str) -> tuple[float, float]:
+    """Width and height of an SVG drawing's viewBox (4:3 when it has none)."""
+    head = svg[:svg.find(">") + 1] if ">" in svg else svg
+    i = head.find('viewBox="')
+    if i >= 0:
+        try:
+            _, _, w, h = (float(x) for x in head[i + 9:head.index('"', i + 9)].replace(",", " ").split())
+            if w > 0 and h > 0:
+                return w, h
+        except ValueError:
+            pass
+    return 4.0, 3.0
 
 
 class Dialogs:
@@ -75,45 +92,61 @@ class Dialogs:
 
     def show_embed(self) -> None:
         """The ``<iframe>`` code for the club's site, view-only or playable,
-        sized to the board's shape with its controls, and a preview."""
-        area = el("textarea", {"id": "embed-code", "readonly": True, "rows": "4"})
-        check = el("input", {"type": "checkbox", "id": "embed-view"})
+        and a preview. What the dialog says of the frame is what it does: a
+        view-only board shows public information only; a playable board of a
+        game with hidden information is a table, hot-seat, where whoever says
+        "I am …" sees that player's hidden information (so view-only is the
+        choice it starts with for those games). The frame fits what it
+        shows: its height is worked out for a 640-px wide frame, and the
+        snippet's few lines of script let the board set the frame's height
+        as it changes (the code works without them, at the first height)."""
+        s = self.session
+        area = el("textarea", {"id": "embed-code", "readonly": True, "rows": "5"})
+        check = el("input", {"type": "checkbox", "id": "embed-view", "checked": bool(s.hidden)})
+        note = el("p", {"cls": "warn", "id": "embed-note"})
         preview = el("div", {"cls": "embed-preview", "aria-hidden": "true"})
-        w, h = self.board_aspect()
-        width = 640  # the largest the frame grows; it narrows with the host page
-        height = round(width * h / w) + 170  # status bar, scores and history buttons
+        width = EMBED_WIDTH  # the largest the frame grows; it narrows with the host page
 
         def fill(*_):
             view = bool(check.checked)
             src = self.share_url(embed=True, view=view).replace('"', "%22")
-            title = f"Plateau — {self.session.game.name(self.lang)}".replace('"', "'")
-            area.value = (f'<iframe src="{src}" title="{title}" width="{width}" height="{height}" '
-                          f'style="border:0;width:100%;max-width:{width}px;aspect-ratio:{width}/{height};'
-                          f'height:auto" loading="lazy"></iframe>')
-            viewer = self.session.viewer(self.holder, spectator=view)
-            preview.innerHTML = self.session.render(self.lang, self.coords, False, viewer)
+            title = f"Plateau — {s.game.name(self.lang)}".replace('"', "'")
+            height = self.embed_height(view)
+            fid = "plateau-" + format(zlib.crc32(src.encode()) % 16 ** 6, "06x")
+            area.value = (f'<iframe id="{fid}" src="{src}" title="{title}" width="{width}" height="{height}" '
+                          f'style="border:0;width:100%;max-width:{width}px;aspect-ratio:{width}/{height};height:auto" '
+                          f'loading="lazy"></iframe><script>addEventListener("message",function(e){{'
+                          f'var f=document.getElementById("{fid}");'
+                          f'if(f&&e.source===f.contentWindow&&e.data&&e.data.plateauHeight>0){{'
+                          f'f.style.aspectRatio="auto";f.style.height=Math.ceil(e.data.plateauHeight)+"px"}}}})'
+                          f'</script>')
+            viewer = s.viewer(self.holder, spectator=True) if view or s.hidden else s.viewer(self.holder)
+            preview.innerHTML = s.render(self.lang, self.coords, False, viewer, False, self.board_view)
+            note.textContent = self.t("embed.hidden" if view else "embed.table")
 
         listen(check, "change", fill)
         fill()
-        body = [el("p", {"text": self.t("embed.body")}), area,
+        body = [el("p", {"text": self.t("embed.body")}), note if s.hidden else None, area,
                 el("label", {"cls": "check"}, check, el("span", {"text": self.t("embed.viewonly")})),
                 self.copy_button(area), el("p", {"cls": "preview-title", "text": self.t("embed.preview")}), preview]
-        if self.session.hidden:
-            body.insert(1, el("p", {"cls": "warn", "text": self.t("embed.hidden")}))
         self.dialog(self.t("embed.title"), *body)
 
-    def board_aspect(self) -> tuple[float, float]:
-        """Width and height of the board's drawing (its SVG viewBox)."""
-        svg = q("#board svg")
-        box = str(svg.getAttribute("viewBox") or "") if svg is not None else ""
-        try:
-            _, _, w, h = (float(x) for x in box.replace(",", " ").split())
-            if w > 0 and h > 0:
-                return w, h
-        except ValueError:
-            pass
-        return 4.0, 3.0
-
+    def embed_height(self, view: bool) -> int:
+        """The height, in CSS pixels, of the embedded page in a frame
+        ``EMBED_WIDTH`` wide (a narrow page: the board drawn for it, its text
+        panel under it): the status bar, the view switch, the board at full
+        width, the choices, the panel's lines, the scores and the history
+        buttons."""
+        s = self.session
+        viewer = s.viewer(self.holder, spectator=True) if view or s.hidden else s.viewer(self.holder)
+        svg = s.render(self.lang, self.coords, False, viewer, True, self.board_view)
+        w, h = _view_box(svg)
+        inner = EMBED_WIDTH - 8  # the page's padding
+        board = inner * h / w
+        lines = sum(1 + len(sec["lines"]) for sec in s.panel(self.lang, viewer))
+        rows = len(s.state.score_table(self.lang, viewer)["rows"]) + 2
+        views = 34 if s.game.views(s.state, self.lang) else 0
+        return round(56 + views + board + 48 + 24 * lines + 26 * rows + 30)
     def export_current(self) -> None:
         """A dialog offering the game as a Plateau file and in the game's
         own formats (e.g. .thud), one button per file."""

@@ -79,9 +79,18 @@ CATALOGUE = {
         "share.copied": "Copié !",
         "share.hidden": "Attention : le lien contient toute la partie, y compris les informations cachées "
                         "(il permet de la rejouer). Envoyez-le à des amis qui ne jouent pas, pas à vos adversaires.",
-        "embed.hidden": "Attention : le code contient toute la partie, informations cachées comprises. Le plateau "
-                        "intégré n'affiche que les informations publiques, mais le lien permet de rejouer la partie.",
+        "embed.hidden": "Lecture seule : le plateau intégré n'affiche que les informations publiques, à tout "
+                        "visiteur, et ne se joue pas. Attention : le code contient toute la partie (son lien permet de "
+                        "la rejouer, informations cachées comprises).",
+        "embed.table": "Table de jeu : le plateau intégré se joue à partir de cette position, sur un seul appareil. "
+                       "Avant chaque tour, il demande qui est là (« Je suis … ») puis montre les informations cachées "
+                       "de ce joueur — à quiconque visite la page et le dit. Cochez « Lecture seule » pour ne montrer "
+                       "que les informations publiques.",
+        "embed.table_note": "Table de jeu intégrée : chaque joueur dit qui il est avant de voir son jeu.",
         "embed.title": "Intégrer le plateau",
+        "zoom.label": "Zoom du plateau",
+        "zoom.in": "Agrandir le plateau",
+        "zoom.out": "Réduire le plateau",
         "embed.body": "Collez ce code dans une page du site du club.",
         "embed.viewonly": "Lecture seule",
         "embed.preview": "Aperçu :",
@@ -210,9 +219,17 @@ CATALOGUE = {
         "share.copied": "Copied!",
         "share.hidden": "Note: the link holds the whole game, hidden information included (it replays the "
                         "game). Send it to friends who are not playing, not to your opponents.",
-        "embed.hidden": "Note: the code holds the whole game, hidden information included. The embedded board "
-                        "shows public information only, but its link replays the game.",
+        "embed.hidden": "View only: the embedded board shows public information only, to every visitor, and "
+                        "cannot be played on. Note: the code holds the whole game (its link replays it, hidden "
+                        "information included).",
+        "embed.table": "Playable table: the embedded board is played on from this position, on one device. Before "
+                       "each turn it asks who is there (“I am …”) and then shows that player's hidden information — to "
+                       "anyone who visits the page and says so. Tick “View only” to show public information only.",
+        "embed.table_note": "Embedded playable table: each player says who they are before seeing their hand.",
         "embed.title": "Embed the board",
+        "zoom.label": "Board zoom",
+        "zoom.in": "Zoom in",
+        "zoom.out": "Zoom out",
         "embed.body": "Paste this code into a page of the club's site.",
         "embed.viewonly": "View only",
         "embed.preview": "Preview:",

@@ -3,6 +3,7 @@ list and history, and hot-seat pass-the-device screens."""
 
 from __future__ import annotations
 
+import math
 import traceback
 
 import js
@@ -13,8 +14,26 @@ from plateau.core.game import REVISION_OPTION
 from .dom import attr_values, button, by_id, clear, closest, el, listen, nn, q
 
 
+LEGIBLE_PX = 11.0  # the smallest board text a phone shows unless the player zooms out (CSS px)
+ZOOM_MAX = 4.0
+ZOOM_STEP = 1.25
+
+_smallest_text = js.Function.new("board", """
+  let least = Infinity;
+  for (const t of board.querySelectorAll('svg text')) {
+    const r = t.getBoundingClientRect();
+    if (!r.width || !r.height || t.closest('[aria-hidden="true"]')) continue;
+    const m = t.getScreenCTM();
+    if (m) least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
+  }
+  return least === Infinity ? 0 : least;
+""")
+
+
 class PlayScreen:
     """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+
+    zoom_now = None  # the board's zoom on a phone (None: not zoomable, the board fits the page)
 
     def show_play(self) -> None:
         s = self.session
@@ -48,6 +67,8 @@ class PlayScreen:
             board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
         board_col.appendChild(el("div", {"id": "views", "cls": "views", "role": "tablist",
                                          "aria-label": self.t("play.views")}))
+        board_col.appendChild(el("div", {"id": "zoom", "cls": "zoom", "role": "group",
+                                         "aria-label": self.t("zoom.label")}))
         board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
         listen(board, "click", self.on_board_click)
         board_col.appendChild(board)
@@ -122,6 +143,9 @@ class PlayScreen:
             # nobody identified yet: the device goes to the player to move if they have nothing to
             # hide (never at an earlier move: what a player knew then is less than what they know now)
             self.holder = s.holder_after_move(None)
+        if self.must_pass() and self.board_view and self.board_view in [v for v, _ in s.game.views(s.state, self.lang)[1:]]:
+            self.draw_public_view()
+            return
         if self.must_pass():
             name = s.record.players[s.state.to_play]
             clear(board)
@@ -132,7 +156,10 @@ class PlayScreen:
                         button(self.t("pass.ready", name=name), self.reveal, cls="primary", data_action="reveal"))
             if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
                 screen.appendChild(button(self.t("pass.undo"), self.undo, cls="secondary", data_action="pass-undo"))
+            if self.embed:  # an embedded playable table says what it is
+                screen.appendChild(el("p", {"cls": "embed-table", "text": self.t("embed.table_note")}))
             board.appendChild(screen)
+            self.set_zoom(None)
             self.draw_views([])
             self.draw_panel(False)
             self.draw_status()
@@ -148,6 +175,7 @@ class PlayScreen:
                                    self.board_view)
         self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
+        self.fit_zoom()
         if self.board_view:  # another view is looked at, not played on
             clear(tray)
             if not self.view_only:  # (a view-only embed is never played on)
@@ -160,6 +188,127 @@ class PlayScreen:
             sel = q(".target", board) or q("[data-target]", board)
             if sel is not None and hasattr(sel, "focus"):
                 sel.focus()
+
+    # -- zoom (phones) ------------------------------------------------------------------
+    def fit_zoom(self) -> None:
+        """On a phone the board is drawn as large as its smallest text needs
+        (``LEGIBLE_PX``), up to ``ZOOM_MAX`` times the screen's width, and
+        scrolls sideways; "−" and "+" change it (the player's choice then
+        stays for this game and view); the board then scrolls in a window of the
+        screen. Elsewhere, and in an embed until "+" is pressed, the board
+        fits its column."""
+        if not self.compact or q("#board > svg") is None:
+            self.set_zoom(None)
+            return
+        key = (self.session.game.id, self.board_view)
+        chosen = self.zoom_choice.get(key)
+        if chosen is None and self.embed:  # an embedded board starts at the frame's width
+            chosen = 1.0
+        if chosen is None:
+            least = float(_smallest_text(by_id("board")))  # at the zoom drawn now
+            now = self.zoom_now or 1.0
+            need = now * LEGIBLE_PX * 1.03 / least if least > 0 else 1.0  # (a frame's border, rounding)
+            chosen = min(ZOOM_MAX, max(1.0, self.zoom_auto.get(key, 1.0), math.ceil(need * 20) / 20))
+            self.zoom_auto[key] = chosen
+        fresh = chosen != self.zoom_now
+        self.set_zoom(chosen)
+        if fresh and chosen > 1.0:  # newly zoomed: the window on the board goes where the choices are
+            self.scroll_to_targets()
+
+    def scroll_to_targets(self) -> None:
+        board = by_id("board")
+        spots = [t.getBoundingClientRect() for t in board.querySelectorAll(".target")]
+        if not spots:
+            return
+        frame = board.getBoundingClientRect()
+        cx = sum(float(r.left) + float(r.width) / 2 for r in spots) / len(spots)
+        cy = sum(float(r.top) + float(r.height) / 2 for r in spots) / len(spots)
+        board.scrollLeft = float(board.scrollLeft) + cx - float(frame.left) - float(board.clientWidth) / 2
+        board.scrollTop = float(board.scrollTop) + cy - float(frame.top) - float(board.clientHeight) / 2
+
+    def set_zoom(self, zoom) -> None:
+        board, bar = by_id("board"), by_id("zoom")
+        if board is None:
+            return
+        self.zoom_now = zoom
+        if zoom is None or zoom <= 1.0:
+            board.classList.remove("zoomed")
+            board.style.removeProperty("--zoom")
+        else:
+            board.classList.add("zoomed")
+            board.style.setProperty("--zoom", str(zoom))
+        if bar is None:
+            return
+        clear(bar)
+        if zoom is None:
+            return
+        bar.appendChild(button("−", lambda: self.change_zoom(1 / ZOOM_STEP), data_action="zoom-out",
+                               aria_label=self.t("zoom.out"), title=self.t("zoom.out"), disabled=zoom <= 1.0))
+        bar.appendChild(el("span", {"cls": "zoom-level", "text": f"× {zoom:.2f}".rstrip("0").rstrip(".")}))
+        bar.appendChild(button("+", lambda: self.change_zoom(ZOOM_STEP), data_action="zoom-in",
+                               aria_label=self.t("zoom.in"), title=self.t("zoom.in"), disabled=zoom >= ZOOM_MAX))
+
+    def change_zoom(self, factor: float) -> None:
+        """Zoom the board in or out around the middle of what is shown."""
+        board = by_id("board")
+        old = self.zoom_now or 1.0
+        new = min(ZOOM_MAX, max(1.0, round(old * factor, 2)))
+        if new < 1.05:
+            new = 1.0
+        self.zoom_choice[(self.session.game.id, self.board_view)] = new
+        mid_x = (float(board.scrollLeft) + float(board.clientWidth) / 2) / old
+        mid_y = (float(board.scrollTop) + float(board.clientHeight) / 2) / old
+        self.set_zoom(new)
+        board.scrollLeft = mid_x * new - float(board.clientWidth) / 2
+        board.scrollTop = mid_y * new - float(board.clientHeight) / 2
+
+    def draw_public_view(self) -> None:
+        """A view other than the board (a tournament's overview), asked for by
+        a link or an embed while the device waits for the player to move: it
+        is shown through public eyes, with the way to the board (and that
+        player's hidden information) beside it."""
+        s = self.session
+        board, tray = by_id("board"), by_id("tray")
+        self.compact = self.is_narrow()
+        views = s.game.views(s.state, self.lang)
+        self.draw_views(views)
+        board.setAttribute("data-view", self.board_view)
+        public = s.viewer(None, spectator=True)
+        board.innerHTML = s.render(self.lang, self.coords, False, public, self.compact, self.board_view)
+        self.draw_panel(self.compact, public)
+        board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
+        self.fit_zoom()
+        clear(tray)
+        name = s.record.players[s.state.to_play]
+        tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
+        tray.appendChild(button(self.t("pass.ready", name=name), self.reveal, data_action="reveal"))
+        self.draw_status()
+
+    def report_height(self) -> None:
+        """An embedded board tells the page around it how tall it is (the
+        embed snippet's script sets the frame's height from it), once the
+        next frame is laid out."""
+        if getattr(self, "_height_due", False):
+            return
+        self._height_due = True
+        js.requestAnimationFrame(create_once_callable(lambda _t: self.post_height()))
+
+    def post_height(self) -> None:
+        """The page's height with the board at its full width (in a frame the
+        board is at most as tall as the frame: a frame made taller lets it
+        grow to its width)."""
+        self._height_due = False
+        root = self.root.getBoundingClientRect()
+        height = float(root.height)
+        svg = q("#board > svg")
+        if svg is not None:
+            r = svg.getBoundingClientRect()
+            box = svg.viewBox.baseVal if svg.viewBox else None
+            if box is not None and box.width > 0 and float(r.width) > 0:
+                height += float(r.width) * float(box.height) / float(box.width) - float(r.height)
+        data = js.Object.new()
+        data.plateauHeight = round(height + 4)
+        js.window.parent.postMessage(data, "*")
 
     def draw_views(self, views) -> None:
         """The switch between the game's views (``Game.views``), above the board."""
@@ -185,8 +334,9 @@ class PlayScreen:
         """A phone-sized window: boards leave their text panel to the page."""
         return int(js.window.innerWidth) <= 700
 
-    def draw_panel(self, compact: bool) -> None:
-        """The board's side panel as text, on narrow screens (Game.panel)."""
+    def draw_panel(self, compact: bool, viewer="") -> None:
+        """The board's side panel as text, on narrow screens (Game.panel), for
+        ``viewer`` (the page's eyes when not given)."""
         box = by_id("board-panel")
         if box is None:
             return
@@ -194,7 +344,7 @@ class PlayScreen:
         self.draw_glossary()
         if not compact:
             return
-        for sec in self.session.panel(self.lang, self.viewer()):
+        for sec in self.session.panel(self.lang, self.viewer() if viewer == "" else viewer):
             box.appendChild(el("h3", {"text": sec["title"]}))
             # a line starting with two spaces belongs to the one above it (Game.panel)
             items = [el("li", {"text": line.strip(), "cls": "sub" if line.startswith("  ") else None})
@@ -233,6 +383,8 @@ class PlayScreen:
         if self.screen == "play" and self.session is not None and by_id("board") is not None \
                 and self.is_narrow() != self.compact:
             self.draw_board()
+        elif self.embed and self.screen == "play":
+            self.report_height()
 
     def draw_tray(self, interactive: bool) -> None:
         s = self.session
@@ -275,6 +427,8 @@ class PlayScreen:
         box = by_id("status")
         if box is None:
             return
+        if self.embed:
+            self.report_height()
         if st.is_over():
             winners = st.winners()
             text = self.t("play.over") + " — " + (
@@ -413,6 +567,7 @@ class PlayScreen:
         """The player who decides at the position shown says they hold the
         device: the page now shows what they may see."""
         self.holder = self.session.decider()
+        self.board_view = ""  # "I am …": to play, on the board
         self.refresh()
         js.window.scrollTo(0, 0)  # the turn starts at the top: whose turn, then the board (also on a phone)
 

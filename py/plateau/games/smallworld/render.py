@@ -182,24 +182,99 @@ def _monster(x, y, n, special, lang, md):
             f'<title>{escape(label)}</title>{icon}{count}</g>')
 
 
+# A pictogram for each place and relic (and the tournament sheet's), drawn in
+# a 24-unit box on its tile: what the thing is, seen at a glance; a key with no
+# pictogram gets the initials of its name.
+ICONS = {
+    # relics (round tiles)
+    "flying_doormat": '<g transform="skewX(-18)"><path d="M-8 -5h16v10h-16z" fill="#b23a48"/>'
+                      '<path d="M-10 -5v10M10 -5v10" stroke="#5a1a22" stroke-width="2.5" stroke-dasharray="1.5 1.5"/>'
+                      '<path d="M-5 -2h10M-5 2h10" stroke="#f3c969" stroke-width="1.2"/></g>',
+    "froggys_ring": '<circle cy="3" r="7" fill="none" stroke="#c9a227" stroke-width="3"/>'
+                    '<path d="M-4 -6l4 -5l4 5l-4 3z" fill="#2e7d32" stroke="#1b5e20"/>',
+    "stinky_socks": '<path d="M-6 -11h8v11l5 3q3 4 -1 7h-8q-4 0 -4 -5z" fill="#f5f5f5" stroke="#555" stroke-width="1.5"/>'
+                    '<path d="M5 -10q2.5 -2 0 -4M9 -6q2.5 -2 0 -4" stroke="#6b8e23" fill="none" stroke-width="1.6"/>',
+    "scepter": '<path d="M-8 11L4 -3" stroke="#8a6d00" stroke-width="3.2" stroke-linecap="round"/>'
+               '<circle cx="6" cy="-6" r="5" fill="#c62828" stroke="#5a0000" stroke-width="1.2"/>',
+    "shiny_orb": '<circle r="9" fill="#5c9ded" stroke="#1d3f73" stroke-width="1.5"/>'
+                 '<circle cx="-3.5" cy="-3.5" r="2.8" fill="#fff"/>',
+    "killer_sword": '<path d="M0 -12L2.5 -9V3h-5V-9Z" fill="#cfd8dc" stroke="#37474f"/>'
+                    '<path d="M-7 3h14v3h-14zM-1.6 6h3.2v6h-3.2z" fill="#6d4c41"/>',
+    "pendant": '<path d="M-7 -10Q0 1 7 -10" fill="none" stroke="#c9a227" stroke-width="2"/>'
+               '<path d="M0 -3l5 6l-5 7l-5 -7z" fill="#8e24aa" stroke="#4a148c"/>',
+    # places (square tiles)
+    "altar": '<path d="M-10 1h20v4h-20zM-7 5v6M7 5v6" stroke="#4e342e" fill="#8d6e63" stroke-width="1.6"/>'
+             '<path d="M0 -12q6 7 0 12q-6 -5 0 -12z" fill="#ff7043"/>',
+    "crypt": '<path d="M-7 11V-3a7 7 0 0 1 14 0V11z" fill="#9e9e9e" stroke="#424242" stroke-width="1.5"/>'
+             '<path d="M0 -5v10M-3.5 -1.5h7" stroke="#424242" stroke-width="1.6"/>',
+    "diamond_fields": '<path d="M-10 -3l4 -6h12l4 6l-10 13z" fill="#80deea" stroke="#00838f" stroke-width="1.5"/>'
+                      '<path d="M-10 -3h20M-6 -9l6 6l6 -6M0 -3v13" stroke="#00838f" fill="none" stroke-width="1"/>',
+    "brass_pipe": '<path d="M-11 -5h10a7 7 0 0 1 7 7v10" fill="none" stroke="#b8860b" stroke-width="6"/>'
+                  '<path d="M-11 -8v6M3 9h6" stroke="#6d4c00" stroke-width="2"/>',
+    "fountain": '<path d="M-10 5h20l-3 6h-14z" fill="#90a4ae" stroke="#455a64"/>'
+                '<path d="M0 5V-5M0 -5q-6 -5 -8 5M0 -5q6 -5 8 5" stroke="#1e88e5" stroke-width="2" fill="none"/>',
+    "keep": '<path d="M-7 11V-5h-2v-6h4v3h3v-3h4v3h3v-3h4v6h-2v16z" fill="#a1887f" stroke="#3e2723" stroke-width="1.3"/>'
+            '<path d="M-2.5 11v-5a2.5 2.5 0 0 1 5 0v5z" fill="#3e2723"/>',
+    "lost_mine": '<path d="M-11 11V0a11 11 0 0 1 22 0v11z" fill="#6d4c41"/>'
+                 '<path d="M-6 11V1a6 6 0 0 1 12 0v10z" fill="#111"/><circle cy="6" r="2.2" fill="#ffd54f"/>',
+    "stonehedge": '<path d="M-10 11V-4h5v15zM5 11V-4h5v15zM-12 -10h24v6h-24z" fill="#90a4ae" stroke="#37474f" '
+                  'stroke-width="1.2"/>',
+    "pentacle": '<circle r="10.5" fill="none" stroke="#6a1b9a" stroke-width="1.6"/>'
+                '<path d="M0 -10L5.9 8.1L-9.5 -3.1H9.5L-5.9 8.1Z" fill="none" stroke="#6a1b9a" stroke-width="1.6"/>',
+    "rusted_throne": '<path d="M-8 -12h6v13h10v5h-2v6h-3v-6h-6v6h-5z" fill="#a0522d" stroke="#4e2a12" '
+                     'stroke-width="1.3"/><path d="M-6 -9h2M-6 -5h2" stroke="#e0a060" stroke-width="1.2"/>',
+    "mill": '<path d="M-4 11l1 -12h6l1 12z" fill="#bcaaa4" stroke="#4e342e"/>'
+            '<path d="M0 -3L-9 -12M0 -3L9 -12M0 -3L-9 6M0 -3L9 6" stroke="#4e342e" stroke-width="2.2"/>',
+    "temple": '<path d="M-11 -4L0 -11L11 -4zM-10 9h20v2.5h-20z" fill="#d7ccc8" stroke="#5d4037"/>'
+              '<path d="M-7 -3v12M-2.5 -3v12M2.5 -3v12M7 -3v12" stroke="#5d4037" stroke-width="2"/>',
+    "discotroll": '<path d="M0 -12v4" stroke="#555" stroke-width="1.5"/><circle cy="1" r="8.5" fill="#b0bec5" '
+                  'stroke="#37474f"/><path d="M-8 -2h16M-8 4h16M-4 -7v16M4 -7v16" stroke="#eceff1" stroke-width="1.2"/>',
+    "skull": '<path d="M-8 1a8 8 0 1 1 16 0v3l-3 2v4h-10v-4l-3 -2z" fill="#eeeeee" stroke="#424242"/>'
+             '<circle cx="-3.5" cy="0" r="2.4" fill="#424242"/><circle cx="3.5" cy="0" r="2.4" fill="#424242"/>',
+    "tavern": '<path d="M-8 -6h11v17h-11z" fill="#ffca28" stroke="#6d4c41" stroke-width="1.5"/>'
+              '<path d="M3 -2h4v8h-4" fill="none" stroke="#6d4c41" stroke-width="2"/>'
+              '<path d="M-9 -6q2 -5 6 -2q3 -4 7 0v2h-13z" fill="#fff" stroke="#bbb" stroke-width=".8"/>',
+    "mirror": '<ellipse cy="-2" rx="7" ry="9" fill="#b3e5fc" stroke="#8d6e63" stroke-width="2"/>'
+              '<path d="M0 7v5" stroke="#8d6e63" stroke-width="2.5"/><path d="M-3 -6l3 -3" stroke="#fff" stroke-width="1.5"/>',
+}
+
+
 def _item(x, y, key, lang, relic):
-    """A place (square tile) or a relic (round tile) found under a Monster."""
-    words = C.name(key, lang).replace("'", " ").replace("-", " ").split()
-    ab = "".join(w[0] for w in words if w[0].isupper())[:2] or words[0][:2]
-    shape = ('<circle r="15" fill="#fff3c4" stroke="#8a6d00" stroke-width="2"/>' if relic else
-             '<rect x="-15" y="-15" width="30" height="30" rx="4" fill="#e8f0ff" stroke="#27466e" stroke-width="2"/>')
+    """A place (square tile) or a relic (round tile) found under a Monster:
+    its pictogram (``ICONS``), its name and effect as the tile's title."""
+    shape = ('<circle r="17" fill="#fff3c4" stroke="#8a6d00" stroke-width="2.5"/>' if relic else
+             '<rect x="-17" y="-17" width="34" height="34" rx="5" fill="#e8f0ff" stroke="#27466e" stroke-width="2.5"/>')
+    icon = ICONS.get(key)
+    if icon is None:
+        words = C.name(key, lang).replace("'", " ").replace("-", " ").split()
+        ab = "".join(w[0] for w in words if w[0].isupper())[:2] or words[0][:2]
+        icon = (f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+                f'fill="#222">{escape(ab)}</text>')
     return (f'<g class="sw-{"relic" if relic else "place"}" transform="translate({x:.0f} {y:.0f})" '
             f'pointer-events="none"><title>{escape(C.name(key, lang) + " — " + C.text(key, lang))}</title>{shape}'
-            f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
-            f'fill="#222">{escape(ab)}</text></g>')
+            f'{icon}</g>')
+
+
+# the Underground's moving figures (``C.REGION_MARKS``): a pictogram on a disc
+MARK_ICONS = {
+    "balrog": '<path d="M-10 -11q2 7 5 7h10q3 0 5 -7q1 10 -4 12v5l-4 5h-4l-4 -5v-5q-5 -2 -4 -12z" fill="#e64a19" '
+              'stroke="#ffab91" stroke-width=".8"/><circle cx="-3" cy="0" r="1.6" fill="#ffeb3b"/>'
+              '<circle cx="3" cy="0" r="1.6" fill="#ffeb3b"/>',
+    "ghost": '<path d="M-8 11v-11a8 8 0 0 1 16 0v11l-2.7 -3l-2.7 3l-2.6 -3l-2.6 3l-2.7 -3z" fill="#eceff1"/>'
+             '<circle cx="-3" cy="-1" r="1.7" fill="#263238"/><circle cx="3" cy="-1" r="1.7" fill="#263238"/>',
+}
 
 
 def _mark(x, y, kind, label):
     """A marker of Underground content (see ``C.REGION_MARKS``): a disc with a letter."""
+    icon = MARK_ICONS.get(kind)
+    if icon is None:
+        icon = (f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
+                f'fill="#fff">{escape(label[:1])}</text>')
+    big = kind in MARK_ICONS
     return (f'<g class="sw-mark sw-{escape(kind)}" transform="translate({x:.0f} {y:.0f})" pointer-events="none">'
-            f'<title>{escape(label)}</title><circle r="12" fill="#263238" stroke="#fff" stroke-width="1.5"/>'
-            f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
-            f'fill="#fff">{escape(label[:1])}</text></g>')
+            f'<title>{escape(label)}</title><circle r="{17 if big else 12}" '
+            f'fill="{"#3e0d0d" if kind == "balrog" else "#263238"}" stroke="#fff" stroke-width="1.5"/>{icon}</g>')
 
 
 def _marker(kind, x, y, lang, n=1):
@@ -213,9 +288,10 @@ def _marker(kind, x, y, lang, n=1):
                 + (f'<text y="5" font-size="11" text-anchor="middle" fill="#3e2723">{n}</text>' if n > 1 else ""))
     elif kind == "hole":
         body = '<ellipse rx="12" ry="7" fill="#1b1b1b" stroke="#795548" stroke-width="2"/>'
-    elif kind == "hero":
-        body = ('<path d="M0 -11L3 -3L11 -3L5 2L7 10L0 5L-7 10L-5 2L-11 -3L-3 -3Z" fill="#ffd600" '
-                'stroke="#5d4037" stroke-width="1.3"/>')
+    elif kind == "hero":  # a hero: a helmeted head on a gold shield, not a small star
+        body = ('<path d="M-13 -13h26v12q0 10 -13 15q-13 -5 -13 -15z" fill="#ffd600" stroke="#5d4037" '
+                'stroke-width="1.6"/><path d="M-7 4v-7a7 7 0 0 1 14 0v7h-4v-4h-6v4z" fill="#607d8b" '
+                'stroke="#263238" stroke-width="1.2"/><path d="M0 -10v-4" stroke="#c62828" stroke-width="3"/>')
     else:  # dragon
         body = ('<path d="M-13 6Q-6 -12 0 -4Q6 -12 13 6Q4 0 0 10Q-4 0 -13 6Z" fill="#c62828" '
                 'stroke="#3e0000" stroke-width="1.5"/>')
@@ -287,7 +363,7 @@ def render(st, ctx: RenderContext) -> str:
             for kind, label in f(st, r, lang):
                 extra.append(_mark(0, 0, kind, label))
         for i, body in enumerate(extra):
-            out.append(f'<g transform="translate({ax - 40 + i * 34:.0f} {ay - 34:.0f})">{body}</g>')
+            out.append(f'<g transform="translate({ax - 42 + i * 38:.0f} {ay - 36:.0f})">{body}</g>')
     out.append("</g>")
     # the cost of each region the acting race may attack, written on it
     if st.phase == "conquer" and st.acting is not None and st.win is None:
@@ -415,6 +491,9 @@ def render(st, ctx: RenderContext) -> str:
             out.append(f'<text x="{x + 22:.0f}" y="{py + 56 + 24 * k}" font-size="18" '
                        f'fill="{"#777" if dec else "#222"}">{"<title>" + escape(tip) + "</title>" if tip else ""}'
                        f'{escape(s)}</text>')
+        for k, (_r, item, relic) in enumerate(_held(st, p)[:6]):  # its places and relics, bottom right
+            out.append(f'<g transform="translate({x + pw - 22 - 32 * k:.0f} {py + 116}) scale(.8)">'
+                       f'{_item(0, 0, item, lang, relic)}</g>')
         out.append("</g>")
     # events
     ey = py + 170
@@ -422,6 +501,13 @@ def render(st, ctx: RenderContext) -> str:
         out.append(f'<text x="16" y="{ey + 25 * k}" font-size="19" fill="#3a2a18">{escape(txt[:160])}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def _held(st, p):
+    """The places and relics in player ``p``'s regions (public: they lie on
+    the map), as ``(region, key, is a relic)``."""
+    return [(r, item, relic) for r in range(st.R) if st.owner[r] >= 0 and st.recs[st.owner[r]]["p"] == p
+            for item, relic in ((st.relic[r], True), (st.place[r], False)) if item]
 
 
 def _player_lines(st, p, viewer, lang):
@@ -435,6 +521,9 @@ def _player_lines(st, p, viewer, lang):
         lines.append(f"  {C.name(rec['race'], lang)} {C.name(rec['power'], lang)}, {extra}")
     for did in st.declined[p]:
         lines.append(f"  {C.name(st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
+    held = [f"{C.name(item, lang)} ({t(lang, 'region', r=r)})" for r, item, _ in _held(st, p)]
+    if held:
+        lines.append("  " + t(lang, "panel.items", items=", ".join(held)))
     return lines
 
 

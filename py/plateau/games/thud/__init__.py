@@ -180,6 +180,11 @@ class Thud(Game):
 
         return render(self, state, ctx or RenderContext())
 
+    def panel(self, state: ThudState, viewer, lang: str) -> list[dict]:
+        from .render import panel
+
+        return panel(self, state, lang)
+
     def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
         """The move in words (Thud hides nothing, so ``viewer`` changes
         nothing): the piece is named from the position before the move.

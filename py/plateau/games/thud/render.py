@@ -314,8 +314,27 @@ def render(game, state, ctx: RenderContext) -> str:
         svgkit.target(grp, nm, labels[v].format(sq=nm), ctx, "sq")
         add(grp)
 
-    _corners(d, game, state, lang)
+    if not ctx.compact:  # on a phone the corners' text goes to the page (panel), legible
+        _corners(d, game, state, lang)
     return d.tostring()
+
+
+def panel(game, state, lang: str) -> list[dict]:
+    """What the cut corners say, as text: round, who decides, material, the
+    finished rounds' scores, an offer to end the round."""
+    t = game.t
+    lines = []
+    side = state.deciding_side()
+    if side is not None:
+        lines.append(f"{state.players[state.to_play]} — {t(lang, 'side.dwarfs' if side == DWARF else 'side.trolls')}")
+    nd, nt = state.material()
+    lines.append(f"{t(lang, 'side.dwarfs').capitalize()} × {nd} = {nd}")
+    lines.append(f"{t(lang, 'side.trolls').capitalize()} × {nt} = {nt * 4}")
+    if state.results:
+        lines += [f"{state.players[p]} {state.totals[p]}" for p in (0, 1)]
+    if state.phase == "reply" or state.no_offer:
+        lines.append(t(lang, "board.offer" if state.phase == "reply" else "board.refused").replace("\n", " "))
+    return [{"title": t(lang, "board.round", round=state.round, rounds=state.n_rounds), "lines": lines}]
 
 
 def _corners(d, game, state, lang):
