@@ -354,7 +354,7 @@ class ComputerPlayer:
         if not seats or len(seats) == len(s.record.players):
             return super().undo()
         ply = s.ply - 1
-        while ply > 0 and s._states[ply].to_play in seats:
+        while ply > 0 and s.to_play_at(ply) in seats:
             ply -= 1
         self.nav(max(0, ply))
 

@@ -162,6 +162,12 @@ class TableState(SmallWorldState):
             return [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
         return out
 
+    def _quick_conquest(self, text):
+        s = self.tp.get("skull") if self.tp else None
+        if s is not None and self.tp.get("skull_done") is None and text not in (f"c:{s}", f"die:{s}"):
+            return None  # only the Skull's region may be attempted: the full list says so
+        return super()._quick_conquest(text)
+
     def _skull_pay(self, s):
         self.tp["skull_done"] = True
         q = self.owner[s]
@@ -507,6 +513,11 @@ class TournamentState(State):
         if self.stage == "pendant":
             return [Move("pendant:shield", ("shield",)), Move("pendant:coin", ("coin",))]
         return self.tables[self.current].legal_moves()
+
+    def move_from_text(self, text):
+        if self.win is None and self.stage not in ("auction", "move", "pendant"):
+            return self.tables[self.current].move_from_text(text)  # its legal moves are the table's
+        return super().move_from_text(text)
 
     def apply(self, move):
         t = move.text

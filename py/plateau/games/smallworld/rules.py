@@ -679,6 +679,40 @@ class SmallWorldState(State):
         out.append(Move("end", ("end",)))
         return out
 
+    def move_from_text(self, text):
+        """A conquest (``c:N``, ``die:N``) is checked on its own region, not
+        by listing every legal move (a long record replays much faster);
+        anything else, and a conquest that check does not accept, is looked
+        up in :meth:`legal_moves` as usual."""
+        m = self._quick_conquest(text)
+        return m if m is not None else super().move_from_text(text)
+
+    def _quick_conquest(self, text):
+        """The move ``text`` if it is a conquest :meth:`conquer_moves` would
+        list (the same :class:`Move`, the first one of that text), else
+        ``None``: then the full list decides."""
+        head, _, arg = text.partition(":")
+        if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
+            return None
+        if self.pending or self.phase != "conquer" or self.win is not None:
+            return None
+        r = int(arg)
+        rid = self.acting
+        if r >= self.R or rid is None or rid not in self.recs:
+            return None
+        hand = self.recs[rid]["hand"]
+        if hand < 1 or self.protected_from(rid, r) or not self.reachable(rid, r, self.regions_of(rid)):
+            return None
+        roll = self.tp["roll"]
+        c = self.cost(rid, r)
+        if roll is not None:
+            ok = head == "c" and self.need(rid, r, roll) <= hand
+        elif c <= hand:
+            ok = head == "c"
+        else:
+            ok = head == "die" and not self.has(rid, "berserk") and c - hand <= 3
+        return Move(text, (f"r{r}",)) if ok else None
+
     def _proof_filter(self, p, moves, keep_some=False):
         """Moves of a race, power, place or relic that name a region (path
         ``rN``) player ``p`` may not touch with them (``power_proof``) are
