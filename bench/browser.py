@@ -4,6 +4,7 @@
     python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py size
+    python3 bench/browser.py arkhanis [--runs 3] [--players 24]
 
 Common options: ``--site DIR`` serves an already built site (default: a
 fresh build of the working tree into a temporary folder), ``--chromium
@@ -669,6 +670,116 @@ def cmd_firstclick(args) -> None:
            ["2nd", len(second), med(second), p95(second), max(second)]], "target: 1st click <= 50 ms")
 
 
+# -- a finished tournament opened from a link ----------------------------------------------------
+# Every WebAssembly memory the page makes (Pyodide's heap is one): its size is
+# the most the interpreter ever took, since a wasm memory never shrinks.
+WASM_MEMORY_INIT = """
+(() => {
+  const mems = (window.__wasmMems = []);
+  const keep = (r) => {
+    try {
+      const inst = r && (r.instance || r);
+      for (const v of Object.values((inst && inst.exports) || {})) if (v instanceof WebAssembly.Memory) mems.push(v);
+    } catch (e) { /* not an instance */ }
+    return r;
+  };
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const f = WebAssembly[name];
+    if (f) WebAssembly[name] = function (...a) { return f.apply(this, a).then(keep); };
+  }
+  const M = WebAssembly.Memory;
+  WebAssembly.Memory = function (d) { const m = new M(d); mems.push(m); return m; };
+  WebAssembly.Memory.prototype = M.prototype;
+})();
+"""
+
+READ_OPENED = """() => {
+  const marks = Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('plateau:')).map(m => [m.name.slice(8), m.startTime]));
+  const wasm = Math.max(0, ...(window.__wasmMems || []).map(m => m.buffer.byteLength));
+  const heap = performance.memory ? performance.memory.usedJSHeapSize : 0;
+  return {marks, ready: window.__bench.ready, wasm, heap, entries: document.querySelectorAll('#moves li').length,
+          board: !!document.querySelector('#board svg')};
+}"""
+
+# Clicks an entry of the move list, as a person does, and times it until the
+# next frame is out (the handler, the redraw and the browser's layout).
+NAV_JS = """async (ply) => {
+  const li = document.querySelector(`#moves li[data-ply="${ply}"]`);
+  if (!li) return null;
+  const t0 = performance.now();
+  li.click();
+  const handler = performance.now() - t0;
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const cur = document.querySelector('#moves li.current');
+  return {handler, frame: performance.now() - t0, ok: !!cur && cur.getAttribute('data-ply') === String(ply)};
+}"""
+
+
+def cmd_arkhanis(args) -> None:
+    """A finished tournament of ``--players`` participants opened from its
+    share link (warm load of a profile that has visited the home page):
+    the time the app spends opening it (from its modules imported to the
+    page drawn, decoding and checking every move included), the time to
+    data-ready, the interpreter's memory and the JavaScript heap, then
+    entries of the move list clicked (the history shown)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_arkhanis import REPLAYS, finished_record
+    from plateau.core.record import encode
+
+    links = [(f"{policy} players, seed {seed}", encode(finished_record(args.players, policy, seed)))
+             for policy, seed in REPLAYS]
+    rows, navrows = [], []
+    with session(args) as (site, base, pw):
+        for name, link in [("home page (no link)", "")] + links:
+            opened, ready, wasm, heap, navs, frames = [], [], [], [], [], []
+            plies = 0
+            for run in range(args.runs):
+                with profile(pw, args, "block") as ctx:
+                    ctx.add_init_script(STARTUP_INIT)
+                    ctx.add_init_script(WASM_MEMORY_INIT)
+                    errors: list = []
+                    for load in range(2):  # cold (fills the caches), then warm: the warm one is measured
+                        page = ctx.new_page()
+                        page.on("pageerror", lambda e: errors.append(str(e)))
+                        page.goto(base + "/index.html" + ("#g=" + link if link and load else ""))
+                        page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                        if load == 0:
+                            page.wait_for_function(SETTLED, timeout=20_000)
+                            page.close()
+                            continue
+                        r = page.evaluate(READ_OPENED)
+                        if link and not r["board"]:
+                            raise RuntimeError(f"{name}: no board drawn ({errors[-3:]})")
+                        opened.append(r["marks"]["drawn"] - r["marks"]["imported"])
+                        ready.append(r["ready"])
+                        wasm.append(r["wasm"] / 1e6)
+                        heap.append(r["heap"] / 1e6)
+                        if link:
+                            plies = r["entries"] - 1
+                            rnd = random.Random(run)
+                            for ply in [rnd.randrange(plies + 1) for _ in range(args.navs)]:
+                                got = page.evaluate(NAV_JS, ply)
+                                if not got or not got["ok"]:
+                                    raise RuntimeError(f"{name}: the move list entry {ply} did not show")
+                                navs.append(got["handler"])
+                                frames.append(got["frame"])
+                        page.close()
+                    if errors:
+                        raise RuntimeError(f"{name}: page errors {errors[-3:]}")
+                print(f"  {name}: run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+            rows.append([name, str(plies), med(opened), max(opened), med(ready), max(wasm), max(heap)])
+            if navs:
+                navrows.append([name, len(navs), med(navs), p95(navs), max(navs), med(frames), max(frames)])
+    table(f"Arkhanis, {args.players} participants: a finished tournament opened from its link (warm load, ms; MB)",
+          ["page", "plies", "open med", "open max", "ready med", "wasm MB", "JS heap MB"], rows,
+          "open: the app from its modules imported to the page drawn (decode, every move checked, first draw);"
+          " target <= 1000 ms and the memory it adds under 100 MB")
+    table("Positions of its history shown by clicking the move list (ms)",
+          ["page", "clicks", "handler med", "p95", "max", "to next frame med", "max"], navrows,
+          "target: <= 100 ms")
+
+
 # -- first-visit download ------------------------------------------------------------------------
 def cmd_size(args) -> None:
     """What a first visit downloads: every file the service worker's list
@@ -862,6 +973,11 @@ def main(argv=None) -> None:
     i.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     i.add_argument("--seed", type=int, default=5)
     i.set_defaults(fn=cmd_ai)
+    k = sub.add_parser("arkhanis", parents=[common], help="a finished tournament opened from its share link")
+    k.add_argument("--runs", type=int, default=3)
+    k.add_argument("--players", type=int, default=24)
+    k.add_argument("--navs", type=int, default=10, help="move list entries clicked per run")
+    k.set_defaults(fn=cmd_arkhanis)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

@@ -242,3 +242,21 @@ def test_checkpoint_spacing_does_not_change_positions(tournament, monkeypatch):
         sess = Session(Record.from_json(tournament.to_json()))
         for ply in range(0, sess.total + 1, 3):
             assert sess.state_at(ply).view(None) == views[ply]
+
+
+def test_move_words_written_while_opening_equal_those_written_later():
+    """The move list's words written during the opening replay (everyone's
+    eyes and a spectator's) are the words the list writes from each
+    position, and a player's own words still come from his view."""
+    from plateau.core.game import PUBLIC
+
+    record = random_record("arkhanis", 6, 21, 150)
+    early = Session(Record.from_json(record.to_json()), "en")
+    late = Session(Record.from_json(record.to_json()))
+    states = record.states()
+    game = get_game("arkhanis")
+    for viewer in (None, PUBLIC, 2):
+        want = [game.move_label(states[i], record.moves[i], viewer, "en") for i in range(len(record.moves))]
+        assert [early.move_label(i, viewer, "en") for i in range(early.total)] == want
+        assert [late.move_label(i, viewer, "en") for i in range(late.total)] == want
+    assert any(early.move_label(i, PUBLIC, "en") != early.move_label(i, None, "en") for i in range(early.total))

@@ -6,6 +6,8 @@ Pure Python (no browser): the app drives it, and tests drive it natively.
 
 from __future__ import annotations
 
+import itertools
+
 from plateau.core.game import PUBLIC, Move, RenderContext, State, must_pass_between
 from plateau.core.record import Record, RecordError
 from plateau.core.registry import get_game
@@ -14,6 +16,8 @@ from plateau.core.registry import get_game
 #: a position is kept every this many plies (and the last one): any other is
 #: rebuilt from the one kept before it by replaying the moves in between
 CHECKPOINT_EVERY = 32
+
+_SERIALS = itertools.count(1)
 
 
 class Session:
@@ -26,7 +30,10 @@ class Session:
     moves already checked). Positions handed out (:attr:`state`,
     :meth:`state_at`) are never changed afterwards."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, lang: str | None = None) -> None:
+        """``lang``: the move list's language, when known; its words are
+        then written while the moves are checked (for everyone's eyes, and
+        a spectator's when something is hidden), without a second replay."""
         game = get_game(record.game)
         if game is None:
             raise RecordError("game", f"unknown game {record.game!r}")
@@ -39,7 +46,15 @@ class Session:
         self._shown: tuple[int, State] | None = None  # the last position rebuilt for state_at
         self._cursor: tuple[int, State] | None = None  # a scratch position walked forward (labels, views)
         self._legal: dict[int, list[Move]] = {}
-        self._extend(0, list(record.moves))  # validates every move
+        self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
+        self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
+        #: this session among those of the page, and a number that changes with its moves
+        #: (played, replaced, brought back): what was drawn from them is then stale
+        self.serial = next(_SERIALS)
+        self.version = 0
+        self._edits: list[tuple[int, int]] = []  # (version, first ply whose move changed then)
+        viewers = (None, PUBLIC) if start.hidden_info() else (None,)
+        self._extend(0, list(record.moves), [(v, lang) for v in viewers] if lang else [])  # validates every move
         self.ply = len(record.moves) if record.ply is None else record.ply
         self.clicks: list[str] = []
         #: the continuation that the last move played in the past replaced:
@@ -50,17 +65,24 @@ class Session:
         #: seats played by the computer: the device never passes to them, and
         #: while they decide the page keeps showing what its holder may see
         self.computers: frozenset[int] = frozenset()
-        self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
-        self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
 
     # -- positions ------------------------------------------------------
-    def _extend(self, ply: int, texts: list[str]) -> None:
+    def _extend(self, ply: int, texts: list[str], labels=()) -> None:
         """Check and play ``texts`` from the position at ``ply`` (the last
-        one kept), and append them to the record."""
+        one kept), and append them to the record; ``labels``: the
+        ``(viewer, lang)`` for which the move list's words are written on
+        the way."""
         state = self.state_at(ply).clone()
         k = CHECKPOINT_EVERY
+        self.version += 1
+        self._edits.append((self.version, ply))
         for j, text in enumerate(texts):
             i = ply + j
+            for viewer, lang in labels:
+                try:
+                    self._labels[(i, viewer, lang)] = self.game.move_label(state, text, viewer, lang)
+                except Exception:  # an illegal move has no words: it is refused just below
+                    pass
             try:
                 played = state.play(text)
             except Exception:
@@ -79,6 +101,8 @@ class Session:
     def _truncate(self, ply: int) -> None:
         """Forget the moves after ``ply`` and what was known about them."""
         last = self.state_at(ply)
+        self.version += 1
+        self._edits.append((self.version, ply))
         del self.record.moves[ply:]
         del self._played[ply:]
         for key in [key for key in self._checkpoints if key > ply]:
@@ -134,6 +158,11 @@ class Session:
         if ply == len(self._played) or ply % CHECKPOINT_EVERY == 0 or (self._shown and self._shown[0] == ply):
             return self._rebuilt(ply, scratch=False)
         return self._rebuilt(ply, scratch=True)
+
+    def unchanged_since(self, version: int) -> int:
+        """How many first moves are the same as at ``version`` (a move list
+        drawn then only needs the entries after them)."""
+        return min([ply for v, ply in self._edits if v > version], default=self.total)
 
     @property
     def total(self) -> int:
@@ -218,6 +247,8 @@ class Session:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
         self._truncate(self.ply)
         self.record.moves.append(played.text)
+        self.version += 1
+        self._edits.append((self.version, self.ply))
         self._played.append(played)
         self._last = state
         self.ply += 1

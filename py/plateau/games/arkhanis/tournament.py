@@ -330,10 +330,8 @@ class TournamentState(State):
         region (a relic in a region held by another player's race was taken
         by that player)."""
         for t in self.tables:
-            for r in range(t.R):
+            for r in [r for r, item in enumerate(t.relic) if item is not None]:  # most regions hold none
                 item = t.relic[r]
-                if item is None:
-                    continue
                 o = t.owner[r]
                 holder = t.recs[o]["p"] if o >= 0 else None
                 if item not in self.relic_owner or (holder is not None and holder != self.relic_owner[item]):

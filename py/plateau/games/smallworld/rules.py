@@ -286,8 +286,8 @@ class SmallWorldState(State):
         if not self.found:
             return []
         own = self.owner  # called per target (hooks): comprehensions, not a loop
-        return ([x for r, x in enumerate(self.place) if x and own[r] == rid]
-                + [x for r, x in enumerate(self.relic) if x and own[r] == rid])
+        return ([x for x, o in zip(self.place, own) if x and o == rid]
+                + [x for x, o in zip(self.relic, own) if x and o == rid])
 
     def keys(self, rid, items=True):
         """What may act for race ``rid``: its race, its power (while active,
