@@ -103,7 +103,8 @@ def replay_numbers(link, navs=40, memory=True):
 
     from plateau.games.smallworld import mapdraw
 
-    mapdraw._random.cache_clear()  # a page opening a link has not drawn its random boards yet
+    mapdraw._random.cache_clear()  # a page opening a link has not made its random boards yet
+    getattr(mapdraw, "_GRAPHS", {}).clear()
     gc.collect()
     t0 = time.perf_counter()
     rec = decode(link)
@@ -131,6 +132,7 @@ def replay_numbers(link, navs=40, memory=True):
 
         del sess
         mapdraw._random.cache_clear()
+        getattr(mapdraw, "_GRAPHS", {}).clear()
         gc.collect()
         tracemalloc.start()
         sess = Session(decode(link))

@@ -5,6 +5,7 @@
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py size
     python3 bench/browser.py arkhanis [--runs 3] [--players 24]
+    python3 bench/browser.py pace [--turns 2] [--watch-cap 60]
 
 Common options: ``--site DIR`` serves an already built site (default: a
 fresh build of the working tree into a temporary folder), ``--chromium
@@ -780,6 +781,68 @@ def cmd_arkhanis(args) -> None:
           "target: <= 100 ms")
 
 
+# -- the computers' pace in a tournament -----------------------------------------------------------
+PACE_COMPUTERS = {1: "easy", 2: "easy", 4: "easy", 5: "easy"}
+HUMANS_TURN = ("() => { const s = document.querySelector('#status');"
+               " return !!s && !/ordinateur|computer/.test(s.textContent); }")
+
+
+def cmd_pace(args) -> None:
+    """A tournament of 6 participants, 4 of them computers (easy), set up on
+    the tournament's screen: the people's moves are scripted (the browser
+    tests' policy), and the time the page spends while computers decide is
+    read in the page (from the people's move to the next person's turn
+    showing), per tournament turn, at the fast pace and (at most
+    ``--watch-cap`` seconds of it) at the watch pace."""
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from harness import click_path, mirror, open_app, reveal_if_needed
+    from test_computer_pace_browser import human_move
+
+    rows = []
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
+        for pace in ("fast", "watch"):
+            ctx = browser.new_context(service_workers="block", viewport={"width": 1440, "height": 900})
+            page = ctx.new_page()
+            open_app(page, base, clear=True)
+            page.click('[data-game="arkhanis"] [data-action="new"]')
+            page.wait_for_selector("form.ak-setup")
+            for seat, level in PACE_COMPUTERS.items():
+                page.select_option(f'select.seat-kind[data-seat="{seat}"]', level)
+            page.click('#new-game button[type="submit"]')
+            page.wait_for_selector("#computer-pace")
+            page.click(f'[data-action="pace-{pace}"]')
+            spent: dict = {}
+            moves: dict = {}
+            cap = args.watch_cap if pace == "watch" else 1e9
+            while True:
+                s = mirror(page)
+                st = s.state
+                if st.is_over() or st.turn > args.turns or sum(spent.values()) > cap:
+                    break
+                if st.to_play in PACE_COMPUTERS:
+                    t0 = page.evaluate("performance.now()")
+                    page.wait_for_function(HUMANS_TURN, timeout=30 * 60_000, polling=50)
+                    t1 = page.evaluate("performance.now()")
+                    after = mirror(page)
+                    spent[st.turn] = spent.get(st.turn, 0.0) + (t1 - t0) / 1000
+                    moves[st.turn] = moves.get(st.turn, 0) + after.total - s.total
+                    continue
+                reveal_if_needed(page)
+                page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {s.total}",
+                                       timeout=60_000)
+                click_path(page, human_move(s))
+                page.wait_for_function(f"+document.querySelector('#board').dataset.ply > {s.total}"
+                                       f" || /ordinateur|computer/.test(document.querySelector('#status').textContent)",
+                                       timeout=60_000)
+            for turn in sorted(spent):
+                rows.append([pace, str(turn), str(moves[turn]), spent[turn], spent[turn] / max(1, moves[turn]) * 1000])
+            print(f"  {pace} done", file=sys.stderr, flush=True)
+            ctx.close()
+    table("Arkhanis, 6 participants, 4 computers (easy): time on the computers' slots per turn",
+          ["pace", "turn", "computer moves", "seconds", "ms a move"], rows,
+          "target: <= 15 s a turn at the fast pace (watch: measured for at most --watch-cap seconds)")
+
+
 # -- first-visit download ------------------------------------------------------------------------
 def cmd_size(args) -> None:
     """What a first visit downloads: every file the service worker's list
@@ -978,6 +1041,10 @@ def main(argv=None) -> None:
     k.add_argument("--players", type=int, default=24)
     k.add_argument("--navs", type=int, default=10, help="move list entries clicked per run")
     k.set_defaults(fn=cmd_arkhanis)
+    pc = sub.add_parser("pace", parents=[common], help="a tournament's computer slots at the fast and watch paces")
+    pc.add_argument("--turns", type=int, default=2)
+    pc.add_argument("--watch-cap", type=float, default=60.0, help="seconds of the watch pace measured")
+    pc.set_defaults(fn=cmd_pace)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

@@ -260,3 +260,16 @@ def test_move_words_written_while_opening_equal_those_written_later():
         assert [early.move_label(i, viewer, "en") for i in range(early.total)] == want
         assert [late.move_label(i, viewer, "en") for i in range(late.total)] == want
     assert any(early.move_label(i, PUBLIC, "en") != early.move_label(i, None, "en") for i in range(early.total))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_random_boards_graph_made_without_its_shapes_is_the_same_graph(players):
+    """The rules take a random board's graph without its drawing's spots
+    (opening a tournament sooner): the same graph as the whole board's."""
+    from plateau.games.smallworld import mapdraw
+
+    for seed in (1, 977, 2**20 + 3):
+        map_id = f"random-{players}p-{seed}"
+        mapdraw._GRAPHS.clear()
+        assert mapdraw.board_graph(map_id) == mapdraw.board_data(map_id)[0]
+    assert mapdraw.board_graph("base-3p") == mapdraw.board_data("base-3p")[0]

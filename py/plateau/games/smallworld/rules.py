@@ -55,9 +55,9 @@ def map_for(nplayers: int, opts: dict, board_seed: int | None = None) -> dict:
     if mid.startswith("base-"):
         data = load_board("smallworld-graphs.json")["maps"][mid]
     else:
-        from .mapdraw import board_data
+        from .mapdraw import board_graph
 
-        data = board_data(mid)[0]
+        data = board_graph(mid)
     regions = [dict(r, neighbours=list(r["neighbours"]), symbols=list(r.get("symbols", ())),
                     lost_tribe=bool(r.get("lost_tribe"))) for r in data["regions"]]
     if nplayers == 5 and mid.startswith("base-"):
