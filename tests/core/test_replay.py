@@ -273,3 +273,26 @@ def test_a_random_boards_graph_made_without_its_shapes_is_the_same_graph(players
         mapdraw._GRAPHS.clear()
         assert mapdraw.board_graph(map_id) == mapdraw.board_data(map_id)[0]
     assert mapdraw.board_graph("base-3p") == mapdraw.board_data("base-3p")[0]
+
+
+def test_every_position_of_a_long_tournament_is_drawn():
+    """Any ply of a tournament's history shows: the board and the overview
+    draw at every stage, the Moonstone Pendant's choice included (no table
+    is being played then)."""
+    from plateau.core.game import PUBLIC
+
+    record = random_record("arkhanis", 24, 100)
+    sess = Session(Record.from_json(record.to_json()), "en")
+    game = get_game("arkhanis")
+    stages = set()
+    for ply in range(0, sess.total + 1):
+        st = sess.state_at(ply)
+        if st.stage in stages and ply % 25:
+            continue  # every stage the first time it comes, then one ply in 25
+        stages.add(st.stage)
+        sess.goto(ply)
+        for viewer in (None, PUBLIC):
+            assert "<svg" in sess.render("en", viewer=viewer)
+            for view, _label in game.views(st, "en"):
+                assert "<svg" in sess.render("en", viewer=viewer, view=view)
+    assert {"auction", "move", "play", "pendant", "over"} <= stages
