@@ -6,7 +6,7 @@ from __future__ import annotations
 import traceback
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from .dom import attr_values, button, by_id, clear, closest, el, listen, nn, q
 
@@ -341,8 +341,14 @@ class PlayScreen:
             clear(ol)
             ol.appendChild(self.move_item(0, self.t("play.start")))
             keep = 0
-        for i in range(keep, s.total):  # each move in words, for the eyes the page is drawn for
-            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_label(i, viewer, self.lang)}"))
+        # each move in words, for the eyes the page is drawn for
+        texts = [f"{i + 1}. {s.move_label(i, viewer, self.lang)}" for i in range(keep, s.total)]
+        many = getattr(js.window, "plateauMoveItems", None)
+        if many is not None and texts:
+            many(ol, keep + 1, to_js(texts), s.ply)
+        else:
+            for i, text in enumerate(texts, keep + 1):
+                ol.appendChild(self.move_item(i, text))
         cur = q(f'li[data-ply="{s.ply}"]', ol)
         if cur is not None:
             cur.classList.add("current")
