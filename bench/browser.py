@@ -5,6 +5,8 @@
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py legible
     python3 bench/browser.py size
+    python3 bench/browser.py arkhanis [--runs 3] [--players 24]
+    python3 bench/browser.py pace [--turns 2] [--watch-cap 60]
 
 Common options: ``--site DIR`` serves an already built site (default: a
 fresh build of the working tree into a temporary folder), ``--chromium
@@ -670,6 +672,182 @@ def cmd_firstclick(args) -> None:
            ["2nd", len(second), med(second), p95(second), max(second)]], "target: 1st click <= 50 ms")
 
 
+# -- a finished tournament opened from a link ----------------------------------------------------
+# Every WebAssembly memory the page makes (Pyodide's heap is one): its size is
+# the most the interpreter ever took, since a wasm memory never shrinks.
+WASM_MEMORY_INIT = """
+(() => {
+  const mems = (window.__wasmMems = []);
+  const keep = (r) => {
+    try {
+      const inst = r && (r.instance || r);
+      for (const v of Object.values((inst && inst.exports) || {})) if (v instanceof WebAssembly.Memory) mems.push(v);
+    } catch (e) { /* not an instance */ }
+    return r;
+  };
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const f = WebAssembly[name];
+    if (f) WebAssembly[name] = function (...a) { return f.apply(this, a).then(keep); };
+  }
+  const M = WebAssembly.Memory;
+  WebAssembly.Memory = function (d) { const m = new M(d); mems.push(m); return m; };
+  WebAssembly.Memory.prototype = M.prototype;
+})();
+"""
+
+READ_OPENED = """() => {
+  const marks = Object.fromEntries(performance.getEntriesByType('mark')
+    .filter(m => m.name.startsWith('plateau:')).map(m => [m.name.slice(8), m.startTime]));
+  const wasm = Math.max(0, ...(window.__wasmMems || []).map(m => m.buffer.byteLength));
+  const heap = performance.memory ? performance.memory.usedJSHeapSize : 0;
+  return {marks, ready: window.__bench.ready, wasm, heap, entries: document.querySelectorAll('#moves li').length,
+          board: !!document.querySelector('#board svg')};
+}"""
+
+# Clicks an entry of the move list, as a person does, and times it until the
+# next frame is out (the handler, the redraw and the browser's layout).
+NAV_JS = """async (ply) => {
+  const li = document.querySelector(`#moves li[data-ply="${ply}"]`);
+  if (!li) return null;
+  const t0 = performance.now();
+  li.click();
+  const handler = performance.now() - t0;
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const cur = document.querySelector('#moves li.current');
+  return {handler, frame: performance.now() - t0, ok: !!cur && cur.getAttribute('data-ply') === String(ply)};
+}"""
+
+
+def cmd_arkhanis(args) -> None:
+    """A finished tournament of ``--players`` participants opened from its
+    share link (warm load of a profile that has visited the home page):
+    the time the app spends opening it (from its modules imported to the
+    page drawn, decoding and checking every move included), the time to
+    data-ready, the interpreter's memory and the JavaScript heap, then
+    entries of the move list clicked (the history shown)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_arkhanis import REPLAYS, finished_record
+    from plateau.core.record import encode
+
+    links = [(f"{policy} players, seed {seed}", encode(finished_record(args.players, policy, seed)))
+             for policy, seed in REPLAYS]
+    rows, navrows = [], []
+    with session(args) as (site, base, pw):
+        for name, link in [("home page (no link)", "")] + links:
+            opened, checked, ready, wasm, heap, navs, frames = [], [], [], [], [], [], []
+            plies = 0
+            for run in range(args.runs):
+                with profile(pw, args, "block") as ctx:
+                    ctx.add_init_script(STARTUP_INIT)
+                    ctx.add_init_script(WASM_MEMORY_INIT)
+                    errors: list = []
+                    for load in range(2):  # cold (fills the caches), then warm: the warm one is measured
+                        page = ctx.new_page()
+                        page.on("pageerror", lambda e: errors.append(str(e)))
+                        page.goto(base + "/index.html" + ("#g=" + link if link and load else ""))
+                        page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                        if load == 0:
+                            page.wait_for_function(SETTLED, timeout=20_000)
+                            page.close()
+                            continue
+                        r = page.evaluate(READ_OPENED)
+                        if link and not r["board"]:
+                            raise RuntimeError(f"{name}: no board drawn ({errors[-3:]})")
+                        opened.append(r["marks"]["drawn"] - r["marks"]["imported"])
+                        if "link-checked" in r["marks"]:
+                            checked.append(r["marks"]["link-checked"] - r["marks"]["imported"])
+                        ready.append(r["ready"])
+                        wasm.append(r["wasm"] / 1e6)
+                        heap.append(r["heap"] / 1e6)
+                        if link:
+                            plies = r["entries"] - 1
+                            rnd = random.Random(run)
+                            for ply in [rnd.randrange(plies + 1) for _ in range(args.navs)]:
+                                got = page.evaluate(NAV_JS, ply)
+                                if not got or not got["ok"]:
+                                    raise RuntimeError(f"{name}: the move list entry {ply} did not show")
+                                navs.append(got["handler"])
+                                frames.append(got["frame"])
+                        page.close()
+                    if errors:
+                        raise RuntimeError(f"{name}: page errors {errors[-3:]}")
+                print(f"  {name}: run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+            rows.append([name, str(plies), med(opened), max(opened), med(checked) if checked else "-", med(ready),
+                         max(wasm), max(heap)])
+            if navs:
+                navrows.append([name, len(navs), med(navs), p95(navs), max(navs), med(frames), max(frames)])
+    table(f"Arkhanis, {args.players} participants: a finished tournament opened from its link (warm load, ms; MB)",
+          ["page", "plies", "open med", "open max", "checked med", "ready med", "wasm MB", "JS heap MB"], rows,
+          "open: the app from its modules imported to the page drawn (decode, every move checked, first draw);"
+          " checked: to the record decoded and every move checked (the rest is drawing);"
+          " target <= 1000 ms and the memory it adds under 100 MB")
+    table("Positions of its history shown by clicking the move list (ms)",
+          ["page", "clicks", "handler med", "p95", "max", "to next frame med", "max"], navrows,
+          "target: <= 100 ms")
+
+
+# -- the computers' pace in a tournament -----------------------------------------------------------
+PACE_COMPUTERS = {1: "easy", 2: "easy", 4: "easy", 5: "easy"}
+HUMANS_TURN = ("() => { const s = document.querySelector('#status');"
+               " return !!s && !/ordinateur|computer/.test(s.textContent); }")
+
+
+def cmd_pace(args) -> None:
+    """A tournament of 6 participants, 4 of them computers (easy), set up on
+    the tournament's screen: the people's moves are scripted (the browser
+    tests' policy), and the time the page spends while computers decide is
+    read in the page (from the people's move to the next person's turn
+    showing), per tournament turn, at the fast pace and (at most
+    ``--watch-cap`` seconds of it) at the watch pace."""
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from harness import click_path, mirror, open_app, reveal_if_needed
+    from test_computer_pace_browser import human_move
+
+    rows = []
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
+        for pace in ("fast", "watch"):
+            ctx = browser.new_context(service_workers="block", viewport={"width": 1440, "height": 900})
+            page = ctx.new_page()
+            open_app(page, base, clear=True)
+            page.click('[data-game="arkhanis"] [data-action="new"]')
+            page.wait_for_selector("form.ak-setup")
+            for seat, level in PACE_COMPUTERS.items():
+                page.select_option(f'select.seat-kind[data-seat="{seat}"]', level)
+            page.click('#new-game button[type="submit"]')
+            page.wait_for_selector("#computer-pace")
+            page.click(f'[data-action="pace-{pace}"]')
+            spent: dict = {}
+            moves: dict = {}
+            cap = args.watch_cap if pace == "watch" else 1e9
+            while True:
+                s = mirror(page)
+                st = s.state
+                if st.is_over() or st.turn > args.turns or sum(spent.values()) > cap:
+                    break
+                if st.to_play in PACE_COMPUTERS:
+                    t0 = page.evaluate("performance.now()")
+                    page.wait_for_function(HUMANS_TURN, timeout=30 * 60_000, polling=50)
+                    t1 = page.evaluate("performance.now()")
+                    after = mirror(page)
+                    spent[st.turn] = spent.get(st.turn, 0.0) + (t1 - t0) / 1000
+                    moves[st.turn] = moves.get(st.turn, 0) + after.total - s.total
+                    continue
+                reveal_if_needed(page)
+                page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {s.total}",
+                                       timeout=60_000)
+                click_path(page, human_move(s))
+                page.wait_for_function(f"+document.querySelector('#board').dataset.ply > {s.total}"
+                                       f" || /ordinateur|computer/.test(document.querySelector('#status').textContent)",
+                                       timeout=60_000)
+            for turn in sorted(spent):
+                rows.append([pace, str(turn), str(moves[turn]), spent[turn], spent[turn] / max(1, moves[turn]) * 1000])
+            print(f"  {pace} done", file=sys.stderr, flush=True)
+            ctx.close()
+    table("Arkhanis, 6 participants, 4 computers (easy): time on the computers' slots per turn",
+          ["pace", "turn", "computer moves", "seconds", "ms a move"], rows,
+          "target: <= 15 s a turn at the fast pace (watch: measured for at most --watch-cap seconds)")
+
+
 # -- first-visit download ------------------------------------------------------------------------
 def cmd_size(args) -> None:
     """What a first visit downloads: every file the service worker's list
@@ -891,6 +1069,15 @@ def main(argv=None) -> None:
     i.set_defaults(fn=cmd_ai)
     lg = sub.add_parser("legible", parents=[common], help="smallest board text at 375 px, per game")
     lg.set_defaults(fn=cmd_legible)
+    k = sub.add_parser("arkhanis", parents=[common], help="a finished tournament opened from its share link")
+    k.add_argument("--runs", type=int, default=3)
+    k.add_argument("--players", type=int, default=24)
+    k.add_argument("--navs", type=int, default=10, help="move list entries clicked per run")
+    k.set_defaults(fn=cmd_arkhanis)
+    pc = sub.add_parser("pace", parents=[common], help="a tournament's computer slots at the fast and watch paces")
+    pc.add_argument("--turns", type=int, default=2)
+    pc.add_argument("--watch-cap", type=float, default=60.0, help="seconds of the watch pace measured")
+    pc.set_defaults(fn=cmd_pace)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

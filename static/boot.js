@@ -5,6 +5,27 @@
 // a message and a way out instead of a spinner, and the offline cache (service
 // worker). No network beyond this origin.
 (function () {
+  // The move list's entries made in one call from Python (a long game has
+  // thousands: one call each from Python would take seconds). The words are
+  // text, never markup.
+  window.plateauMoveItems = function (ol, first, texts, current) {
+    var frag = document.createDocumentFragment();
+    for (var i = 0; i < texts.length; i++) {
+      var li = document.createElement("li");
+      var ply = first + i;
+      li.setAttribute("data-ply", String(ply));
+      li.setAttribute("tabindex", "0");
+      li.setAttribute("role", "button");
+      if (ply === current) {
+        li.className = "current";
+        li.setAttribute("aria-current", "step");
+      }
+      li.textContent = texts[i];
+      frag.appendChild(li);
+    }
+    ol.appendChild(frag);
+  };
+
   var lang = "fr";
   var settings = {};
   try {

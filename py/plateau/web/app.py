@@ -174,7 +174,8 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         data = h[3:]
         try:
             record = decode(data)
-            session = Session(record)
+            session = Session(record, self.lang)
+            js.performance.mark("plateau:link-checked")  # bench/browser.py arkhanis: checking vs drawing
         except RecordError as e:
             self.flash(self.record_error(e))
             self.show_home() if not self.embed else self.show_embed_error()

@@ -10,7 +10,12 @@ in short slices, its moves shown and logged, and hints.
 * A computer's move is played no sooner than ~600 ms after the previous
   one was drawn (the search runs meanwhile, so the wait is the longer of the
   two, not their sum); it is marked on the board until the next redraw and gets a
-  line in the log.
+  line in the log. That is the "watch" pace; at the "fast" pace (a preference
+  of the device, chosen on the play screen, not a rules option: records do
+  not change) the computers play without that pause, think at most
+  :data:`FAST_THINK_MS` a move, and while computers play one after another
+  the board is drawn again at most every :data:`FAST_DRAW_S` (the log says
+  each move): a tournament's computer slots take seconds, not minutes.
 * Any change of the game shown (undo, another position, a new game, leaving
   the board) cancels the thinking: the move is dropped, never played.
 """
@@ -49,6 +54,9 @@ def _measure(name: str, t0: float) -> None:
         pass
 SLICE_MS = 12  # a slice stays well under 50 ms even when the machine is busy
 PAUSE_S = 0.6
+PACES = ("watch", "fast")
+FAST_THINK_MS = 150  # at the fast pace, a computer's search stops after this (its level's limit when lower)
+FAST_DRAW_S = 1.0  # at the fast pace, the board is drawn again at least this often while computers play
 
 CATALOGUE = {
     "fr": {
@@ -64,6 +72,11 @@ CATALOGUE = {
         "hint.busy": "Conseil…",
         "hint.move": "Conseil pour {name} : {move}",
         "error": "L'ordinateur n'a pas pu jouer : {msg}",
+        "pace": "Rythme des ordinateurs",
+        "pace.watch": "Posé",
+        "pace.fast": "Rapide",
+        "pace.help": "Posé : chaque coup d'un ordinateur reste affiché un instant. Rapide : les ordinateurs "
+                     "jouent sans pause et réfléchissent moins longtemps.",
     },
     "en": {
         "seat.human": "Human",
@@ -78,6 +91,11 @@ CATALOGUE = {
         "hint.busy": "Hint…",
         "hint.move": "Hint for {name}: {move}",
         "error": "The computer could not play: {msg}",
+        "pace": "Computers' pace",
+        "pace.watch": "Watch",
+        "pace.fast": "Fast",
+        "pace.help": "Watch: each computer move stays in view a moment. Fast: the computers play without "
+                     "pausing and think for less time.",
     },
 }
 
@@ -149,6 +167,44 @@ class ComputerPlayer:
             log = el("ol", {"id": "computer-log", "cls": "computer-log", "aria-live": "polite"})
             status.after(log)
             self.draw_ai_log()
+        if seats and by_id("computer-pace") is None:
+            log = by_id("computer-log")
+            if log is not None:
+                box = el("div", {"id": "computer-pace", "cls": "computer-pace", "role": "group",
+                                 "aria-label": self.ct("pace")})
+                log.after(box)
+                self.draw_pace()
+
+    # -- pace ---------------------------------------------------------------------
+    def pace(self) -> str:
+        """How fast the computers play on this device (a preference, not a
+        rules option: it is not in the record)."""
+        try:
+            v = self.store.settings().get("pace")
+        except Exception:  # noqa: BLE001 — a preference never breaks the game
+            v = None
+        return v if v in PACES else "watch"
+
+    def set_pace(self, pace: str) -> None:
+        if pace in PACES:
+            self.store.set_setting("pace", pace)
+        self.draw_pace()
+
+    def draw_pace(self) -> None:
+        """The pace choice, under the computers' log: two buttons, the one in
+        force pressed."""
+        box = by_id("computer-pace")
+        if box is None:
+            return
+        cur = self.pace()
+        buttons = []
+        for p in PACES:
+            b = button(self.ct("pace." + p), lambda p=p: self.set_pace(p), cls="chip pace-choice",
+                       data_action="pace-" + p)
+            b.setAttribute("aria-pressed", "true" if p == cur else "false")
+            buttons.append(b)
+        box.replaceChildren(el("span", {"cls": "pace-label", "text": self.ct("pace")}), *buttons)
+        box.setAttribute("title", self.ct("pace.help"))
 
     def draw_ai_log(self) -> None:
         box = by_id("computer-log")
@@ -285,9 +341,10 @@ class ComputerPlayer:
             if not self._still(key):
                 return
             t0 = _now()
+            fast = self.pace() == "fast"
+            limit = min(TIME_LIMITS[level], FAST_THINK_MS) if fast else TIME_LIMITS[level]
             t = Thinker(s.game, s.state.view(player), player, level=level, seed=secrets.randbits(32),
-                        time_limit_ms=TIME_LIMITS[level],
-                        memory=s.earlier_views(player, memory_size(s.game)))
+                        time_limit_ms=limit, memory=s.earlier_views(player, memory_size(s.game)))
             _measure("ai:setup", t0)
             while True:
                 await asyncio.sleep(0)
@@ -301,8 +358,9 @@ class ComputerPlayer:
             text = t.best()
             # the search ran during the pause: the previous move stays in
             # view at least PAUSE_S, and no longer than the search needs
-            wait = PAUSE_S - (_now() - shown) / 1000.0
-            await asyncio.sleep(max(0.0, wait))
+            wait = (0.0 if fast else PAUSE_S) - (_now() - shown) / 1000.0
+            if wait > 0:
+                await asyncio.sleep(wait)
             if not self._still(key):
                 return
             t0 = _now()
@@ -319,9 +377,29 @@ class ComputerPlayer:
         words = self._words(lambda: s.move_label(len(s.record.moves) - 1, self.viewer(), self.lang),
                             played.text, revealed)
         self.ai_say(self.ct("played", name=s.record.players[player], move=words))
+        if fast and self._quietly_on(s):
+            _measure("ai:play", t0)
+            return
+        self._drawn_at = _now()
         self.after_click(played)
         self.mark_move(played, "ai-last", revealed)
         _measure("ai:play", t0)
+
+    def _quietly_on(self, s) -> bool:
+        """At the fast pace, another computer's move follows at once and the
+        board was drawn less than FAST_DRAW_S ago: the move is saved and the
+        next computer starts thinking, the board is drawn later. Returns
+        whether it went so."""
+        d = s.decider()
+        if d is None or d not in self.computer_seats() or s.state.is_over():
+            return False
+        if (_now() - getattr(self, "_drawn_at", 0.0)) / 1000.0 >= FAST_DRAW_S:
+            return False
+        self.board_view = ""
+        if not self.embed:
+            self.autosave()
+        self.maybe_think()
+        return True
 
     def _words(self, label, text: str, revealed: bool) -> str:
         """A move in words (``label()``, as the move list writes it); a game
@@ -354,7 +432,7 @@ class ComputerPlayer:
         if not seats or len(seats) == len(s.record.players):
             return super().undo()
         ply = s.ply - 1
-        while ply > 0 and s._states[ply].to_play in seats:
+        while ply > 0 and s.to_play_at(ply) in seats:
             ply -= 1
         self.nav(max(0, ply))
 

@@ -128,7 +128,7 @@ class NewGameScreen:
             sg = self.store.get(gid)
             if sg is None:
                 return False
-            session = Session(sg.record)
+            session = Session(sg.record, self.lang)
         except (RecordError, ValueError, KeyError, TypeError) as e:
             if not quiet:
                 self.flash(self.record_error(e) if isinstance(e, RecordError) else self.t("saved.corrupt", entry=gid))

@@ -7,7 +7,7 @@ import math
 import traceback
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from plateau.core.game import REVISION_OPTION
 
@@ -519,11 +519,40 @@ class PlayScreen:
         ol = by_id("moves")
         if ol is None:
             return
-        clear(ol)
-        ol.appendChild(self.move_item(0, self.t("play.start")))
         viewer = self.viewer()
-        for i in range(s.total):  # each move in words, for the eyes the page is drawn for
-            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_label(i, viewer, self.lang)}"))
+        drawn = f"{s.serial}:{viewer}:{self.lang}"
+        if ol.getAttribute("data-drawn") == drawn:
+            # the same game for the same eyes: the entries of the moves unchanged since it was drawn
+            # stay, the others are written (a long game's list is not built again at every move or
+            # step through its history)
+            had = int(ol.getAttribute("data-total") or 0)
+            keep = min(had, s.unchanged_since(int(ol.getAttribute("data-version") or 0)))
+            last = ol.lastElementChild
+            while last is not None and int(last.getAttribute("data-ply") or 0) > keep:
+                last.remove()
+                last = ol.lastElementChild
+            old = q(".current", ol)
+            if old is not None:
+                old.classList.remove("current")
+                old.removeAttribute("aria-current")
+        else:
+            clear(ol)
+            ol.appendChild(self.move_item(0, self.t("play.start")))
+            keep = 0
+        # each move in words, for the eyes the page is drawn for
+        texts = [f"{i + 1}. {s.move_label(i, viewer, self.lang)}" for i in range(keep, s.total)]
+        many = getattr(js.window, "plateauMoveItems", None)
+        if many is not None and texts:
+            many(ol, keep + 1, to_js(texts), s.ply)
+        else:
+            for i, text in enumerate(texts, keep + 1):
+                ol.appendChild(self.move_item(i, text))
+        cur = q(f'li[data-ply="{s.ply}"]', ol)
+        if cur is not None:
+            cur.classList.add("current")
+            cur.setAttribute("aria-current", "step")
+        for name, value in (("data-drawn", drawn), ("data-version", s.version), ("data-total", s.total)):
+            ol.setAttribute(name, str(value))
         if q(".current", ol) is not None:
             # at the next frame: reading positions now would lay out the whole page, the board just
             # drawn included, once more before the frame does

@@ -6,46 +6,163 @@ Pure Python (no browser): the app drives it, and tests drive it natively.
 
 from __future__ import annotations
 
+import itertools
+
 from plateau.core.game import PUBLIC, Move, RenderContext, State, must_pass_between
 from plateau.core.record import Record, RecordError
 from plateau.core.registry import get_game
 
 
+#: a position is kept every this many plies (and the last one): any other is
+#: rebuilt from the one kept before it by replaying the moves in between
+CHECKPOINT_EVERY = 32
+
+_SERIALS = itertools.count(1)
+
+
 class Session:
-    def __init__(self, record: Record) -> None:
+    """The positions along the record are not all kept: a long game (a
+    tournament of thousands of plies) would take hundreds of megabytes.
+    Every move is checked once, when the record is opened or the move is
+    played; the session keeps the :class:`Move` objects it got, a position
+    every :data:`CHECKPOINT_EVERY` plies and the last one, and rebuilds any
+    other position from the checkpoint before it (``State.apply`` of the
+    moves already checked). Positions handed out (:attr:`state`,
+    :meth:`state_at`) are never changed afterwards."""
+
+    def __init__(self, record: Record, lang: str | None = None) -> None:
+        """``lang``: the move list's language, when known; its words are
+        then written while the moves are checked (for everyone's eyes, and
+        a spectator's when something is hidden), without a second replay."""
         game = get_game(record.game)
         if game is None:
             raise RecordError("game", f"unknown game {record.game!r}")
         self.game = game
         self.record = record
-        self._states: list[State] = [record.start()]
+        start = record.start()
+        self._checkpoints: dict[int, State] = {0: start}  # ply -> position (multiples of CHECKPOINT_EVERY)
         self._played: list[Move] = []
+        self._last: State = start  # the position after every move of the record
+        self._shown: tuple[int, State] | None = None  # the last position rebuilt for state_at
+        self._cursor: tuple[int, State] | None = None  # a scratch position walked forward (labels, views)
         self._legal: dict[int, list[Move]] = {}
-        self._extend(len(record.moves))  # validates every move
+        self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
+        self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
+        #: this session among those of the page, and a number that changes with its moves
+        #: (played, replaced, brought back): what was drawn from them is then stale
+        self.serial = next(_SERIALS)
+        self.version = 0
+        self._edits: list[tuple[int, int]] = []  # (version, first ply whose move changed then)
+        viewers = (None, PUBLIC) if start.hidden_info() else (None,)
+        self._extend(0, list(record.moves), [(v, lang) for v in viewers] if lang else [])  # validates every move
         self.ply = len(record.moves) if record.ply is None else record.ply
         self.clicks: list[str] = []
         #: the continuation that the last move played in the past replaced:
         #: ``(ply, moves)``, so that it can be brought back
         self.replaced: tuple[int, list[str]] | None = None
         #: whether some players may not see everything (hot-seat hides it)
-        self.hidden = self._states[0].hidden_info()
+        self.hidden = start.hidden_info()
         #: seats played by the computer: the device never passes to them, and
         #: while they decide the page keeps showing what its holder may see
         self.computers: frozenset[int] = frozenset()
-        self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
-        self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
 
     # -- positions ------------------------------------------------------
-    def _extend(self, upto: int) -> None:
-        while len(self._states) <= upto:
-            i = len(self._states) - 1
-            state = self._states[-1].clone()
-            text = self.record.moves[i]
+    def _extend(self, ply: int, texts: list[str], labels=()) -> None:
+        """Check and play ``texts`` from the position at ``ply`` (the last
+        one kept), and append them to the record; ``labels``: the
+        ``(viewer, lang)`` for which the move list's words are written on
+        the way."""
+        state = self.state_at(ply).clone()
+        k = CHECKPOINT_EVERY
+        self.version += 1
+        self._edits.append((self.version, ply))
+        for j, text in enumerate(texts):
+            i = ply + j
+            for viewer, lang in labels:
+                try:
+                    self._labels[(i, viewer, lang)] = self.game.move_label(state, text, viewer, lang)
+                except Exception:  # an illegal move has no words: it is refused just below
+                    pass
             try:
-                self._played.append(state.play(text))
+                played = state.play(text)
             except Exception:
+                del self._played[ply:]
+                for key in [key for key in self._checkpoints if key > ply]:
+                    del self._checkpoints[key]
                 raise RecordError("illegal", f"move {i + 1} ({text!r}) is not legal", ply=i, move=text) from None
-            self._states.append(state)
+            self._played.append(played)
+            if (i + 1) % k == 0:
+                self._checkpoints[i + 1] = state
+                state = state.clone()
+        self._last = self._checkpoints.get(ply + len(texts), state)
+        del self.record.moves[ply:]
+        self.record.moves.extend(texts)
+
+    def _truncate(self, ply: int) -> None:
+        """Forget the moves after ``ply`` and what was known about them."""
+        last = self.state_at(ply)
+        self.version += 1
+        self._edits.append((self.version, ply))
+        del self.record.moves[ply:]
+        del self._played[ply:]
+        for key in [key for key in self._checkpoints if key > ply]:
+            del self._checkpoints[key]
+        for name in ("_shown", "_cursor"):
+            kept = getattr(self, name)
+            if kept is not None and kept[0] > ply:
+                setattr(self, name, None)
+        for key in [key for key in self._legal if key > ply]:
+            del self._legal[key]
+        self._forget_after(ply)
+        self._last = last
+
+    def _rebuilt(self, ply: int, scratch: bool) -> State:
+        """The position after ``ply`` moves, rebuilt from the closest kept
+        position before it (``scratch``: the session's scratch position may
+        be walked forward and returned; the caller must not keep it)."""
+        total = len(self._played)
+        if ply == total:
+            return self._last
+        base = ply - ply % CHECKPOINT_EVERY
+        state = self._checkpoints.get(ply)
+        if state is not None:
+            return state
+        if self._shown is not None and self._shown[0] == ply:
+            return self._shown[1]
+        cur = self._cursor
+        if scratch and cur is not None and base <= cur[0] <= ply:
+            at, state = cur
+        else:
+            at, state = base, self._checkpoints[base]
+            if self._shown is not None and base <= self._shown[0] <= ply:
+                at, state = self._shown
+            state = state.clone()
+        for i in range(at, ply):
+            state.apply(self._played[i])
+        if scratch:
+            self._cursor = (ply, state)
+        return state
+
+    def state_at(self, ply: int) -> State:
+        """The position after ``ply`` moves (not to be changed)."""
+        if not 0 <= ply <= len(self._played):
+            raise IndexError(ply)
+        state = self._rebuilt(ply, scratch=False)
+        if ply % CHECKPOINT_EVERY and ply != len(self._played):
+            self._shown = (ply, state)
+        return state
+
+    def _peek(self, ply: int) -> State:
+        """The position after ``ply`` moves, for reading at once only (it
+        may be the scratch position, changed by the next call)."""
+        if ply == len(self._played) or ply % CHECKPOINT_EVERY == 0 or (self._shown and self._shown[0] == ply):
+            return self._rebuilt(ply, scratch=False)
+        return self._rebuilt(ply, scratch=True)
+
+    def unchanged_since(self, version: int) -> int:
+        """How many first moves are the same as at ``version`` (a move list
+        drawn then only needs the entries after them)."""
+        return min([ply for v, ply in self._edits if v > version], default=self.total)
 
     @property
     def total(self) -> int:
@@ -53,7 +170,11 @@ class Session:
 
     @property
     def state(self) -> State:
-        return self._states[self.ply]
+        return self.state_at(self.ply)
+
+    def to_play_at(self, ply: int) -> int | None:
+        """Who decides at the position after ``ply`` moves."""
+        return self._peek(ply).to_play
 
     def state_at(self, ply: int) -> State:
         """The position after ``ply`` moves (0: the start), as played."""
@@ -65,7 +186,7 @@ class Session:
         keeps some of it in mind, as a person at the table does)."""
         if count <= 0:
             return []
-        return [st.view(player) for st in self._states[max(0, self.ply - count):self.ply]]
+        return [self._peek(i).view(player) for i in range(max(0, self.ply - count), self.ply)]
 
     def legal(self) -> list[Move]:
         moves = self._legal.get(self.ply)
@@ -128,16 +249,15 @@ class Session:
         played = state.play(text)
         if self.ply < self.total:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
-        del self.record.moves[self.ply:]
-        del self._states[self.ply + 1:]
-        del self._played[self.ply:]
-        for k in [k for k in self._legal if k > self.ply]:
-            del self._legal[k]
-        self._forget_after(self.ply)
+        self._truncate(self.ply)
         self.record.moves.append(played.text)
-        self._states.append(state)
+        self.version += 1
+        self._edits.append((self.version, self.ply))
         self._played.append(played)
+        self._last = state
         self.ply += 1
+        if self.ply % CHECKPOINT_EVERY == 0:
+            self._checkpoints[self.ply] = state
         self.record.ply = None
         self.clicks = []
         return played
@@ -152,14 +272,8 @@ class Session:
             self.replaced = None
             return False
         now = list(self.record.moves[ply:])
-        del self.record.moves[ply:]
-        del self._states[ply + 1:]
-        del self._played[ply:]
-        for k in [k for k in self._legal if k > ply]:
-            del self._legal[k]
-        self._forget_after(ply)
-        self.record.moves.extend(moves)
-        self._extend(len(self.record.moves))
+        self._truncate(ply)
+        self._extend(ply, list(moves))
         self.replaced = (ply, now) if now else None
         self.ply = self.total
         self.record.ply = None
@@ -189,7 +303,7 @@ class Session:
     @property
     def finished(self) -> bool:
         """The game as recorded is over: its review may show everything."""
-        return self._states[-1].is_over()
+        return self._last.is_over()
 
     def viewer(self, holder: int | None = None, spectator: bool = False) -> int | str | None:
         """Whose eyes the position shown is drawn for: everyone's when nothing
@@ -254,7 +368,7 @@ class Session:
         key = (i, viewer, lang)
         hit = self._labels.get(key)
         if hit is None:
-            hit = self._labels[key] = self.game.move_label(self._states[i], self.record.moves[i], viewer, lang)
+            hit = self._labels[key] = self.game.move_label(self._peek(i), self.record.moves[i], viewer, lang)
         return hit
 
     def _forget_after(self, ply: int) -> None:

@@ -60,7 +60,7 @@ class OtherTabs:
             self.save_rev = stored.rev
             at_end = self.session.ply == self.session.total
             try:
-                session = Session(stored.record)
+                session = Session(stored.record, self.lang)
             except RecordError:
                 return
             if not at_end:

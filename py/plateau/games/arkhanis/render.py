@@ -226,6 +226,8 @@ def now_line(st, lang):
         return t(lang, "ov.now.auction", t=ti + 1, p=st.players[st.bidder])
     if st.stage == "move":
         return t(lang, "ov.now.move", p=st.players[st.movers[0]], s=st.seat_of[st.movers[0]])
+    if st.stage == "pendant":  # no table is being played: the Pendant's holder decides
+        return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
     return t(lang, "ov.now.play", slot=st.slot + 1, t=st.current + 1, s=running_seat(st),
              p=st.players[st.tables[st.current].cur])
 

@@ -229,6 +229,12 @@ class TableState(SmallWorldState):
             return [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
         return out
 
+    def _quick_conquest(self, text):
+        s = self.tp.get("skull") if self.tp else None
+        if s is not None and self.tp.get("skull_done") is None and text not in (f"c:{s}", f"die:{s}"):
+            return None  # only the Skull's region may be attempted: the full list says so
+        return super()._quick_conquest(text)
+
     def _skull_pay(self, s):
         self.tp["skull_done"] = True
         q = self.owner[s]
@@ -412,10 +418,8 @@ class TournamentState(State):
         region (a relic in a region held by another player's race was taken
         by that player)."""
         for t in self.tables:
-            for r in range(t.R):
+            for r in [r for r, item in enumerate(t.relic) if item is not None]:  # most regions hold none
                 item = t.relic[r]
-                if item is None:
-                    continue
                 o = t.owner[r]
                 holder = t.recs[o]["p"] if o >= 0 else None
                 if item not in self.relic_owner or (holder is not None and holder != self.relic_owner[item]):
@@ -607,6 +611,11 @@ class TournamentState(State):
         if self.stage == "pendant":
             return [Move("pendant:shield", ("shield",)), Move("pendant:coin", ("coin",))]
         return self.tables[self.current].legal_moves()
+
+    def move_from_text(self, text):
+        if self.win is None and self.stage not in ("auction", "move", "pendant"):
+            return self.tables[self.current].move_from_text(text)  # its legal moves are the table's
+        return super().move_from_text(text)
 
     def apply(self, move):
         t = move.text

@@ -553,7 +553,7 @@ def _fill(rng, regions, terrains, neighbours, terrain):
         quota[k] -= 1
 
 
-def _graph_and_shapes(lay, players, terrain, symbols, lost_tribe, entry, shore, extra=None):
+def _graph_and_shapes(lay, players, terrain, symbols, lost_tribe, entry, shore, extra=None, shapes=True):
     regions = []
     for r in range(lay.n):
         regions.append({
@@ -572,6 +572,8 @@ def _graph_and_shapes(lay, players, terrain, symbols, lost_tribe, entry, shore, 
         graph.update(extra)
     graph["regions"] = regions
     graph["borders"] = borders
+    if not shapes:  # the rules need the graph only; the spots are for drawing (no chance in them)
+        return {"graph": graph, "shapes": None}
     spots = {}
     for r in range(lay.n):
         marks = len(symbols[r]) + (terrain[r] in ("mountain", "black_mountain")) + bool(lost_tribe[r])
@@ -758,7 +760,7 @@ def _underground_terrain(rng, lay, players, rec):
 # The random board ("plateau vide")
 
 
-def random_board(players: int, seed: int) -> dict:
+def random_board(players: int, seed: int, shapes: bool = True) -> dict:
     """The tournament's empty board (seed §8, rules notes §3.11) for ``players`` (2–5).
 
     Land regions take any of the ten terrains of both games; water is a sea or two on the
@@ -771,6 +773,7 @@ def random_board(players: int, seed: int) -> dict:
     ``snow_thing`` and in the map's ``specials``. Monster and special regions are never
     side by side, never entry regions, and the Snow Thing has a land neighbour to move to.
     There are at least as many entry regions as on the base map for the same count.
+    ``shapes=False``: the graph alone (``"shapes"`` is ``None``), the same graph, sooner.
     """
     if players not in RANDOM_REGIONS or isinstance(players, bool):
         raise ValueError(f"random boards exist for 2 to 5 players, not {players!r}")
@@ -781,13 +784,13 @@ def random_board(players: int, seed: int) -> dict:
     for _ in range(400):
         lay = _layout(rng, n, ring)
         for _ in range(25):
-            board = _random_terrain(rng, lay, players)
+            board = _random_terrain(rng, lay, players, shapes)
             if board is not None:
                 return board
     raise RuntimeError("no random board found")  # pragma: no cover
 
 
-def _random_terrain(rng, lay, players):
+def _random_terrain(rng, lay, players, shapes=True):
     n, nb, edge = lay.n, lay.neighbours, lay.at_edge
     terrain = [None] * n
     # a short river (3–4 regions) from edge to edge
@@ -867,4 +870,4 @@ def _random_terrain(rng, lay, players):
             "snow_thing": {"region": snow, "strength": 1, "reinforcement_die": True, "vp": 3},
         },
     }
-    return _graph_and_shapes(lay, players, terrain, symbols, lost, entry, shore, extra=extra)
+    return _graph_and_shapes(lay, players, terrain, symbols, lost, entry, shore, extra=extra, shapes=shapes)

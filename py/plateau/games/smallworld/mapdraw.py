@@ -213,6 +213,28 @@ def board_data(map_id: str) -> tuple[dict, dict]:
     raise KeyError(f"unknown Small World map {map_id!r}")
 
 
+_GRAPHS: dict = {}  # (players, seed) -> a random board's graph, made without its shapes
+
+
+def board_graph(map_id: str) -> dict:
+    """The region graph of a board (:func:`board_data`'s first half): all
+    the rules need. A random board's is made without its drawing's spots,
+    which take most of the time (a tournament opens sooner; a board drawn
+    later gets its shapes then)."""
+    m = _RANDOM_ID.match(map_id)
+    if not m:
+        return board_data(map_id)[0]
+    key = (int(m.group(1)), int(m.group(2)))
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        from .boardgen import random_board
+
+        if len(_GRAPHS) >= 16:
+            _GRAPHS.clear()
+        graph = _GRAPHS[key] = random_board(key[0], key[1], shapes=False)["graph"]
+    return graph
+
+
 @lru_cache(maxsize=8)
 def _random(players: int, seed: int) -> tuple[dict, dict]:
     from .boardgen import random_board

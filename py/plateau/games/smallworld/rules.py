@@ -55,9 +55,9 @@ def map_for(nplayers: int, opts: dict, board_seed: int | None = None) -> dict:
     if mid.startswith("base-"):
         data = load_board("smallworld-graphs.json")["maps"][mid]
     else:
-        from .mapdraw import board_data
+        from .mapdraw import board_graph
 
-        data = board_data(mid)[0]
+        data = board_graph(mid)
     regions = [dict(r, neighbours=list(r["neighbours"]), symbols=list(r.get("symbols", ())),
                     lost_tribe=bool(r.get("lost_tribe"))) for r in data["regions"]]
     if nplayers == 5 and mid.startswith("base-"):
@@ -297,8 +297,8 @@ class SmallWorldState(State):
         if not self.found:
             return []
         own = self.owner  # called per target (hooks): comprehensions, not a loop
-        return ([x for r, x in enumerate(self.place) if x and own[r] == rid]
-                + [x for r, x in enumerate(self.relic) if x and own[r] == rid])
+        return ([x for x, o in zip(self.place, own) if x and o == rid]
+                + [x for x, o in zip(self.relic, own) if x and o == rid])
 
     def keys(self, rid, items=True):
         """What may act for race ``rid``: its race, its power (while active,
@@ -699,6 +699,40 @@ class SmallWorldState(State):
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
         out.append(Move("end", ("end",)))
         return out
+
+    def move_from_text(self, text):
+        """A conquest (``c:N``, ``die:N``) is checked on its own region, not
+        by listing every legal move (a long record replays much faster);
+        anything else, and a conquest that check does not accept, is looked
+        up in :meth:`legal_moves` as usual."""
+        m = self._quick_conquest(text)
+        return m if m is not None else super().move_from_text(text)
+
+    def _quick_conquest(self, text):
+        """The move ``text`` if it is a conquest :meth:`conquer_moves` would
+        list (the same :class:`Move`, the first one of that text), else
+        ``None``: then the full list decides."""
+        head, _, arg = text.partition(":")
+        if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
+            return None
+        if self.pending or self.phase != "conquer" or self.win is not None:
+            return None
+        r = int(arg)
+        rid = self.acting
+        if r >= self.R or rid is None or rid not in self.recs:
+            return None
+        hand = self.recs[rid]["hand"]
+        if hand < 1 or self.protected_from(rid, r) or not self.reachable(rid, r, self.regions_of(rid)):
+            return None
+        roll = self.tp["roll"]
+        c = self.cost(rid, r)
+        if roll is not None:
+            ok = head == "c" and self.need(rid, r, roll) <= hand
+        elif c <= hand:
+            ok = head == "c"
+        else:
+            ok = head == "die" and not self.has(rid, "berserk") and c - hand <= 3
+        return Move(text, (f"r{r}",)) if ok else None
 
     def _proof_filter(self, p, moves, keep_some=False):
         """Moves of a race, power, place or relic that name a region (path
