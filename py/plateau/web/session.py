@@ -176,10 +176,6 @@ class Session:
         """Who decides at the position after ``ply`` moves."""
         return self._peek(ply).to_play
 
-    def state_at(self, ply: int) -> State:
-        """The position after ``ply`` moves (0: the start), as played."""
-        return self._states[ply]
-
     def earlier_views(self, player: int, count: int) -> list[dict]:
         """``player``'s views of the ``count`` positions before the one
         shown, oldest first: what that player saw happen (a computer player
