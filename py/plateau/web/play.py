@@ -452,9 +452,9 @@ class PlayScreen:
     def target_at(under, x: float, y: float, radius: float):
         """The highlighted target a click or tap at (x, y) means, or None.
 
-        ``under`` is the element under the pointer (the event's target). The target it belongs to
-        (its real shape, as the browser hit-tests it) always wins. A
-        point on no target is forgiven to the nearest highlighted target within ``radius`` CSS pixels
+        ``under`` is the element under the pointer (a click's event target; for a tap, the element
+        at the finger's own point). The target it belongs to (its real shape, as the browser
+        hit-tests it) always wins. A point on no target is forgiven to the nearest highlighted target within ``radius`` CSS pixels
         of it, measured to that target's shape: rays from the point, sampled every 1.5 px, stop at
         the first shape they enter, so a forgiven click never crosses another shape of the board. A
         point inside a shape that is not a target (a region, square or hex nobody may play now)
