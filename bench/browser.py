@@ -7,6 +7,7 @@
     python3 bench/browser.py size
     python3 bench/browser.py arkhanis [--runs 3] [--players 24]
     python3 bench/browser.py pace [--turns 2] [--watch-cap 60]
+    python3 bench/browser.py pointer  [--grid 6] [--games smallworld-3p,armadora,...]
 
 Common options: ``--site DIR`` serves an already built site (default: a
 fresh build of the working tree into a temporary folder), ``--chromium
@@ -1033,6 +1034,51 @@ def cmd_legible(args) -> None:
     table("Smallest board text at 375 px (CSS px)", ["game", "board at the screen's width", "as opened",
                                                      "zoom opened at", "smallest text"], rows,
           "every <text> of the board's drawing: font size times the drawing's scale on the screen")
+# -- what a real click plays ------------------------------------------------------------------------
+def cmd_pointer(args) -> None:
+    """For each position of tests/browser/pointer.py (Small World's first conquest on each map,
+    Armadora, Thorval, Thud), desktop 1440×900 (mouse) and a 375×667 touch phone (taps): an
+    n × n grid over each highlighted target's box, kept where the browser's hit-test finds the
+    target (equal areas: the share of points is the share of area). "before" reads each point
+    with main's rule before the pointer won (bounding boxes, smallest first), in the page at
+    the same points; "after" clicks or taps there and reads what the board says it meant."""
+    import pointer as P
+    from harness import open_app
+
+    games = [g.strip() for g in args.games.split(",") if g.strip()] if args.games else list(P.POSITIONS)
+    rows = []
+    t_all = time.perf_counter()
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
+        for device, opts in (("desktop", P.DESKTOP), ("phone", P.PHONE)):
+            ctx = browser.new_context(service_workers="block", **opts)
+            page = ctx.new_page()
+            open_app(page, base + "/index.html", clear=True)
+            for gid in games:
+                if gid not in P.POSITIONS:
+                    sys.exit(f"bench: unknown position {gid!r} (one of {', '.join(P.POSITIONS)})")
+                t = time.perf_counter()
+                P.show(page, P.POSITIONS[gid]())
+                names = P.targets(page)
+                points = before = after = 0
+                worst = ("", 0.0)
+                for name in names:
+                    inside = P.sample(page, name, args.grid)["inside"]
+                    old = page.evaluate(f"pts => pts.map({P.OLD_RULE_JS})", [[p["x"], p["y"]] for p in inside])
+                    new = [P.hit(page, p["x"], p["y"], device == "phone") for p in inside]
+                    b = sum(o != name for o in old)
+                    points, before, after = points + len(inside), before + b, after + sum(n != name for n in new)
+                    if inside and b / len(inside) > worst[1]:
+                        worst = (name, b / len(inside))
+                rows.append([gid, device, len(names), points, 100 * before / max(points, 1),
+                             f"{worst[0]} {100 * worst[1]:.0f} %" if worst[0] else "-", 100 * after / max(points, 1)])
+                print(f"  {gid} {device}: {points} points in {time.perf_counter() - t:.0f} s", file=sys.stderr,
+                      flush=True)
+            ctx.close()
+    table("Share of highlighted area that plays another target (%, points of an n × n grid kept inside each target)",
+          ["position", "device", "targets", "points", "before %", "worst target before", "after %"], rows,
+          "before = main's rule before the pointer won (bounding boxes grown to 24 px, the smallest first), "
+          "read in the page;\nafter = the board's own reading of a real click (desktop) or tap (phone) there.")
+    print(f"(grid {args.grid}; wall time {time.perf_counter() - t_all:.0f} s)")
 
 
 # -- command line ---------------------------------------------------------------------------------
@@ -1078,6 +1124,10 @@ def main(argv=None) -> None:
     pc.add_argument("--turns", type=int, default=2)
     pc.add_argument("--watch-cap", type=float, default=60.0, help="seconds of the watch pace measured")
     pc.set_defaults(fn=cmd_pace)
+    o = sub.add_parser("pointer", parents=[common], help="share of highlighted area a click plays as another target")
+    o.add_argument("--games", default="", help="positions of tests/browser/pointer.py (default: all)")
+    o.add_argument("--grid", type=int, default=6, help="n × n points over each target's box")
+    o.set_defaults(fn=cmd_pointer)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

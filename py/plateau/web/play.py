@@ -29,6 +29,39 @@ _smallest_text = js.Function.new("board", """
   return least === Infinity ? 0 : least;
 """)
 
+HIT_RADIUS = 12.0  # CSS px: how far from a target a mouse click still reaches it
+HIT_RADIUS_TOUCH = 16.0  # a finger covers more than a mouse pointer
+_hit_target = None
+# One call into the page (each elementFromPoint from Python would cross into JS on its own).
+_HIT_TARGET_JS = r"""
+const shapeOf = (el) => {
+  const n = el && el.closest ? el.closest('[data-target]') : null;
+  return n && board.contains(n) && n.closest('svg') ? n : null;
+};
+const shape = (p) => shapeOf(document.elementFromPoint(p[0], p[1]));
+const kind = (n) => [...n.classList].filter((c) => c !== 'target' && c !== 'selected').sort().join(' ');
+const start = shapeOf(under);
+if (start !== null && start.classList.contains('target')) return start;
+const own = start === null ? null : kind(start);
+const DIRS = 24, STEP = 1.5;
+const blocked = new Uint8Array(DIRS);
+for (let r = STEP; r <= radius + 1e-6; r += STEP) {
+  const hits = new Map();
+  for (let i = 0; i < DIRS; i++) {
+    if (blocked[i]) continue;
+    const a = 2 * Math.PI * i / DIRS;
+    const n = shape([x + r * Math.cos(a), y + r * Math.sin(a)]);
+    if (n === null || n === start) continue;
+    if (n.classList.contains('target') && kind(n) !== own) hits.set(n, (hits.get(n) || 0) + 1);
+    else blocked[i] = 1;  // another shape of the board: a border this ray does not cross
+  }
+  let best = null, most = 0;
+  for (const [n, k] of hits) if (k > most) { best = n; most = k; }
+  if (best !== null) return best;
+}
+return null;
+"""
+
 
 class PlayScreen:
     """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
@@ -71,6 +104,7 @@ class PlayScreen:
                                          "aria-label": self.t("zoom.label")}))
         board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
         listen(board, "click", self.on_board_click)
+        listen(board, "pointerup", self.on_board_pointerup)
         board_col.appendChild(board)
         board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
         board_col.appendChild(el("section", {"id": "board-panel", "cls": "panel", "aria-live": "polite"}))
@@ -608,34 +642,55 @@ class PlayScreen:
                 self.autosave()
         self.refresh()
 
+    def on_board_pointerup(self, e) -> None:
+        """Where a finger left the screen: a tap's click event may carry a point the browser moved
+        towards a nearby focusable shape (touch adjustment); the pointer's own point is this one."""
+        self.last_touch = ((float(e.clientX), float(e.clientY), float(e.timeStamp))
+                           if str(e.pointerType) == "touch" else None)
+
     def on_board_click(self, e) -> None:
         if not e.target.isConnected or closest(e.target, "#board svg") is None:
             return  # a click on the pass screen's buttons, or on a board drawn anew by its own handler
         node = closest(e.target, "[data-target]")
-        if e.isTrusted and e.detail > 0:  # a real click or tap (not a synthetic one): forgive small misses
-            near = self.target_near(e.clientX, e.clientY)
-            if near is not None:
-                node = near
+        board = by_id("board")
+        if e.isTrusted and e.detail > 0:  # a real click or tap (keyboard and synthetic clicks have detail 0)
+            tap = getattr(self, "last_touch", None)
+            if tap is not None and abs(float(e.timeStamp) - tap[2]) < 1000:
+                # a tap: the shape under the finger's own point
+                x, y = tap[0], tap[1]
+                under, radius = nn(js.document.elementFromPoint(x, y)), HIT_RADIUS_TOUCH
+            else:
+                # a click: the event's target is the browser's own hit-test at the pointer's exact
+                # point (clientX/clientY are whole pixels)
+                x, y = float(e.clientX), float(e.clientY)
+                under, radius = e.target, HIT_RADIUS
+            self.last_touch = None
+            node = self.target_at(under, x, y, radius)
+            # what the click meant, for anyone looking at the page (tests and bench/browser.py pointer read it;
+            # with data-dry on the board they measure the pointer without playing)
+            board.setAttribute("data-hit", str(node.getAttribute("data-target")) if node is not None else "")
+            if board.hasAttribute("data-dry"):
+                return
         if node is None:
             return
         self.on_target(str(node.getAttribute("data-target")))
 
     @staticmethod
-    def target_near(x: float, y: float, least: float = 24.0):
-        """The highlighted target a tap at (x, y) means: each target's box
-        counts as at least ``least`` pixels each way (a thin palisade slot or
-        a small castle on a phone), and where boxes overlap the smallest
-        target wins, so that a thin one next to a big one stays reachable."""
-        best, best_area = None, None
-        for t in by_id("board").querySelectorAll(".target[data-target]"):
-            r = t.getBoundingClientRect()
-            w, h = float(r.width), float(r.height)
-            gx, gy = max(0.0, (least - w) / 2), max(0.0, (least - h) / 2)
-            if r.left - gx <= x <= r.right + gx and r.top - gy <= y <= r.bottom + gy:
-                area = w * h
-                if best_area is None or area < best_area:
-                    best, best_area = t, area
-        return best
+    def target_at(under, x: float, y: float, radius: float):
+        """The highlighted target a click or tap at (x, y) means, or None.
+
+        ``under`` is the element under the pointer (a click's event target; for a tap, the element
+        at the finger's own point). The target it belongs to (its real shape, as the browser
+        hit-tests it) always wins. A point on no target is forgiven to the nearest highlighted target within ``radius`` CSS pixels
+        of it, measured to that target's shape: rays from the point, sampled every 1.5 px, stop at
+        the first shape they enter, so a forgiven click never crosses another shape of the board. A
+        point inside a shape that is not a target (a region, square or hex nobody may play now)
+        reaches only a target of another kind beside it (a palisade slot on a square's border), never
+        a neighbouring region of its own kind."""
+        global _hit_target
+        if _hit_target is None:
+            _hit_target = js.Function.new("board", "under", "x", "y", "radius", _HIT_TARGET_JS)
+        return nn(_hit_target(by_id("board"), under, x, y, radius))
 
     def on_target(self, target: str) -> None:
         if not self.interactive() or self.must_pass():
