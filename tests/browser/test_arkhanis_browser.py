@@ -173,8 +173,9 @@ def test_hot_seat_turn_one_auction_a_decline_and_the_seat_choice_then_reload_and
         play_move(page, session, choose(session))
         if session.state.stage == "auction":
             seen = " ".join(move_list(page)) + " ".join(svg_labels(page)) + page.inner_text("#board")
-            assert f"Miser {BIDS[bidder]}" not in seen and "a misé" in seen
-            assert f"{names[bidder]} a misé" in " ".join(move_list(page))
+            assert f"Miser {BIDS[bidder]}" not in seen and f"mise {BIDS[bidder]}" not in seen and "a misé" in seen
+            # the line names the bidder and the table whose lot is sold, not the amount
+            assert f"Table 1 · {names[bidder]} mise" in move_list(page)[-1]
     st = session.state
     (auction,) = [f for _, _, k, f in st.log if k == "auction" and f["t"] == 0]
     assert auction["bid"] == max(BIDS[q] for q in st.seated_at(0))

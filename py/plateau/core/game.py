@@ -431,6 +431,21 @@ class Game:
         n = self.notation(move_text, viewer)
         return f"{text} ({n})" if n and n != text else text
 
+    def move_author(self, state_before: State, players: list[str], lang: str = "fr") -> str:
+        """Who plays a move from ``state_before``, as the move list names
+        them: the name of the player to play (a tournament adds the table)."""
+        return players[state_before.to_play]
+
+    def move_line(self, state_before: State, move_text: str, players: list[str],
+                  viewer: int | str | None = None, lang: str = "fr") -> str:
+        """One line of the move list (and of the computer's log): who played
+        and :meth:`move_label`, "Ann: Dwarf F1 → F3 (dF1-F3)". A game whose
+        descriptions are verb phrases makes a sentence of them instead
+        ("Ann conquers region 3"). Whose turn it is is public, so the name
+        hides nothing."""
+        return f"{self.move_author(state_before, players, lang)}: " \
+               f"{self.move_label(state_before, move_text, viewer, lang)}"
+
     # -- provided -------------------------------------------------------
     def t(self, lang: str, key: str, **fields) -> str:
         return tr(self.catalogue, lang, key, **fields)

@@ -59,7 +59,6 @@ CATALOGUE = {
         "level.normal": "moyen",
         "level.hard": "fort",
         "thinking": "{name} (ordinateur) réfléchit…",
-        "played": "{name} (ordinateur) joue {move}",
         "hint": "Conseil",
         "hint.busy": "Conseil…",
         "hint.move": "Conseil pour {name} : {move}",
@@ -73,7 +72,6 @@ CATALOGUE = {
         "level.normal": "normal",
         "level.hard": "hard",
         "thinking": "{name} (computer) is thinking…",
-        "played": "{name} (computer) plays {move}",
         "hint": "Hint",
         "hint.busy": "Hint…",
         "hint.move": "Hint for {name}: {move}",
@@ -316,9 +314,10 @@ class ComputerPlayer:
         self._think_job = None
         revealed = self.viewer() is None
         # the move in words, as the move list shows it to whoever holds the device
-        words = self._words(lambda: s.move_label(len(s.record.moves) - 1, self.viewer(), self.lang),
+        # the move list's line, as it reads to whoever holds the device ("Chloé bids")
+        words = self._words(lambda: s.move_line(len(s.record.moves) - 1, self.viewer(), self.lang),
                             played.text, revealed)
-        self.ai_say(self.ct("played", name=s.record.players[player], move=words))
+        self.ai_say(words)
         self.after_click(played)
         self.mark_move(played, "ai-last", revealed)
         _measure("ai:play", t0)

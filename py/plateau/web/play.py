@@ -325,7 +325,7 @@ class PlayScreen:
         ol.appendChild(self.move_item(0, self.t("play.start")))
         viewer = self.viewer()
         for i in range(s.total):  # each move in words, for the eyes the page is drawn for
-            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_label(i, viewer, self.lang)}"))
+            ol.appendChild(self.move_item(i + 1, f"{i + 1}. {s.move_line(i, viewer, self.lang)}"))
         if q(".current", ol) is not None:
             # at the next frame: reading positions now would lay out the whole page, the board just
             # drawn included, once more before the frame does

@@ -253,10 +253,20 @@ class Session:
             hit = self._labels[key] = self.game.move_label(self._states[i], self.record.moves[i], viewer, lang)
         return hit
 
+    def move_line(self, i: int, viewer, lang: str) -> str:
+        """Move ``i`` (0-based) as a line of the move list: who played it and
+        what, for ``viewer`` (``Game.move_line``)."""
+        key = ("line", i, viewer, lang)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = self.game.move_line(self._states[i], self.record.moves[i],
+                                                          list(self.record.players), viewer, lang)
+        return hit
+
     def _forget_after(self, ply: int) -> None:
         """Cached facts about positions after ``ply`` are stale."""
         self._screens = {k: v for k, v in self._screens.items() if k[0] <= ply}
-        self._labels = {k: v for k, v in self._labels.items() if k[0] < ply}
+        self._labels = {k: v for k, v in self._labels.items() if k[-3] < ply}
 
     # -- drawing ----------------------------------------------------------
     def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,

@@ -111,6 +111,12 @@ class SmallWorld(Game):
 
         return describe(state_before, move_text, lang)
 
+    def move_line(self, state_before, move_text: str, players, viewer=None, lang: str = "fr") -> str:
+        from .describe import sentence
+
+        return sentence(self.move_author(state_before, players, lang),
+                        self.move_label(state_before, move_text, viewer, lang))
+
     def target_label(self, target: str, lang: str) -> str:
         m = _PEACE.match(target)
         if m:
