@@ -43,7 +43,11 @@ def base_url(site_dir) -> str:
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM}: scripts/test.sh installs Debian's chromium")
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    # a French browser, as the club's: a first visit follows the browser's language (tests that
+    # need another give their context a ``locale``)
+    env = {**os.environ, "LANG": "fr_FR.UTF-8", "LANGUAGE": "fr"}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS + ["--lang=fr-FR"],
+            "env": env}
 
 
 @pytest.fixture(scope="session")

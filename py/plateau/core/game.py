@@ -139,6 +139,22 @@ class Option:
     choices: dict
     default: Any
     help: dict = field(default_factory=dict)
+    #: when the option means something: ``{"players": (5,)}`` (player counts),
+    #: ``{"board": ("classic",)}`` (values of another option); every entry must
+    #: hold. The new-game form hides an option that does not apply (it keeps its
+    #: default). Empty: always.
+    when: dict = field(default_factory=dict)
+
+    def applies(self, n_players: int, chosen: dict) -> bool:
+        """Whether the option matters for ``n_players`` players and the other
+        options ``chosen`` (values; a missing one counts as unknown: it applies)."""
+        for key, allowed in self.when.items():
+            if key == "players":
+                if n_players not in allowed:
+                    return False
+            elif key in chosen and chosen[key] not in allowed:
+                return False
+        return True
 
     def validate(self, value: Any) -> Any:
         """``value`` itself when it is one of the choices, of the same type

@@ -159,8 +159,14 @@ class ComputerPlayer:
         self.draw_ai_log()
 
     # -- the new-game form: human or computer per seat ---------------------------
-    def show_new(self, gid: str) -> None:
+    def show_new(self, gid: str, values: list | None = None) -> None:
         super().show_new(gid)
+        try:
+            self.add_seat_kinds(gid)
+        finally:
+            self.restore_form(values or [])
+
+    def add_seat_kinds(self, gid: str) -> None:
         form = by_id("new-game")
         if form is None or not has_computer(gid):
             return

@@ -27,6 +27,7 @@ class Session:
         #: the continuation that the last move played in the past replaced:
         #: ``(ply, moves)``, so that it can be brought back
         self.replaced: tuple[int, list[str]] | None = None
+        self.replaced_own = False  # the replaced moves were the replacing player's own turn
         #: whether some players may not see everything (hot-seat hides it)
         self.hidden = self._states[0].hidden_info()
         #: seats played by the computer: the device never passes to them, and
@@ -124,6 +125,11 @@ class Session:
         played = state.play(text)
         if self.ply < self.total:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
+            # the moves replaced were the mover's own (or the computer's answers to them):
+            # taking back one's own turn, which needs no warning
+            me = self._states[self.ply].to_play
+            self.replaced_own = all(self._states[k].to_play in (me, *self.computers)
+                                    for k in range(self.ply, self.total))
         del self.record.moves[self.ply:]
         del self._states[self.ply + 1:]
         del self._played[self.ply:]
@@ -161,6 +167,29 @@ class Session:
         self.record.ply = None
         self.clicks = []
         return True
+
+    def restore_offer(self, holder: int | None = None) -> tuple[int, int] | None:
+        """While bringing back the replaced moves makes sense: at the live
+        position, when every move since the replacement is the replacing
+        player's (or the computer's answers) and, in a game with hidden
+        information, that player holds the device. Returns how many moves
+        would come back and the fork's ply, or None."""
+        if self.replaced is None or self.ply != self.total or self.state.is_over():
+            return None
+        ply, moves = self.replaced
+        if ply >= self.total or not moves:
+            return None
+        me = self._states[ply].to_play
+        if any(self._states[k].to_play not in (me, *self.computers) for k in range(ply, self.total)):
+            return None
+        if self.hidden and holder != me:
+            return None
+        return len(moves), ply
+
+    def replaced_line(self, viewer, lang: str) -> str:
+        """The first replaced move as the move list would write it for ``viewer``."""
+        ply, moves = self.replaced
+        return self.game.move_line(self._states[ply], moves[0], list(self.record.players), viewer, lang)
 
     # -- navigation -----------------------------------------------------
     def goto(self, ply: int) -> None:
