@@ -13,7 +13,7 @@ from plateau.core.i18n import pick
 from plateau.core.record import Record, RecordError, encode
 from plateau.core.registry import get_game
 
-from .dom import button, clear, el, listen, q
+from .dom import button, clear, el, listen, nn, q
 from .session import Session
 from .store import Store, StoreConflict, StoreFull, StoreUnavailable
 
@@ -159,8 +159,8 @@ class NewGameScreen:
             return []
         out = []
         for node in form.querySelectorAll("input, select"):
-            seat = node.getAttribute("data-seat")
-            key = f"seat:{seat}" if seat is not None else str(node.getAttribute("name") or "")
+            seat = nn(node.getAttribute("data-seat"))
+            key = f"seat:{seat}" if seat is not None else str(nn(node.getAttribute("name")) or "")
             if key and str(node.type) != "file":
                 out.append((key, bool(node.checked) if str(node.type) == "checkbox" else str(node.value)))
         return out
@@ -193,11 +193,18 @@ class NewGameScreen:
                 return q(f'select[data-seat="{key[5:]}"]', form)
             return q(f'[name="{key}"]', form) if key.replace(":", "").replace("_", "").isalnum() else None
 
+        def choose(node, value) -> bool:  # a select takes only one of its options
+            old = str(node.value)
+            node.value = value
+            if str(node.value) != value:
+                node.value = old
+                return False
+            return True
+
         for key, value in values:
             if key == "count":
                 node = node_for(key)
-                if node is not None and any(str(o.value) == value for o in node.options):
-                    node.value = value
+                if node is not None and choose(node, value):
                     node.dispatchEvent(change)
         for key, value in values:
             node = node_for(key)
@@ -206,8 +213,7 @@ class NewGameScreen:
             if isinstance(value, bool):
                 node.checked = value
             elif str(node.tagName).lower() == "select":
-                if any(str(o.value) == value for o in node.options):
-                    node.value = value
+                if choose(node, value):
                     node.dispatchEvent(change)
             else:
                 node.value = value
