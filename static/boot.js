@@ -26,13 +26,18 @@
     ol.appendChild(frag);
   };
 
-  var lang = "fr";
+  // the language the visitor chose, else the one a link was made in (?lang=),
+  // else the browser's: French for fr and fr-*, English otherwise (as app.py)
+  var nav = String((navigator && navigator.language) || "").toLowerCase().split("-")[0];
+  var lang = nav === "fr" ? "fr" : "en";
+  var asked = /[?&]lang=(fr|en)(&|$)/.exec(location.search);
+  if (asked) lang = asked[1];
   var settings = {};
   try {
     var s = JSON.parse(localStorage.getItem("plateau:v1:settings") || "{}");
     if (s && typeof s === "object") settings = s;
     if (s && (s.lang === "fr" || s.lang === "en")) lang = s.lang;
-  } catch (e) { /* unreadable settings: keep French */ }
+  } catch (e) { /* unreadable settings: the browser's language */ }
   var root = document.documentElement;
   root.lang = lang;
 

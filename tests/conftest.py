@@ -46,9 +46,34 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+#: the browser's language in tests: the club's, French (a first visit follows the browser's
+#: language; a test that needs another gives its context a ``locale``)
+LOCALE = "fr-FR"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def french_browsers():
+    """Every browser context a test opens speaks French unless it says otherwise."""
+    try:
+        from playwright.sync_api import Browser
+    except ImportError:  # engine tests run without Playwright
+        yield
+        return
+    orig = Browser.new_context
+
+    def new_context(self, *a, **kw):
+        kw.setdefault("locale", LOCALE)
+        return orig(self, *a, **kw)
+
+    Browser.new_context = new_context
+    yield
+    Browser.new_context = orig
+
+
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": {"width": 1200, "height": 900}, "service_workers": "block"}
+    return {**browser_context_args, "viewport": {"width": 1200, "height": 900}, "service_workers": "block",
+            "locale": LOCALE}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from harness import board_ply, click_path, current_record, mirror, open_app, shot_paths
+from harness import board_ply, click_path, current_record, mirror, move_list, open_app, shot_paths
 
 LONGTASKS = """
 window.__long = [];
@@ -60,8 +60,9 @@ def test_thud_against_the_computer(page, base_url):
         assert board_ply(page) == before + 1
         wait_ply(page, before + 2)
         assert page.locator("#board .ai-last").count() >= 1
-        log = page.inner_text("#computer-log")
-        assert "Bob" in log and ("ordinateur" in log or "computer" in log)
+        # the computer's move in the move list's words: "Bob: Troll …", not "Bob (computer) plays …"
+        said = page.locator("#computer-log li").last.inner_text()
+        assert said.startswith("Bob") and "(ordinateur)" not in said and said in move_list(page)[-1]
     # a hint for Ann: the hard level's move, its targets marked on the board
     page.click('[data-action="hint"]')
     page.wait_for_selector("#board .hint", timeout=30_000)

@@ -220,7 +220,7 @@ def test_embed_mode_playable_and_view_only(page, base_url):
     play_move(page, s, s.legal()[0])
     page.click('[data-action="embed"]')
     code = page.input_value("#embed-code")
-    assert code.startswith("<iframe") and "?embed#g=P1" in code
+    assert code.startswith("<iframe") and "?embed&lang=fr#g=P1" in code  # it opens in the language it was made in
     src = code.split('src="')[1].split('"')[0]
     page.goto(src)
     page.wait_for_selector("html[data-ready]", state="attached")
@@ -230,7 +230,7 @@ def test_embed_mode_playable_and_view_only(page, base_url):
     play_move(page, emb, emb.legal()[0])
     # view only: nothing is clickable
     page.click('[data-action="close"]') if page.locator('[data-action="close"]').count() else None
-    page.goto(src.replace("?embed#", "?embed=view#"))
+    page.goto(src.replace("?embed&", "?embed=view&"))
     page.wait_for_selector("html[data-ready]", state="attached")
     assert page.locator("#board .target").count() == 0
     page.locator("#board [data-target]").first.dispatch_event("click")

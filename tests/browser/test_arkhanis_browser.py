@@ -11,6 +11,8 @@ Set ``PLATEAU_SHOTS`` to a folder to keep screenshots."""
 
 from __future__ import annotations
 
+import re
+
 
 from harness import (check_save_and_reload, check_share, current_record, mirror, move_list, open_app, play_move,
                      reveal, reveal_if_needed, shot, svg_labels)
@@ -173,8 +175,10 @@ def test_hot_seat_turn_one_auction_a_decline_and_the_seat_choice_then_reload_and
         play_move(page, session, choose(session))
         if session.state.stage == "auction":
             seen = " ".join(move_list(page)) + " ".join(svg_labels(page)) + page.inner_text("#board")
-            assert f"Miser {BIDS[bidder]}" not in seen and "a misé" in seen
-            assert f"{names[bidder]} a misé" in " ".join(move_list(page))
+            assert f"Miser {BIDS[bidder]}" not in seen and f"{names[bidder]} mise {BIDS[bidder]}" not in seen
+            assert "a misé" in seen
+            # the line names the bidder and the table whose lot is sold, not the amount
+            assert re.search(rf"Table \d+ · {names[bidder]} mise$", move_list(page)[-1])
     st = session.state
     (auction,) = [f for _, _, k, f in st.log if k == "auction" and f["t"] == 0]
     assert auction["bid"] == max(BIDS[q] for q in st.seated_at(0))
@@ -246,7 +250,7 @@ def test_a_link_or_embed_made_on_the_overview_opens_on_the_overview(page, base_u
     page.check("#embed-view")
     code = page.input_value("#embed-code")
     src = code.split('src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
-    assert "?embed=view&show=overview#g=" in src, src
+    assert "?embed=view&show=overview&lang=fr#g=" in src, src
     other = browser.new_page()
     other.goto(src)
     other.wait_for_selector('#board[data-view="overview"] svg.arkhanis', timeout=60_000)

@@ -85,7 +85,7 @@ def check_view(page, session) -> tuple[int, int]:
             assert f"Guerriers : {sum(st.hand[p])}" in panel
     # the move list is written for the viewer: a face-down value only where they may know it
     # (Game.describe_move, whose own tests change hidden values and check the words stay the same)
-    assert move_list(page) == [f"{i + 1}. {session.move_label(i, viewer, 'fr')}" for i in range(session.total)]
+    assert move_list(page) == [f"{i + 1}. {session.move_line(i, viewer, 'fr')}" for i in range(session.total)]
     for i, line in enumerate(move_list(page)):
         text = session.record.moves[i]
         if text.startswith("W") and st.owner[SQ_INDEX[text.split("@")[1]]] != viewer \
@@ -136,7 +136,7 @@ def check_end_screen(page, session, team: bool) -> None:
     shown = warriors_on_board(page)
     assert shown and all(shown[SQ_NAMES[s]] == st.value[s] for s in range(NSQ) if st.owner[s] >= 0)
     assert page.locator("#board svg text.am-v").count() == len(shown)
-    assert move_list(page) == [f"{i + 1}. {session.move_label(i, None, 'fr')}" for i in range(session.total)]
+    assert move_list(page) == [f"{i + 1}. {session.move_line(i, None, 'fr')}" for i in range(session.total)]
     for i, line in enumerate(move_list(page)):  # the end shows every value
         text = session.record.moves[i]
         if text.startswith("W"):

@@ -95,7 +95,8 @@ def play(page, base_url, names, rounds, want):
             assert {"volcano": "Volcan", "mimic": "Mimes des ombres"}[st.pending[0]["kind"]] in status
             _shot(page, st.pending[0]["kind"])
         if head in MINE:
-            assert words != m.text and "?" not in words and words in move_list(page)[-1]
+            # the move list makes a sentence of the words: "Ann déplace le Grand Ancien…"
+            assert words != m.text and "?" not in words and words[:1].lower() + words[1:] in move_list(page)[-1]
         if head == "ancient":
             _shot(page, "ancient")
     assert want <= kinds

@@ -139,6 +139,22 @@ class Option:
     choices: dict
     default: Any
     help: dict = field(default_factory=dict)
+    #: when the option means something: ``{"players": (5,)}`` (player counts),
+    #: ``{"board": ("classic",)}`` (values of another option); every entry must
+    #: hold. The new-game form hides an option that does not apply (it keeps its
+    #: default). Empty: always.
+    when: dict = field(default_factory=dict)
+
+    def applies(self, n_players: int, chosen: dict) -> bool:
+        """Whether the option matters for ``n_players`` players and the other
+        options ``chosen`` (values; a missing one counts as unknown: it applies)."""
+        for key, allowed in self.when.items():
+            if key == "players":
+                if n_players not in allowed:
+                    return False
+            elif key in chosen and chosen[key] not in allowed:
+                return False
+        return True
 
     def validate(self, value: Any) -> Any:
         """``value`` itself when it is one of the choices, of the same type
@@ -430,6 +446,21 @@ class Game:
         text = self.describe_move(state_before, move_text, viewer, lang)
         n = self.notation(move_text, viewer)
         return f"{text} ({n})" if n and n != text else text
+
+    def move_author(self, state_before: State, players: list[str], lang: str = "fr") -> str:
+        """Who plays a move from ``state_before``, as the move list names
+        them: the name of the player to play (a tournament adds the table)."""
+        return players[state_before.to_play]
+
+    def move_line(self, state_before: State, move_text: str, players: list[str],
+                  viewer: int | str | None = None, lang: str = "fr") -> str:
+        """One line of the move list (and of the computer's log): who played
+        and :meth:`move_label`, "Ann: Dwarf F1 → F3 (dF1-F3)". A game whose
+        descriptions are verb phrases makes a sentence of them instead
+        ("Ann conquers region 3"). Whose turn it is is public, so the name
+        hides nothing."""
+        return f"{self.move_author(state_before, players, lang)}: " \
+               f"{self.move_label(state_before, move_text, viewer, lang)}"
 
     # -- provided -------------------------------------------------------
     def t(self, lang: str, key: str, **fields) -> str:

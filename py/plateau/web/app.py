@@ -28,7 +28,7 @@ from .newgame import NewGameScreen
 from .play import PlayScreen
 from .rules_page import RulesScreen
 from .session import Session
-from .startup import parse_query
+from .startup import choose_lang, parse_query
 from .store import Store, StoreFull, StoreUnavailable
 from .tabs import OtherTabs
 
@@ -76,9 +76,13 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.backend = LocalBackend()
         self.store = Store(self.backend)
         settings = self.store.settings()
-        self.lang = settings.get("lang") if settings.get("lang") in LANGS else DEFAULT_LANG
-        self.coords = settings.get("coords", True) is not False
         q = _query()
+        try:
+            browser = str(js.navigator.language or "")
+        except Exception:
+            browser = ""
+        self.lang = choose_lang(settings.get("lang"), q, browser, LANGS)
+        self.coords = settings.get("coords", True) is not False
         self.embed = "embed" in q
         self.view_only = self.embed and ("view" in q or q.get("embed") == "view")
         self.embed_game = q.get("game")
@@ -99,6 +103,7 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
                               document.querySelectorAll("#app .prerendered .game-card > .card-picture")}
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
+        self.new_gid = ""  # the game whose new-game form is shown
         self._routing = False  # showing a screen because of the browser's Back/Forward
         self._routed = False  # the first screen shown replaces the page's history entry
         self._shown: dict = {}  # the screen shown (its history state)
@@ -119,8 +124,18 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         return self.t("err.refused") + detail
 
     def flash(self, text: str, kind: str = "error") -> None:
-        self.messages.append((kind, text))
+        """A banner above the screen; it replaces the one shown (banners never
+        pile up). Messages with a way out (a button) stay until dealt with."""
+        self.messages = [m for m in self.messages if len(m) > 2] + [(kind, text)]
         self.draw_messages()
+
+    def drop_banners(self) -> None:
+        """Forget the banners (not the messages with a way out): the device
+        passes to someone else, or the screen they were about is left."""
+        kept = [m for m in self.messages if len(m) > 2]
+        if kept != self.messages:
+            self.messages = kept
+            self.draw_messages()
 
     def draw_messages(self) -> None:
         box = by_id("messages")
@@ -177,8 +192,8 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             session = Session(record, self.lang)
             js.performance.mark("plateau:link-checked")  # bench/browser.py arkhanis: checking vs drawing
         except RecordError as e:
-            self.flash(self.record_error(e))
             self.show_home() if not self.embed else self.show_embed_error()
+            self.flash(self.record_error(e))
             return True
         self.session = session
         self.save_id = None
@@ -318,8 +333,18 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             self.show_play()
         elif self.screen == "rules":
             self.show_rules(self.rules_game)
+        elif self.screen == "new" and self.new_gid:
+            before = getattr(self, "setup_form", None)
+            self.new_like(self.new_gid, self.form_values())  # what was typed stays
+            after = getattr(self, "setup_form", None)
+            if before is not None and after is not None and after is not before:
+                after.keep_tables(before)  # a tournament's tables as the organiser left them
         else:
             self.show_home()
+
+    def new_like(self, gid: str, values: list) -> None:
+        """The new-game form of ``gid`` holding ``values`` (NewGameScreen.form_values)."""
+        self.show_new(gid, values)
 
     def header(self, *extra):
         """The top bar: the brand (home), what the screen adds (a title, its

@@ -67,7 +67,6 @@ CATALOGUE = {
         "level.normal": "moyen",
         "level.hard": "fort",
         "thinking": "{name} (ordinateur) réfléchit…",
-        "played": "{name} (ordinateur) joue {move}",
         "hint": "Conseil",
         "hint.busy": "Conseil…",
         "hint.move": "Conseil pour {name} : {move}",
@@ -86,7 +85,6 @@ CATALOGUE = {
         "level.normal": "normal",
         "level.hard": "hard",
         "thinking": "{name} (computer) is thinking…",
-        "played": "{name} (computer) plays {move}",
         "hint": "Hint",
         "hint.busy": "Hint…",
         "hint.move": "Hint for {name}: {move}",
@@ -217,8 +215,14 @@ class ComputerPlayer:
         self.draw_ai_log()
 
     # -- the new-game form: human or computer per seat ---------------------------
-    def show_new(self, gid: str) -> None:
+    def show_new(self, gid: str, values: list | None = None) -> None:
         super().show_new(gid)
+        try:
+            self.add_seat_kinds(gid)
+        finally:
+            self.restore_form(values or [])
+
+    def add_seat_kinds(self, gid: str) -> None:
         form = by_id("new-game")
         if form is None or not has_computer(gid):
             return
@@ -373,10 +377,10 @@ class ComputerPlayer:
             return
         self._think_job = None
         revealed = self.viewer() is None
-        # the move in words, as the move list shows it to whoever holds the device
-        words = self._words(lambda: s.move_label(len(s.record.moves) - 1, self.viewer(), self.lang),
+        # the move list's line, as it reads to whoever holds the device ("Chloé bids")
+        words = self._words(lambda: s.move_line(len(s.record.moves) - 1, self.viewer(), self.lang),
                             played.text, revealed)
-        self.ai_say(self.ct("played", name=s.record.players[player], move=words))
+        self.ai_say(words)
         if fast and self._quietly_on(s):
             _measure("ai:play", t0)
             return

@@ -40,6 +40,7 @@ class Dialogs:
         params = [("embed=view" if view else "embed")] if embed else []
         if self.board_view:
             params.append("show=" + quote(self.board_view, safe=""))
+        params.append("lang=" + self.lang)  # opens in this language unless the visitor chose one
         query = ("?" + "&".join(params)) if params else ""
         return base + query + "#g=" + encode(self.session.snapshot())
 

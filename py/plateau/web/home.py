@@ -21,6 +21,8 @@ class HomeScreen:
     """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
 
     def show_home(self) -> None:
+        if self.screen != "home":  # a game's banners stay with the game
+            self.messages = []
         self.screen = "home"
         self.remember("home")
         self.store.set_setting("screen", "home")
@@ -29,7 +31,6 @@ class HomeScreen:
         self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
         main = el("main", {"cls": "home"})
         main.appendChild(el("p", {"cls": "tagline", "text": self.t("app.tagline")}))
-        main.appendChild(el("h2", {"text": self.t("home.games")}))
         grid = el("div", {"cls": "games"})
         for gid, g in home_games().items():
             players = (self.t("home.players.fixed", n=g.min_players) if g.min_players == g.max_players
@@ -46,10 +47,16 @@ class HomeScreen:
                           data_action="new"),
                    button(self.t("home.rules"), lambda gid=gid: self.show_rules(gid), data_action="rules")),
             ))
-        main.appendChild(grid)
-        main.appendChild(el("h2", {"text": self.t("home.saved")}))
+        games_box = el("section", {"cls": "home-games", "id": "home-games"},
+                       el("h2", {"text": self.t("home.games")}), grid)
+        saved_box = el("section", {"cls": "home-saved", "id": "home-saved"}, el("h2", {"text": self.t("home.saved")}))
         games, bad = self.store.games()
+        # a player coming back finds their games first; a new visitor, the games to play
+        main.appendChild(saved_box if games else games_box)
+        main.appendChild(games_box if games else saved_box)
         for key in bad:
+            if any(m[1] == self.t("saved.corrupt", entry=key) for m in self.messages):
+                continue
             self.messages.append(("error", self.t("saved.corrupt", entry=key),
                                   ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k))))
         ul = el("ul", {"cls": "saved", "id": "saved"})
@@ -74,13 +81,14 @@ class HomeScreen:
                    button(self.t("saved.export"), lambda i=sg.id: self.export_saved(i), data_action="export"),
                    button(self.t("saved.delete"), lambda i=sg.id: self.delete(i), cls="danger", data_action="delete")),
             ))
-        main.appendChild(ul)
+        saved_box.appendChild(ul)
         # the browser's own file button speaks the browser's language: a button of ours opens it
         inp = el("input", {"type": "file", "id": "import-file", "cls": "visually-hidden", "tabindex": "-1",
                            "accept": ".plateau,.txt,.thud,text/plain"})
         listen(inp, "change", self.on_import)
-        main.appendChild(el("div", {"cls": "import"},
-                            button(self.t("home.import_button"), lambda: inp.click(), data_action="import"), inp))
+        saved_box.appendChild(el("div", {"cls": "import"},
+                                 button(self.t("home.import_button"), lambda: inp.click(), data_action="import"),
+                                 inp))
         self.root.appendChild(main)
         self.draw_messages()
 

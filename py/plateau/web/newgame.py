@@ -13,7 +13,7 @@ from plateau.core.i18n import pick
 from plateau.core.record import Record, RecordError, encode
 from plateau.core.registry import get_game
 
-from .dom import button, clear, el, listen, q
+from .dom import button, clear, el, listen, nn, q
 from .session import Session
 from .store import Store, StoreConflict, StoreFull, StoreUnavailable
 
@@ -26,8 +26,12 @@ SETUP_SCREENS = {"arkhanis": "plateau.web.setup_arkhanis"}
 class NewGameScreen:
     """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
 
-    def show_new(self, gid: str) -> None:
+    def show_new(self, gid: str, values: list | None = None) -> None:
+        """The new-game form of ``gid``; ``values`` (see :meth:`form_values`)
+        fill it: what was typed before a language switch, or the players,
+        seats and options of the game just finished."""
         g = get_game(gid)
+        self.new_gid = gid
         self.screen = "new"
         self.remember("new", game=gid)
         clear(self.root)
@@ -68,7 +72,11 @@ class NewGameScreen:
                     if value == o.default:
                         node.setAttribute("selected", "")
                     sel.appendChild(node)
-                row = el("label", {}, el("span", {"text": pick(o.label, self.lang)}), sel)
+                listen(sel, "change", lambda e: self.update_applies(g, form))
+                # the choice in full under its select when the select is too narrow to show it all
+                full = el("small", {"cls": "opt-choice", "data-choice-for": o.id, "aria-hidden": "true"})
+                row = el("label", {"data-option-row": o.id}, el("span", {"text": pick(o.label, self.lang)}), sel,
+                         full)
                 if o.help:
                     row.appendChild(el("small", {"text": pick(o.help, self.lang)}))
                 opts.appendChild(row)
@@ -79,6 +87,9 @@ class NewGameScreen:
         form.appendChild(el("div", {"cls": "actions"},
                             el("button", {"type": "submit", "cls": "primary", "text": self.t("new.start")}),
                             button(self.t("new.cancel"), self.show_home)))
+        count_sel = q("#player-count", form)
+        if count_sel is not None:
+            listen(count_sel, "change", lambda e: self.update_applies(g, form))
 
         def submit(e):
             e.preventDefault()
@@ -86,18 +97,126 @@ class NewGameScreen:
             if not all(names):
                 self.flash(self.t("new.name_empty"))
                 return
-            options = {}
-            for o in g.options:
-                raw = str(q(f'[data-option="{o.id}"]', form).value)
-                for value in o.choices:
-                    if str(value) == raw:
-                        options[o.id] = value
+            chosen = self.chosen_options(g, form)
+            options = {o.id: chosen[o.id] for o in g.options if o.id in chosen and o.applies(len(names), chosen)}
             seed_raw = str(q('[name="seed"]', form).value).strip()
             seed = int(seed_raw) % (2**64) if seed_raw.isdigit() else None
             self.new_game(gid, names, options, seed)
 
         listen(form, "submit", submit)
         self.root.appendChild(form)
+        self.update_applies(g, form)
+
+    @staticmethod
+    def chosen_options(g, form) -> dict:
+        """The options' values as the form's selects have them (option id -> value)."""
+        out = {}
+        for o in g.options:
+            node = q(f'[data-option="{o.id}"]', form)
+            raw = str(node.value) if node is not None else str(o.default)
+            for value in o.choices:
+                if str(value) == raw:
+                    out[o.id] = value
+        return out
+
+    def update_applies(self, g, form) -> None:
+        """Show only the options that mean something for the player count and
+        the other options chosen (``Option.when``); a hidden one keeps its default."""
+        count = q("#player-count", form)
+        n = int(count.value) if count is not None else g.min_players
+        chosen = self.chosen_options(g, form)
+        for o in g.options:
+            row = q(f'[data-option-row="{o.id}"]', form)
+            if row is not None:
+                row.hidden = not o.applies(n, chosen)
+                if not row.hidden:
+                    self.show_choice_in_full(q("select", row), q(".opt-choice", row))
+
+    @staticmethod
+    def show_choice_in_full(sel, note) -> None:
+        """A select shows its choice on one line, cut when it is longer than
+        the select: then the whole text is written under it."""
+        if sel is None or note is None or sel.selectedIndex < 0:
+            return
+        text = str(sel.options.item(sel.selectedIndex).text)
+        probe = el("span", {"text": text})
+        probe.style.cssText = "position:absolute;visibility:hidden;white-space:nowrap"
+        probe.style.font = js.getComputedStyle(sel).font
+        sel.parentElement.appendChild(probe)
+        room = float(sel.clientWidth) - 36  # the select's padding and its arrow
+        cut = float(probe.getBoundingClientRect().width) > room
+        probe.remove()
+        note.textContent = text if cut else ""
+        note.hidden = not cut
+
+    # -- what the form holds, kept across a redraw (language) or given by a finished game ------------
+    @staticmethod
+    def form_values() -> list:
+        """Every field of the new-game form as ``(key, value)`` in page order:
+        inputs and selects by name, the seat choices as ``seat:<i>``."""
+        form = q("#new-game")
+        if form is None:
+            return []
+        out = []
+        for node in form.querySelectorAll("input, select"):
+            seat = nn(node.getAttribute("data-seat"))
+            key = f"seat:{seat}" if seat is not None else str(nn(node.getAttribute("name")) or "")
+            if key and str(node.type) != "file":
+                out.append((key, bool(node.checked) if str(node.type) == "checkbox" else str(node.value)))
+        return out
+
+    @staticmethod
+    def record_values(record) -> list:
+        """The form's fields for a new game like ``record``: its players (and
+        their seats: human or computer and level) and its rules options."""
+        from plateau.core.game import SEATS_OPTION
+
+        from .computer import seats_of
+
+        out = [("count", str(len(record.players)))]
+        out += [(f"player{i}", name) for i, name in enumerate(record.players)]
+        seats = seats_of(record.options, len(record.players))
+        out += [(f"seat:{i}", seats.get(i, "human")) for i in range(len(record.players))]
+        out += [(f"opt:{k}", str(v)) for k, v in record.options.items() if k != SEATS_OPTION]
+        return out
+
+    def restore_form(self, values: list) -> None:
+        """Put ``values`` (from :meth:`form_values`) back in the form: the
+        player count first (it rebuilds the rows), then every other field."""
+        form = q("#new-game")
+        if form is None or not values:
+            return
+        change = js.Event.new("change")
+
+        def node_for(key):
+            if key.startswith("seat:"):
+                return q(f'select[data-seat="{key[5:]}"]', form)
+            return q(f'[name="{key}"]', form) if key.replace(":", "").replace("_", "").isalnum() else None
+
+        def choose(node, value) -> bool:  # a select takes only one of its options
+            old = str(node.value)
+            node.value = value
+            if str(node.value) != value:
+                node.value = old
+                return False
+            return True
+
+        for key, value in values:
+            if key == "count":
+                node = node_for(key)
+                if node is not None and choose(node, value):
+                    node.dispatchEvent(change)
+        for key, value in values:
+            node = node_for(key)
+            if key == "count" or node is None:
+                continue
+            if isinstance(value, bool):
+                node.checked = value
+            elif str(node.tagName).lower() == "select":
+                if choose(node, value):
+                    node.dispatchEvent(change)
+            else:
+                node.value = value
 
     def new_game(self, gid, names, options, seed, save: bool = True) -> None:
         g = get_game(gid)

@@ -182,6 +182,7 @@ class PlayScreen:
             return
         if self.must_pass():
             name = s.record.players[s.state.to_play]
+            self.drop_banners()  # what the last player was told is not for the next one
             clear(board)
             clear(tray)
             screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
@@ -424,8 +425,15 @@ class PlayScreen:
         s = self.session
         tray = by_id("tray")
         clear(tray)
-        if s.replaced is not None and not self.view_only and s.ply == s.total:
-            tray.appendChild(button(self.t("play.restore"), self.restore_replaced, data_action="restore"))
+        offer = None if self.view_only else s.restore_offer(self.holder)
+        if offer is not None:  # what it would bring back, in the move list's words
+            try:
+                first = s.replaced_line(self.viewer(), self.lang)
+            except Exception:  # the words are a courtesy: the button stays
+                traceback.print_exc()
+                first = ""
+            tray.appendChild(button(self.t("play.restore_what", n=offer[0], first=first), self.restore_replaced,
+                                    data_action="restore"))
         if not interactive and not self.view_only and s.decider() is not None and s.hidden:
             # a position where someone else decides: only they may look at it
             name = s.record.players[s.decider()]
@@ -533,9 +541,18 @@ class PlayScreen:
         lines = el("div", {"cls": "result-lines"}, *[el("p", {"text": line}) for line in st.result_lines(self.lang)])
         actions = el("div", {"cls": "actions"},
                      button(self.t("result.rematch"), self.rematch, cls="primary", data_action="rematch"),
-                     button(self.t("result.new"), lambda: self.show_new(s.game.id), data_action="new-game"))
+                     button(self.t("result.new"), self.new_after_result, data_action="new-game"))
         self.dialog(self.t("play.over"), el("p", {"cls": "winner", "text": head}), self.score_table(), lines,
                     actions)
+
+    def new_after_result(self) -> None:
+        """The result dialog's "New game": the dialog closes and the form
+        starts from the players, seats and options of the game just played."""
+        s = self.session
+        box = by_id("dialog")
+        if box is not None:
+            box.close()
+        self.new_like(s.game.id, self.record_values(s.record))
 
     def rematch(self) -> None:
         s = self.session
@@ -574,7 +591,7 @@ class PlayScreen:
             ol.appendChild(self.move_item(0, self.t("play.start")))
             keep = 0
         # each move in words, for the eyes the page is drawn for
-        texts = [f"{i + 1}. {s.move_label(i, viewer, self.lang)}" for i in range(keep, s.total)]
+        texts = [f"{i + 1}. {s.move_line(i, viewer, self.lang)}" for i in range(keep, s.total)]
         many = getattr(js.window, "plateauMoveItems", None)
         if many is not None and texts:
             many(ol, keep + 1, to_js(texts), s.ply)
@@ -728,7 +745,8 @@ class PlayScreen:
         self.holder = self.session.holder_after_move(self.holder)
         self.board_view = ""  # after a move, the board where the next one is played
         replaced = self.session.replaced
-        if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed:
+        if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed \
+                and not self.session.replaced_own:  # taking back one's own turn is no news
             self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
         if not self.embed:
             self.autosave()

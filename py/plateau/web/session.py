@@ -60,6 +60,7 @@ class Session:
         #: the continuation that the last move played in the past replaced:
         #: ``(ply, moves)``, so that it can be brought back
         self.replaced: tuple[int, list[str]] | None = None
+        self.replaced_own = False  # the replaced moves were the replacing player's own turn
         #: whether some players may not see everything (hot-seat hides it)
         self.hidden = start.hidden_info()
         #: seats played by the computer: the device never passes to them, and
@@ -81,6 +82,8 @@ class Session:
             for viewer, lang in labels:
                 try:
                     self._labels[(i, viewer, lang)] = self.game.move_label(state, text, viewer, lang)
+                    self._labels[("line", i, viewer, lang)] = self.game.move_line(
+                        state, text, list(self.record.players), viewer, lang)
                 except Exception:  # an illegal move has no words: it is refused just below
                     pass
             try:
@@ -245,6 +248,11 @@ class Session:
         played = state.play(text)
         if self.ply < self.total:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
+            # the moves replaced were the mover's own (or the computer's answers to them):
+            # taking back one's own turn, which needs no warning
+            me = self.to_play_at(self.ply)
+            self.replaced_own = all(self.to_play_at(k) in (me, *self.computers)
+                                    for k in range(self.ply, self.total))
         self._truncate(self.ply)
         self.record.moves.append(played.text)
         self.version += 1
@@ -275,6 +283,29 @@ class Session:
         self.record.ply = None
         self.clicks = []
         return True
+
+    def restore_offer(self, holder: int | None = None) -> tuple[int, int] | None:
+        """While bringing back the replaced moves makes sense: at the live
+        position, when every move since the replacement is the replacing
+        player's (or the computer's answers) and, in a game with hidden
+        information, that player holds the device. Returns how many moves
+        would come back and the fork's ply, or None."""
+        if self.replaced is None or self.ply != self.total or self.state.is_over():
+            return None
+        ply, moves = self.replaced
+        if ply >= self.total or not moves:
+            return None
+        me = self.to_play_at(ply)
+        if any(self.to_play_at(k) not in (me, *self.computers) for k in range(ply, self.total)):
+            return None
+        if self.hidden and holder != me:
+            return None
+        return len(moves), ply
+
+    def replaced_line(self, viewer, lang: str) -> str:
+        """The first replaced move as the move list would write it for ``viewer``."""
+        ply, moves = self.replaced
+        return self.game.move_line(self._peek(ply), moves[0], list(self.record.players), viewer, lang)
 
     # -- navigation -----------------------------------------------------
     def goto(self, ply: int) -> None:
@@ -367,10 +398,20 @@ class Session:
             hit = self._labels[key] = self.game.move_label(self._peek(i), self.record.moves[i], viewer, lang)
         return hit
 
+    def move_line(self, i: int, viewer, lang: str) -> str:
+        """Move ``i`` (0-based) as a line of the move list: who played it and
+        what, for ``viewer`` (``Game.move_line``)."""
+        key = ("line", i, viewer, lang)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = self.game.move_line(self._peek(i), self.record.moves[i],
+                                                          list(self.record.players), viewer, lang)
+        return hit
+
     def _forget_after(self, ply: int) -> None:
         """Cached facts about positions after ``ply`` are stale."""
         self._screens = {k: v for k, v in self._screens.items() if k[0] <= ply}
-        self._labels = {k: v for k, v in self._labels.items() if k[0] < ply}
+        self._labels = {k: v for k, v in self._labels.items() if k[-3] < ply}
 
     # -- drawing ----------------------------------------------------------
     def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,

@@ -76,6 +76,7 @@ CATALOGUE = {
         "turn": "Tour {n}",
         "ev.drawn": "Tiré par Plateau (caché)",
         "events.all_drawn": "Tout tirer par Plateau",
+        "events.about": "Les événements et leur effet",
         "events.no_events": "Aucun événement",
         "err.name_empty": "Ce participant a besoin d'un nom.",
         "err.name_twice": "Deux participants s'appellent « {name} » : donnez-leur des noms différents.",
@@ -135,6 +136,7 @@ CATALOGUE = {
         "turn": "Turn {n}",
         "ev.drawn": "Drawn by Plateau (hidden)",
         "events.all_drawn": "Let Plateau draw them all",
+        "events.about": "The events and what they do",
         "events.no_events": "No events",
         "err.name_empty": "This participant needs a name.",
         "err.name_twice": "Two participants are called “{name}”: give them different names.",
@@ -318,6 +320,16 @@ class SetupForm:
                            button(self.t("table.auto"), self.auto, data_action="auto-tables")))
         return box
 
+    def keep_tables(self, other: "SetupForm") -> None:
+        """The tables and free-seat wish of ``other`` (the same form drawn in
+        the other language)."""
+        self.tables = [dict(t) for t in other.tables]
+        self.wish = other.wish
+        wish = q("#free-wish", self.form)
+        if wish is not None:
+            wish.value = str(self.wish)
+        self.draw_tables()
+
     def count(self) -> int:
         return len(self.rows.querySelectorAll("li"))
 
@@ -423,6 +435,16 @@ class SetupForm:
             listen(sel, "change", change)
             lst.appendChild(el("li", {}, el("label", {}, el("span", {"text": self.t("turn", n=n)}), sel), text))
         box.appendChild(lst)
+        # every event with its effect, to choose knowing what each does
+        about = el("ul", {"cls": "ak-event-list", "id": "ak-event-list"})
+        for ev in E.ORDER:
+            if ev == "none":
+                continue
+            name, _, effect = event_name(ev, lang).partition(":")
+            about.appendChild(el("li", {"data-event": ev}, el("strong", {"text": name.strip()}),
+                                 el("span", {"text": " — " + effect.strip() if effect.strip() else ""})))
+        box.appendChild(el("details", {"cls": "ak-events-about", "open": True},
+                           el("summary", {"text": self.t("events.about")}), about))
 
         def set_all(value):
             for sel in self.form.querySelectorAll(".ak-schedule select"):
@@ -505,7 +527,9 @@ class SetupForm:
 
 def show(app, game) -> None:
     """Put the organiser's setup on the page (below the header and messages)."""
-    app.root.appendChild(SetupForm(app, game).build())
+    form = SetupForm(app, game)
+    app.setup_form = form
+    app.root.appendChild(form.build())
     node = by_id("player-count")
     if node is not None:
         node.focus()

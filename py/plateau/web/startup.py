@@ -23,3 +23,14 @@ def parse_query(search: str) -> dict:
 
 def _unquote(text: str) -> str:
     return unquote(text.replace("+", " "), errors="replace")
+
+
+def choose_lang(stored, query: dict, browser: str, langs=("fr", "en")) -> str:
+    """The page's language: the one the visitor chose (``stored``), else the
+    one a link or embed was made in (``?lang=``), else the browser's: French
+    for ``fr`` and ``fr-*``, English otherwise."""
+    if stored in langs:
+        return stored
+    if query.get("lang") in langs:
+        return query["lang"]
+    return "fr" if str(browser or "").lower().split("-")[0] == "fr" else "en"

@@ -241,6 +241,35 @@ class Arkhanis(Game):
 
         return click_hint(state.tables[state.current], clicks, lang)
 
+    def move_author(self, state_before, players, lang="fr"):
+        """The participant, with the table the move is played at (a table's
+        turn or its auction); choosing a seat or a Pendant belongs to no table."""
+        from .catalogue import t
+
+        who = players[state_before.to_play]
+        table = None
+        if state_before.stage == "play" and state_before.current is not None:
+            table = state_before.current
+        elif state_before.stage == "auction":
+            table = state_before.auction_tables[state_before.auction_table]
+        return f"{t(lang, 'table', t=table + 1)} · {who}" if table is not None else who
+
+    def move_line(self, state_before, move_text, players, viewer=None, lang="fr"):
+        from plateau.games.smallworld.describe import sentence
+
+        from .catalogue import t
+
+        who = self.move_author(state_before, players, lang)
+        head, _, arg = move_text.partition(":")
+        if head == "bid":  # the amount only for its bidder (and in the review of a finished game)
+            seen = viewer is None or viewer == state_before.to_play
+            return f"{who} {t(lang, 'line.bid', k=arg) if seen else t(lang, 'line.bid_hidden')}"
+        if head == "seat":
+            return f"{who} {t(lang, 'line.seat', s=arg)}"
+        if move_text == "reserved":
+            return f"{who} {t(lang, 'line.reserved')}"
+        return sentence(who, self.move_label(state_before, move_text, viewer, lang))
+
     def target_label(self, target, lang):
         from .catalogue import t
 

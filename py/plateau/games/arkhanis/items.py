@@ -77,8 +77,8 @@ CATALOGUE = {
         "st.pending.tavern": "{p} : avec quel adversaire partager la Gargotte de Glandulf ?",
         "st.pending.relic_place": "{p} : où poser votre relique (une région de votre peuple actif) ?",
         "ev.relic_placed": "{p} pose {item} en {r}.", "move.relic": "Pose sa relique dans la {reg}",
-        "move.temple": "Temple : déplace une combinaison ({arg})", "move.mirror": "Galerie des Glaces : échange ({arg})",
-        "move.tavern": "Gargotte : partage ({arg})",
+        "move.temple": "Déplace une combinaison au Temple ({arg})", "move.mirror": "Échange à la Galerie des Glaces ({arg})",
+        "move.tavern": "Partage à la Gargotte ({arg})",
         "target.temple": "Temple", "target.mirror": "Galerie des Glaces",
     },
     "en": {
@@ -91,8 +91,8 @@ CATALOGUE = {
         "st.pending.tavern": "{p}: which opponent shares Glandulf's Tavern?",
         "st.pending.relic_place": "{p}: where does your relic go (a region of your active race)?",
         "ev.relic_placed": "{p} puts {item} on {r}.", "move.relic": "Puts the relic on {reg}",
-        "move.temple": "Temple: moves a combo ({arg})", "move.mirror": "Hall of Mirrors: swap ({arg})",
-        "move.tavern": "Tavern: shares ({arg})",
+        "move.temple": "Moves a combo at the Temple ({arg})", "move.mirror": "Swaps at the Hall of Mirrors ({arg})",
+        "move.tavern": "Shares at the Tavern ({arg})",
         "target.temple": "Temple", "target.mirror": "Hall of Mirrors",
     },
 }

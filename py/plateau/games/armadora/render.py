@@ -25,6 +25,7 @@ BH = ROWS * CELL
 W = X0 + BW + 40
 PANEL_Y = Y0 + BH + 40
 H = PANEL_Y + 78
+HC = PANEL_Y + 4  # the height on a phone: the board, its coordinates and the frame's foot
 
 CHAR_COLOURS = {
     "orc": ("#5d8a2a", "#33501a"),
@@ -108,12 +109,15 @@ STYLE = """
 _STATIC: dict = {}
 
 
-def _static(coords: bool) -> tuple[str, str, str]:
+def _static(coords: bool, compact: bool = False) -> tuple[str, str, str]:
     """``(head, body, tail)``: the opening tag, the parts of the board that
-    never change (drawn once with svgwrite), and the closing tag."""
-    hit = _STATIC.get(coords)
+    never change (drawn once with svgwrite), and the closing tag. On a phone
+    (``compact``) the players' boxes are text under the board: the frame
+    closes just below the board."""
+    hit = _STATIC.get((coords, compact))
     if hit is not None:
         return hit
+    H = HC if compact else globals()["H"]
     d = svgkit.drawing(W, H, "board armadora")
     empty = d.tostring()
     head = empty[: empty.index(">", empty.index("<svg")) + 1]
@@ -136,7 +140,7 @@ def _static(coords: bool) -> tuple[str, str, str]:
         for r in range(ROWS):
             g.add(d.text(str(r + 1), insert=(X0 - 22, Y0 + r * CELL + CELL / 2 + 5)))
         els.append(g)
-    out = _STATIC[coords] = (head, "".join(e.tostring() for e in els), "</svg>")
+    out = _STATIC[(coords, compact)] = (head, "".join(e.tostring() for e in els), "</svg>")
     return out
 
 
@@ -152,7 +156,7 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
     t = state.game.t
     lang = ctx.lang
     viewer = ctx.viewer
-    head, static, tail = _static(bool(ctx.coords))
+    head, static, tail = _static(bool(ctx.coords), bool(ctx.compact))
     d = svgkit.drawing(W, H, "board armadora")
     comp, sizes = state.territory_map()
     complete = state.complete_territories()
@@ -261,7 +265,7 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
 
     if ctx.compact:  # the players' boxes go to the page as text (Game.panel)
         out.append(tail)
-        return "".join(out).replace(f'viewBox="0,0,{W},{H}"', f'viewBox="0,0,{W},{PANEL_Y - 6}"', 1)
+        return "".join(out)
     _panel(d, state, viewer, lang, out)
     out.append(tail)
     return "".join(out)

@@ -27,9 +27,11 @@ def _lab(key):
 
 
 YESNO = {False: _lab("opt.no"), True: _lab("opt.yes")}
+MAP5 = {"players": (5,), "board": ("classic",)}
 OPTIONS = (
     Option("flying_entry", _lab("opt.flying_entry"),
-           {"anywhere": _lab("opt.flying_entry.anywhere"), "border": _lab("opt.flying_entry.border")}, "anywhere"),
+           {"anywhere": _lab("opt.flying_entry.anywhere"), "border": _lab("opt.flying_entry.border")}, "anywhere",
+           when={"content": ("base", "mixed")}),  # Flying is a power of the base game
     Option("tiebreak", _lab("opt.tiebreak"),
            {"tokens": _lab("opt.tiebreak.tokens"), "shared": _lab("opt.tiebreak.shared")}, "tokens"),
     Option("open_coins", _lab("opt.open_coins"), YESNO, False),
@@ -41,16 +43,20 @@ OPTIONS = (
                                             "mixed": _lab("opt.content.mixed")}, "base"),
     Option("monsters", _lab("opt.monsters"), {"none": _lab("opt.monsters.none"),
                                               "random": _lab("opt.monsters.random"),
-                                              "hand": _lab("opt.monsters.hand")}, "none"),
+                                              "hand": _lab("opt.monsters.hand")}, "none",
+           when={"board": ("classic",)}),  # Underground and random boards print theirs
     # the rulebook's readings are the defaults from revision 1 (see full_options)
     Option("ug_lizardmen", _lab("opt.ug_lizardmen"), {"empty": _lab("opt.ug_lizardmen.empty"),
-                                                      "any": _lab("opt.ug_lizardmen.any")}, "any"),
+                                                      "any": _lab("opt.ug_lizardmen.any")}, "any",
+           when={"content": ("underground", "mixed")}),
     Option("ug_spiderines", _lab("opt.ug_spiderines"), {"chasm": _lab("opt.ug_spiderines.chasm"),
-                                                        "any": _lab("opt.ug_spiderines.any")}, "any"),
-    Option("map5_border_13_19", _lab("opt.map5_border_13_19"), YESNO, False),
-    Option("map5_lt_19", _lab("opt.map5_lt_19"), YESNO, False),
+                                                        "any": _lab("opt.ug_spiderines.any")}, "any",
+           when={"content": ("underground", "mixed")}),
+    # the printed 5-player map's disputed points (rules notes): only with 5 players on a printed map
+    Option("map5_border_13_19", _lab("opt.map5_border_13_19"), YESNO, False, when=MAP5),
+    Option("map5_lt_19", _lab("opt.map5_lt_19"), YESNO, False, when=MAP5),
     Option("map5_terrain_28", _lab("opt.map5_terrain_28"),
-           {"hill": _lab("opt.hill"), "farmland": _lab("opt.farmland")}, "hill"),
+           {"hill": _lab("opt.hill"), "farmland": _lab("opt.farmland")}, "hill", when=MAP5),
 )
 
 _COMBO = re.compile(r"combo(\d)$")
@@ -144,6 +150,12 @@ class SmallWorld(Game):
         from .catalogue import click_hint
 
         return click_hint(state, clicks, lang)
+
+    def move_line(self, state_before, move_text: str, players, viewer=None, lang: str = "fr") -> str:
+        from .describe import sentence
+
+        return sentence(self.move_author(state_before, players, lang),
+                        self.move_label(state_before, move_text, viewer, lang))
 
     def target_label(self, target: str, lang: str) -> str:
         m = _PEACE.match(target)

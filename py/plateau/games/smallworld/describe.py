@@ -23,7 +23,7 @@ WORDS = {
         "pass": "Garde son peuple actif",
     },
     "en": {
-        "pick": "Takes {power} {race} (combo {i})", "c": "Conquers {reg}",
+        "pick": "Takes {race} {power} (combo {i})", "c": "Conquers {reg}",
         "die": "Tries {reg} with the reinforcement die", "roll": "Rolls the die before attacking",
         "dragon": "Sends the dragon to {reg}", "sorc": "Sorcery on {reg}",
         "abandon": "Abandons {reg}", "decline": "Goes into decline",
@@ -77,3 +77,10 @@ def describe(state, text: str, lang: str) -> str:
     if arg:
         return words[head].format(reg=t(lang, "region", r=int(arg)))
     return words[head]
+
+
+def sentence(who: str, words: str) -> str:
+    """A move's words (a verb phrase: "Conquers region 3") as a sentence
+    about its author: "Ann conquers region 3" (the move list and the
+    computer's log)."""
+    return f"{who} {words[:1].lower()}{words[1:]}" if words else who

@@ -534,7 +534,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "st.pending.shield": "{p}: put your Mushroom Armors in your regions",
         "st.pending.tomb": "{p}: Tomb — redeploy your tokens one last time",
         "target.vampire": "Vampire", "target.reborn_stop": "No more rebirths", "target.tomb_done": "End the redeployment",
-        "move.vamp": "Vampirizes {reg}", "move.reborn": "Rebirth in {reg}",
+        "move.vamp": "Vampirizes {reg}", "move.reborn": "Is reborn in {reg}",
         "move.reborn_stop": "Stops the rebirths", "move.queen": "Puts the Queen in {reg}",
         "move.armor": "Puts a Mushroom Armor in {reg}", "move.tmv": "Moves a Tomb token ({arg})",
         "move.tomb_done": "Ends the last redeployment",
