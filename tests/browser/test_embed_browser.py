@@ -72,12 +72,12 @@ def test_the_embed_dialog_says_what_the_frame_does(page, base_url):
     reveal_if_needed(page)
     code = _snippet(page)
     assert page.is_checked("#embed-view")
-    assert "?embed=view#g=" in _src(code)
+    assert "?embed=view&lang=fr#g=" in _src(code)
     note = page.inner_text("#embed-note")
     assert "Lecture seule" in note and "informations publiques" in note
     page.uncheck("#embed-view")
     playable = page.input_value("#embed-code")
-    assert "?embed#g=" in _src(playable)
+    assert "?embed&lang=fr#g=" in _src(playable)
     note = page.inner_text("#embed-note")
     assert "Table de jeu" in note and "Je suis" in note
     page.click('#dialog [data-action="close"]')
@@ -118,14 +118,14 @@ def test_overview_links_and_snippets_open_on_the_overview(page, base_url, browse
     code = _snippet(page)
     page.uncheck("#embed-view")
     src = _src(page.input_value("#embed-code"))
-    assert "?embed&show=overview#g=" in src, src
+    assert "?embed&show=overview&lang=fr#g=" in src, src
     other = browser.new_page()
     other.goto(src)
     other.wait_for_selector('#board[data-view="overview"] svg.arkhanis', timeout=60_000)
     assert other.locator("#pass-screen").count() == 0
     assert who in other.inner_text("#tray")
     other.close()
-    assert "?embed=view&show=overview#g=" in _src(code)
+    assert "?embed=view&show=overview&lang=fr#g=" in _src(code)
 
 
 def _host(site_dir, name: str, code: str) -> None:
