@@ -160,7 +160,7 @@ def test_a_tampered_move_deep_in_a_24_participant_tournament_is_refused():
 
 
 def quick_conquest_agrees(s: State) -> int:
-    """Every conquest text of the table being played, checked on its own,
+    """Every conquest text (and ``end``) of the table being played, checked on its own,
     gives the move the full list gives, or is left to the full list;
     returns how many the quick check accepted."""
     if s.is_over():
@@ -175,7 +175,7 @@ def quick_conquest_agrees(s: State) -> int:
     accepted = 0
     refused = []
     for r in range(-1, table.R + 2):
-        for text in (f"c:{r}", f"die:{r}", f"c:0{r}"):
+        for text in (f"c:{r}", f"die:{r}", f"c:0{r}") + (("end", "end:1") if r == -1 else ()):
             q = table._quick_conquest(text) if table is s or on_table else None
             if q is not None:
                 accepted += 1
@@ -183,7 +183,8 @@ def quick_conquest_agrees(s: State) -> int:
             elif text not in listed:
                 refused.append(text)
     # as a record's move: the legal ones give the listed move, a few others are refused
-    for text in [t for t in listed if t.startswith(("c:", "die:"))] + refused[:: max(1, len(refused) // 3)]:
+    for text in [t for t in listed if t.startswith(("c:", "die:")) or t == "end"] \
+            + refused[:: max(1, len(refused) // 3)] + [t for t in refused if t.startswith("end")]:
         try:
             got = s.move_from_text(text)
         except IllegalMove:

@@ -81,7 +81,6 @@ class Session:
             i = ply + j
             for viewer, lang in labels:
                 try:
-                    self._labels[(i, viewer, lang)] = self.game.move_label(state, text, viewer, lang)
                     self._labels[("line", i, viewer, lang)] = self.game.move_line(
                         state, text, list(self.record.players), viewer, lang)
                 except Exception:  # an illegal move has no words: it is refused just below

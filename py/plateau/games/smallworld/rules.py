@@ -701,8 +701,8 @@ class SmallWorldState(State):
         return out
 
     def move_from_text(self, text):
-        """A conquest (``c:N``, ``die:N``) is checked on its own region, not
-        by listing every legal move (a long record replays much faster);
+        """A conquest (``c:N``, ``die:N``) is checked on its own region, and
+        ``end`` on the phase, not by listing every legal move (a long record replays much faster);
         anything else, and a conquest that check does not accept, is looked
         up in :meth:`legal_moves` as usual."""
         m = self._quick_conquest(text)
@@ -712,6 +712,9 @@ class SmallWorldState(State):
         """The move ``text`` if it is a conquest :meth:`conquer_moves` would
         list (the same :class:`Move`, the first one of that text), else
         ``None``: then the full list decides."""
+        if text == "end":  # ending the conquests: conquer_moves always lists it last
+            ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
+            return Move("end", ("end",)) if ok else None
         head, _, arg = text.partition(":")
         if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
             return None
