@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from plateau.games.smallworld import GAME
+from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -59,3 +60,12 @@ def finish_turn(s):
         else:
             s.play(ts[0])
     raise AssertionError("turn did not end")
+
+
+def put(s, r, item):
+    """Put the place or relic ``item`` on region ``r``, as if found there."""
+    if item in C.RELIC_SET:
+        s.relic[r] = item
+    else:
+        s.place[r] = item
+    s.found += 1

@@ -14,7 +14,7 @@ from plateau.games.smallworld import content as C
 from plateau.games.smallworld import ug_items as I
 from plateau.games.smallworld.rules import EMPTY, LT
 
-from swhelp import begin, fresh, give, texts
+from swhelp import begin, fresh, give, put, texts
 from test_smallworld_props import check, policy
 
 
@@ -22,14 +22,6 @@ def ug(n=2, **opts):
     s = fresh(n, board="underground", **opts)
     s.pile = []
     return s
-
-
-def put(s, r, item):
-    if item in C.RELIC_SET:
-        s.relic[r] = item
-    else:
-        s.place[r] = item
-    s.found += 1
 
 
 def to_end_of_turn(s):

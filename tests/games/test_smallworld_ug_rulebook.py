@@ -20,7 +20,7 @@ from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, fresh, give, texts
+from swhelp import begin, fresh, give, put, texts
 
 REVS = (0, 1)
 
@@ -29,14 +29,6 @@ def ug(rev, **opts):
     s = fresh(2, board="underground", content="underground", _rev=rev, **opts)
     s.pile = []
     return s
-
-
-def put(s, r, item):
-    if item in C.RELIC_SET:
-        s.relic[r] = item
-    else:
-        s.place[r] = item
-    s.found += 1
 
 
 def end_conquests(s):
