@@ -735,7 +735,7 @@ def cmd_arkhanis(args) -> None:
     rows, navrows = [], []
     with session(args) as (site, base, pw):
         for name, link in [("home page (no link)", "")] + links:
-            opened, checked, ready, wasm, heap, navs, frames = [], [], [], [], [], [], []
+            opened, decoded, checked, ready, wasm, heap, navs, frames = [], [], [], [], [], [], [], []
             plies = 0
             for run in range(args.runs):
                 with profile(pw, args, "block") as ctx:
@@ -757,6 +757,7 @@ def cmd_arkhanis(args) -> None:
                         opened.append(r["marks"]["drawn"] - r["marks"]["imported"])
                         if "link-checked" in r["marks"]:
                             checked.append(r["marks"]["link-checked"] - r["marks"]["imported"])
+                            decoded.append(r["marks"]["link-decoded"] - r["marks"]["imported"])
                         ready.append(r["ready"])
                         wasm.append(r["wasm"] / 1e6)
                         heap.append(r["heap"] / 1e6)
@@ -773,13 +774,15 @@ def cmd_arkhanis(args) -> None:
                     if errors:
                         raise RuntimeError(f"{name}: page errors {errors[-3:]}")
                 print(f"  {name}: run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
-            rows.append([name, str(plies), med(opened), max(opened), med(checked) if checked else "-", med(ready),
+            rows.append([name, str(plies), med(opened), max(opened), med(decoded) if decoded else "-",
+                         med(checked) if checked else "-", med(ready),
                          max(wasm), max(heap)])
             if navs:
                 navrows.append([name, len(navs), med(navs), p95(navs), max(navs), med(frames), max(frames)])
     table(f"Arkhanis, {args.players} participants: a finished tournament opened from its link (warm load, ms; MB)",
-          ["page", "plies", "open med", "open max", "checked med", "ready med", "wasm MB", "JS heap MB"], rows,
-          "open: the app from its modules imported to the page drawn (decode, every move checked, first draw);"
+          ["page", "plies", "open med", "open max", "decoded med", "checked med", "ready med", "wasm MB", "JS heap MB"],
+          rows, "open: the app from its modules imported to the page drawn (decode, every move checked, first draw);"
+          " decoded: to the record decoded (the game's modules imported on the way);"
           " checked: to the record decoded and every move checked (the rest is drawing);"
           " target <= 1000 ms and the memory it adds under 100 MB")
     table("Positions of its history shown by clicking the move list (ms)",

@@ -196,3 +196,22 @@ def test_nobody_is_taken_for_the_holder_at_an_earlier_move():
     assert sess.holder_after_move(None) is not None  # what the page must not adopt at an earlier move
     sess.goto(sess.total)
     assert sess.must_pass(None) and sess.must_pass(next(p for p in range(3) if p != knower))
+
+
+@pytest.mark.parametrize("gid,n,options", HIDDEN_GAMES + [("arkhanis", 6, {}), ("thud", 2, {})])
+def test_a_move_line_written_once_for_everyone_reads_the_same_for_everyone(gid, n, options):
+    """The session writes a move's line once for all viewers when the game
+    says they read alike (``Game.line_alike``): then no viewer's words may
+    differ, or a player's secret would reach the others."""
+    game, positions = random_positions(gid, n, options, 5, every=2, limit=240)
+    players = [f"P{i}" for i in range(n)]
+    alike = 0
+    for s in positions:
+        for m in s.legal_moves()[:12]:
+            if not game.line_alike(s, m.text):
+                continue
+            alike += 1
+            lines = {game.move_line(s, m.text, players, v, "en") for v in [None, PUBLIC, *range(n)]}
+            assert len(lines) == 1, (gid, m.text, lines)
+    if gid in ("smallworld", "arkhanis"):
+        assert alike > 50

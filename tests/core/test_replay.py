@@ -161,7 +161,9 @@ def test_a_tampered_move_deep_in_a_24_participant_tournament_is_refused():
 
 def quick_conquest_agrees(s: State) -> int:
     """Every conquest text (and ``end``) of the table being played, checked on its own,
-    gives the move the full list gives, or is left to the full list;
+    gives the move the full list gives, or is left to the full list; the
+    other moves checked without the full list (``first_moves``) are the
+    list's first ones;
     returns how many the quick check accepted."""
     if s.is_over():
         return 0
@@ -170,9 +172,14 @@ def quick_conquest_agrees(s: State) -> int:
         on_table = s.stage not in ("auction", "move", "pendant") and s.current is not None
         table = s.tables[s.current if on_table else 0]
     listed = {}
-    for m in s.legal_moves():
+    full = s.legal_moves()
+    for m in full:
         listed.setdefault(m.text, m)
     accepted = 0
+    first = table.first_moves() if table is s or on_table else None
+    if first is not None:  # the shortcut of the conquests' and redeployment's other moves: a prefix of the list
+        assert full[:len(first)] == first
+        accepted += len(first)
     refused = []
     for r in range(-1, table.R + 2):
         for text in (f"c:{r}", f"die:{r}", f"c:0{r}") + (("end", "end:1") if r == -1 else ()):
@@ -183,7 +190,7 @@ def quick_conquest_agrees(s: State) -> int:
             elif text not in listed:
                 refused.append(text)
     # as a record's move: the legal ones give the listed move, a few others are refused
-    for text in [t for t in listed if t.startswith(("c:", "die:")) or t == "end"] \
+    for text in [t for t in listed if t.startswith(("c:", "die:")) or t == "end"] + [m.text for m in first or ()] \
             + refused[:: max(1, len(refused) // 3)] + [t for t in refused if t.startswith("end")]:
         try:
             got = s.move_from_text(text)
@@ -273,6 +280,28 @@ def test_a_random_boards_graph_made_without_its_shapes_is_the_same_graph(players
         mapdraw._GRAPHS.clear()
         assert mapdraw.board_graph(map_id) == mapdraw.board_data(map_id)[0]
     assert mapdraw.board_graph("base-3p") == mapdraw.board_data("base-3p")[0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_random_board_drawn_region_by_region_is_the_whole_board(players):
+    """A random board's drawing is made from the layout its graph was made
+    with, one region at a time as it is drawn (the overview's thumbnails need
+    outlines only): the same outlines and spots as the whole board made at once."""
+    from plateau.games.smallworld import boardgen, mapdraw
+
+    for seed in (1, 977, 2**20 + 3):
+        map_id = f"random-{players}p-{seed}"
+        mapdraw._GRAPHS.clear()
+        whole = boardgen.random_board(players, seed)
+        assert mapdraw.board_data(map_id) == (whole["graph"], whole["shapes"])
+        mapdraw._GRAPHS.clear()
+        lazy = mapdraw.MapGeometry(map_id)
+        eager = mapdraw.MapGeometry(map_id, whole["graph"], whole["shapes"])
+        assert (lazy.width, lazy.height, lazy.ids) == (eager.width, eager.height, eager.ids)
+        for r in reversed(lazy.ids):
+            assert lazy.path(r) == eager.path(r) and lazy.polygon(r) == eager.polygon(r)
+            assert [lazy.anchor(r), lazy.label(r), lazy.mark(r), lazy.icons(r)] == \
+                   [eager.anchor(r), eager.label(r), eager.mark(r), eager.icons(r)]
 
 
 def test_every_position_of_a_long_tournament_is_drawn():

@@ -452,6 +452,14 @@ class Game:
         them: the name of the player to play (a tournament adds the table)."""
         return players[state_before.to_play]
 
+    def line_alike(self, state_before: State, move_text: str) -> bool:
+        """Whether every viewer reads the same :meth:`move_line` for this
+        move (then it is written once for all of them). ``False`` unless a
+        game knows its descriptions hide nothing (a wrong ``True`` would
+        show a player's secret to others: ``tests/core/test_hidden_info``
+        checks it)."""
+        return False
+
     def move_line(self, state_before: State, move_text: str, players: list[str],
                   viewer: int | str | None = None, lang: str = "fr") -> str:
         """One line of the move list (and of the computer's log): who played

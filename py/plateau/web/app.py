@@ -189,6 +189,7 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         data = h[3:]
         try:
             record = decode(data)
+            js.performance.mark("plateau:link-decoded")  # the game's modules imported on the way
             session = Session(record, self.lang)
             js.performance.mark("plateau:link-checked")  # bench/browser.py arkhanis: checking vs drawing
         except RecordError as e:

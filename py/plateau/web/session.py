@@ -75,16 +75,25 @@ class Session:
         the way."""
         state = self.state_at(ply).clone()
         k = CHECKPOINT_EVERY
+        players = list(self.record.players)
         self.version += 1
         self._edits.append((self.version, ply))
         for j, text in enumerate(texts):
             i = ply + j
-            for viewer, lang in labels:
+            if labels:
                 try:
-                    self._labels[("line", i, viewer, lang)] = self.game.move_line(
-                        state, text, list(self.record.players), viewer, lang)
-                except Exception:  # an illegal move has no words: it is refused just below
-                    pass
+                    alike = self.game.line_alike(state, text)
+                except Exception:  # an illegal move: it is refused just below
+                    alike = False
+                lines = {}  # lang -> the words every viewer reads, when alike
+                for viewer, lang in labels:
+                    try:
+                        line = lines.get(lang) if alike else None
+                        if line is None:
+                            line = lines[lang] = self.game.move_line(state, text, players, viewer, lang)
+                        self._labels[("line", i, viewer, lang)] = line
+                    except Exception:  # an illegal move has no words: it is refused just below
+                        pass
             try:
                 played = state.play(text)
             except Exception:

@@ -254,6 +254,9 @@ class Arkhanis(Game):
             table = state_before.auction_tables[state_before.auction_table]
         return f"{t(lang, 'table', t=table + 1)} · {who}" if table is not None else who
 
+    def line_alike(self, state_before, move_text):
+        return not move_text.startswith("bid:")  # a bid's amount is its bidder's until the review
+
     def move_line(self, state_before, move_text, players, viewer=None, lang="fr"):
         from plateau.games.smallworld.describe import sentence
 

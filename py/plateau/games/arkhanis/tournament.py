@@ -229,6 +229,13 @@ class TableState(SmallWorldState):
             return [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
         return out
 
+    def conquer_first(self):
+        s = self.tp.get("skull")
+        if s is not None and self.tp.get("skull_done") is None:
+            return []  # only the Skull's region may be attempted
+        out = super().conquer_first()
+        return out if self.may_decline() else [m for m in out if m.text != "decline"]
+
     def _quick_conquest(self, text):
         s = self.tp.get("skull") if self.tp else None
         if s is not None and self.tp.get("skull_done") is None and text not in (f"c:{s}", f"die:{s}"):
@@ -418,7 +425,10 @@ class TournamentState(State):
         region (a relic in a region held by another player's race was taken
         by that player)."""
         for t in self.tables:
-            for r in [r for r, item in enumerate(t.relic) if item is not None]:  # most regions hold none
+            relics = t.relic
+            if relics.count(None) == len(relics):  # most boards hold none for most of the game
+                continue
+            for r in [r for r, item in enumerate(relics) if item is not None]:
                 item = t.relic[r]
                 o = t.owner[r]
                 holder = t.recs[o]["p"] if o >= 0 else None

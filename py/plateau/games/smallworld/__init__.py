@@ -151,6 +151,9 @@ class SmallWorld(Game):
 
         return click_hint(state, clicks, lang)
 
+    def line_alike(self, state_before, move_text: str) -> bool:
+        return True  # a move's words name nothing secret (coins are never in them)
+
     def move_line(self, state_before, move_text: str, players, viewer=None, lang: str = "fr") -> str:
         from .describe import sentence
 

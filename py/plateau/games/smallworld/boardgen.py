@@ -572,12 +572,15 @@ def _graph_and_shapes(lay, players, terrain, symbols, lost_tribe, entry, shore, 
         graph.update(extra)
     graph["regions"] = regions
     graph["borders"] = borders
-    if not shapes:  # the rules need the graph only; the spots are for drawing (no chance in them)
-        return {"graph": graph, "shapes": None}
-    spots = {}
-    for r in range(lay.n):
+
+    def region(r):
+        """Region ``r``'s drawing: its outline and its spots (no chance in them)."""
         marks = len(symbols[r]) + (terrain[r] in ("mountain", "black_mountain")) + bool(lost_tribe[r])
-        spots[str(r)] = dict(_spots(lay.polys[r], lay.sites[r], marks), polygon=lay.polys[r])
+        return dict(_spots(lay.polys[r], lay.sites[r], marks), polygon=lay.polys[r])
+
+    if not shapes:  # the rules need the graph only; a region's drawing is made when asked for
+        return {"graph": graph, "shapes": None, "region": region, "size": (int(W), int(H)), "polygons": lay.polys}
+    spots = {str(r): region(r) for r in range(lay.n)}
     return {"graph": graph, "shapes": {"width": int(W), "height": int(H), "regions": spots}}
 
 
@@ -773,7 +776,9 @@ def random_board(players: int, seed: int, shapes: bool = True) -> dict:
     ``snow_thing`` and in the map's ``specials``. Monster and special regions are never
     side by side, never entry regions, and the Snow Thing has a land neighbour to move to.
     There are at least as many entry regions as on the base map for the same count.
-    ``shapes=False``: the graph alone (``"shapes"`` is ``None``), the same graph, sooner.
+    ``shapes=False``: the graph alone (``"shapes"`` is ``None``), the same graph, sooner, and
+    ``"region"``, a function giving region ``r``'s entry of ``"shapes"`` (its outline and spots),
+    and ``"polygons"``, the outlines alone, for a drawing that needs only some of them.
     """
     if players not in RANDOM_REGIONS or isinstance(players, bool):
         raise ValueError(f"random boards exist for 2 to 5 players, not {players!r}")

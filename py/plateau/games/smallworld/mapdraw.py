@@ -113,7 +113,14 @@ class MapGeometry:
     are accepted too)."""
 
     def __init__(self, map_id: str, graph: dict | None = None, shape: dict | None = None):
-        if graph is None or shape is None:
+        m = _RANDOM_ID.match(map_id) if graph is None or shape is None else None
+        if m:  # a random board: each region's spots are made when first drawn
+            parts = _random_parts(int(m.group(1)), int(m.group(2)))
+            (w, h), graph = parts["size"], parts["graph"]
+            shape = {"width": w, "height": h, "regions": {}}
+            self._made = parts["region"]
+            self._polys = parts["polygons"]
+        elif graph is None or shape is None:
             graph, shape = board_data(map_id)
         g, s = graph, shape
         self.map_id = map_id
@@ -125,18 +132,31 @@ class MapGeometry:
         self._nb = {r["id"]: tuple(sorted(r["neighbours"])) for r in g["regions"]}
         self._paths: dict[int, str] = {}
 
+    _made = None  # a random board's region drawings, made one by one
+    _polys = None  # and its outlines, made with its graph
+
+    def _polygon(self, rid):
+        if self._polys is not None and int(rid) in self.regions:
+            return self._polys[int(rid)]
+        return self._s(rid)["polygon"]
+
     def _s(self, rid) -> dict:
-        return self._shape[int(rid)]
+        got = self._shape.get(int(rid))
+        if got is None and self._made is not None and int(rid) in self.regions:
+            got = self._shape[int(rid)] = self._made(int(rid))
+        if got is None:
+            raise KeyError(rid)
+        return got
 
     def polygon(self, rid) -> list[tuple[float, float]]:
-        return [tuple(p) for p in self._s(rid)["polygon"]]
+        return [tuple(p) for p in self._polygon(rid)]
 
     def path(self, rid) -> str:
         """SVG path data (``d``) of the region's outline."""
         rid = int(rid)
         d = self._paths.get(rid)
         if d is None:
-            pts = self._s(rid)["polygon"]
+            pts = self._polygon(rid)
             # relative moves, minus signs as separators: about half the size
             out = [f"M{_num(pts[0][0])} {_num(pts[0][1])}l"]
             first = True
@@ -213,7 +233,7 @@ def board_data(map_id: str) -> tuple[dict, dict]:
     raise KeyError(f"unknown Small World map {map_id!r}")
 
 
-_GRAPHS: dict = {}  # (players, seed) -> a random board's graph, made without its shapes
+_GRAPHS: dict = {}  # (players, seed) -> a random board's graph, its drawing made region by region
 
 
 def board_graph(map_id: str) -> dict:
@@ -224,23 +244,31 @@ def board_graph(map_id: str) -> dict:
     m = _RANDOM_ID.match(map_id)
     if not m:
         return board_data(map_id)[0]
-    key = (int(m.group(1)), int(m.group(2)))
-    graph = _GRAPHS.get(key)
-    if graph is None:
+    return _random_parts(int(m.group(1)), int(m.group(2)))["graph"]
+
+
+def _random_parts(players: int, seed: int) -> dict:
+    """A random board's graph and the function drawing one of its regions
+    (``boardgen.random_board(..., shapes=False)``), kept for the next call."""
+    key = (players, seed)
+    got = _GRAPHS.get(key)
+    if got is None:
         from .boardgen import random_board
 
         if len(_GRAPHS) >= 16:
             _GRAPHS.clear()
-        graph = _GRAPHS[key] = random_board(key[0], key[1], shapes=False)["graph"]
-    return graph
+        got = _GRAPHS[key] = random_board(players, seed, shapes=False)
+    return got
 
 
-@lru_cache(maxsize=8)
 def _random(players: int, seed: int) -> tuple[dict, dict]:
-    from .boardgen import random_board
-
-    b = random_board(players, seed)
-    return b["graph"], b["shapes"]
+    """A random board's graph and all its shapes (the same as
+    ``boardgen.random_board``'s, from the layout already made)."""
+    parts = _random_parts(players, seed)
+    graph = parts["graph"]
+    regions = {str(r["id"]): parts["region"](r["id"]) for r in graph["regions"]}
+    w, h = parts["size"]
+    return graph, {"width": w, "height": h, "regions": regions}
 
 
 @lru_cache(maxsize=None)

@@ -659,17 +659,25 @@ class SmallWorldState(State):
         if rec["dec"] and not self.regions_of(rid) and rec["hand"] == 0:
             self._vanish(rid)
 
-    def conquer_moves(self):
+    def conquer_first(self):
+        """The first moves :meth:`conquer_moves` lists: going into decline,
+        abandoning a region."""
         rid = self.acting
-        rec = self.recs[rid]
         tp = self.tp
         out = []
-        main = not tp["ghoul"]
-        if tp["fresh"] and main:
+        if tp["fresh"] and not tp["ghoul"]:
             out.append(Move("decline", ("decline",)))
         if not tp["conq"] and tp.get("die") is None:
             for r in self.regions_of(rid):
                 out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
+        return out
+
+    def conquer_moves(self):
+        rid = self.acting
+        rec = self.recs[rid]
+        tp = self.tp
+        out = SmallWorldState.conquer_first(self)
+        main = not tp["ghoul"]
         hand = rec["hand"]
         if hand >= 1:
             roll = tp["roll"]
@@ -701,12 +709,31 @@ class SmallWorldState(State):
         return out
 
     def move_from_text(self, text):
-        """A conquest (``c:N``, ``die:N``) is checked on its own region, and
-        ``end`` on the phase, not by listing every legal move (a long record replays much faster);
-        anything else, and a conquest that check does not accept, is looked
-        up in :meth:`legal_moves` as usual."""
+        """A conquest (``c:N``, ``die:N``) is checked on its own region,
+        ``end`` on the phase, and the commonest other moves of the conquests
+        and the redeployment among the first moves the full list would give
+        (:meth:`first_moves`), not by listing every legal move (a long record
+        replays much faster); anything else, and a move those checks do not
+        find, is looked up in :meth:`legal_moves` as usual."""
         m = self._quick_conquest(text)
-        return m if m is not None else super().move_from_text(text)
+        if m is None:
+            for m in self.first_moves() or ():
+                if m.text == text:
+                    return m
+            return super().move_from_text(text)
+        return m
+
+    def first_moves(self):
+        """The first moves of :meth:`legal_moves`, in its order (so the first
+        one of a text there is the first one of that text in the full list),
+        made without the rest; ``None`` where there is no such shortcut."""
+        if self.pending or self.win is not None or self.acting not in self.recs:
+            return None
+        if self.phase == "conquer":
+            return self.conquer_first()
+        if self.phase == "redeploy":
+            return self.redeploy_first()
+        return None
 
     def _quick_conquest(self, text):
         """The move ``text`` if it is a conquest :meth:`conquer_moves` would
@@ -894,25 +921,11 @@ class SmallWorldState(State):
         rid = self.acting
         rec = self.recs[rid]
         held = self.regions_of(rid)
-        out = []
+        out = self.redeploy_first(held)
+        if rec["hand"] > 0 and held:
+            return out
         main = not self.tp["ghoul"]
         rd = self.tp.get("rd") if self.rev >= 1 else None
-        gave = set(rd["from"]) if rd else set()
-        got = set(rd["to"]) if rd else set()
-        if rec["hand"] > 0 and held:
-            dest = [r for r in held if r not in gave] or held
-            for r in dest:
-                out.append(Move(f"put:{r}", (f"r{r}",)))
-                if rec["hand"] > 1:
-                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
-            return out
-        for a in held:
-            if self.tok[a] > 1 and a not in got:
-                for b in held:
-                    if b != a and b not in gave:
-                        out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
-                if rd is not None and any(b != a and b not in gave for b in held):
-                    out.append(Move(f"back:{a}", ("back", f"r{a}")))
         cgave = set(rd.get("camp_from", ())) if rd else set()
         cgot = set(rd.get("camp_to", ())) if rd else set()
         if main and self.has(rid, "fortified") and not self.tp["fort"] and self.supply_left("fortress") > 0:
@@ -943,6 +956,33 @@ class SmallWorldState(State):
             out.extend(f(self, rid))
         if hero_left <= 0:
             out.append(Move("done", ("done",)))
+        return out
+
+    def redeploy_first(self, held=None):
+        """The first moves of :meth:`redeploy_moves`: the tokens in hand put
+        down (then they are all of it), or tokens moved between regions."""
+        rid = self.acting
+        rec = self.recs[rid]
+        if held is None:
+            held = self.regions_of(rid)
+        out = []
+        rd = self.tp.get("rd") if self.rev >= 1 else None
+        gave = set(rd["from"]) if rd else set()
+        got = set(rd["to"]) if rd else set()
+        if rec["hand"] > 0 and held:
+            dest = [r for r in held if r not in gave] or held
+            for r in dest:
+                out.append(Move(f"put:{r}", (f"r{r}",)))
+                if rec["hand"] > 1:
+                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
+            return out
+        for a in held:
+            if self.tok[a] > 1 and a not in got:
+                for b in held:
+                    if b != a and b not in gave:
+                        out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
+                if rd is not None and any(b != a and b not in gave for b in held):
+                    out.append(Move(f"back:{a}", ("back", f"r{a}")))
         return out
 
     def _redeployed(self, kind, a=None, b=None):
