@@ -99,10 +99,9 @@ CATALOGUE = {
 
 
 def _where(st, item):
-    for r in range(st.R):
-        if st.place[r] == item or st.relic[r] == item:
-            return r
-    return -1
+    """The region holding ``item`` (a place or a relic), -1 if none."""
+    found = [k.index(item) for k in (st.place, st.relic) if item in k]
+    return min(found) if found else -1
 
 
 def _holder(st, r):

@@ -22,6 +22,8 @@ plus ``seat:S`` (a mover chooses seat S), ``bid:N`` (an auction bid) and
 
 from __future__ import annotations
 
+from itertools import compress
+
 from plateau.core.game import REVISION_OPTION, Move, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
@@ -426,9 +428,7 @@ class TournamentState(State):
         by that player)."""
         for t in self.tables:
             relics = t.relic
-            if relics.count(None) == len(relics):  # most boards hold none for most of the game
-                continue
-            for r in [r for r, item in enumerate(relics) if item is not None]:
+            for r in compress(range(len(relics)), relics):  # the regions holding one (a scan in C)
                 item = t.relic[r]
                 o = t.owner[r]
                 holder = t.recs[o]["p"] if o >= 0 else None

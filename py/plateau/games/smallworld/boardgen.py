@@ -101,11 +101,13 @@ def _clip(poly, tags, a, b, c, tag):
     n = len(poly)
     out, otags = [], []
     eps = 1e-9
+    fs = [a * px + b * py - c for px, py in poly]  # each vertex's side, computed once
     for k in range(n):
         px, py = poly[k]
-        qx, qy = poly[(k + 1) % n]
-        fp = a * px + b * py - c
-        fq = a * qx + b * qy - c
+        k1 = k + 1 if k + 1 < n else 0
+        qx, qy = poly[k1]
+        fp = fs[k]
+        fq = fs[k1]
         pin, qin = fp <= eps, fq <= eps
         if pin:
             out.append((px, py))
@@ -157,8 +159,8 @@ def _cells(sites):
     for i, (xi, yi) in enumerate(sites):
         poly, tags = list(frame), [-1, -2, -3, -4]
         # nearest sites first; once a site is farther than twice the cell's reach, none cuts it
-        order = sorted((((xj - xi) ** 2 + (yj - yi) ** 2), j) for j, (xj, yj) in enumerate(sites) if j != i)
-        reach = max((x - xi) ** 2 + (y - yi) ** 2 for x, y in poly)
+        order = sorted([((xj - xi) ** 2 + (yj - yi) ** 2, j) for j, (xj, yj) in enumerate(sites) if j != i])
+        reach = max([(x - xi) ** 2 + (y - yi) ** 2 for x, y in poly])
         for d2, j in order:
             if d2 > 4 * reach:
                 break
@@ -166,12 +168,15 @@ def _cells(sites):
             a, b = xj - xi, yj - yi
             c = (xj * xj + yj * yj - xi * xi - yi * yi) / 2
             # quick reject: the bisector is beyond every vertex of the current cell
-            if all(a * x + b * y <= c for x, y in poly):
+            for x, y in poly:
+                if a * x + b * y > c:
+                    break
+            else:
                 continue
             poly, tags = _clip(poly, tags, a, b, c, j)
             if not poly:
                 break
-            reach = max((x - xi) ** 2 + (y - yi) ** 2 for x, y in poly)
+            reach = max([(x - xi) ** 2 + (y - yi) ** 2 for x, y in poly])
         out.append((poly, tags))
     return out
 

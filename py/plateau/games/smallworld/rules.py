@@ -23,6 +23,9 @@ A turn is a sequence of decisions (``phase``):
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import eq
+
 from plateau.core.boards import load_board
 from plateau.core.game import Move, State, rules_revision
 from plateau.core.rng import Rng
@@ -249,7 +252,8 @@ class SmallWorldState(State):
 
     # -- supply ----------------------------------------------------------
     def regions_of(self, rid):
-        return [r for r in range(self.R) if self.owner[r] == rid]
+        # called for nearly every move checked: the scan runs in C (compress), not a Python loop
+        return list(compress(range(self.R), map(eq, self.owner, repeat(rid))))
 
     def on_board(self, rid):
         return sum(self.tok[r] for r in range(self.R) if self.owner[r] == rid)
@@ -296,9 +300,8 @@ class SmallWorldState(State):
         """Places and relics in the regions race ``rid`` holds."""
         if not self.found:
             return []
-        own = self.owner  # called per target (hooks): comprehensions, not a loop
-        return ([x for x, o in zip(self.place, own) if x and o == rid]
-                + [x for x, o in zip(self.relic, own) if x and o == rid])
+        mine = list(map(eq, self.owner, repeat(rid)))  # called per target (hooks): scans in C
+        return [x for x in compress(self.place, mine) if x] + [x for x in compress(self.relic, mine) if x]
 
     def keys(self, rid, items=True):
         """What may act for race ``rid``: its race, its power (while active,
