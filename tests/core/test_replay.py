@@ -325,3 +325,32 @@ def test_every_position_of_a_long_tournament_is_drawn():
             for view, _label in game.views(st, "en"):
                 assert "<svg" in sess.render("en", viewer=viewer, view=view)
     assert {"auction", "move", "play", "pendant", "over"} <= stages
+
+
+def test_a_tournaments_boards_prepared_ahead_draw_the_same():
+    """``Game.prepare`` draws every table's board ahead, in small steps, while
+    the page is idle: the boards drawn afterwards are the same, and each board's
+    regions are then ready (a step through the history draws without making them)."""
+    from plateau.core.game import RenderContext
+    from plateau.games.smallworld import mapdraw
+
+    game, sw = get_game("arkhanis"), get_game("smallworld")
+    state = game.start([f"P{i}" for i in range(10)], {}, 1)  # three tables, one of them on a random board
+    maps = {t.map_id for t in state.tables}
+    assert any(m.startswith("random-") for m in maps)
+    mapdraw._GRAPHS.clear()
+    mapdraw.geometry.cache_clear()
+    mapdraw.terrain_layer.cache_clear()
+    cold = [sw.render(t, RenderContext(lang="en")) for t in state.tables]
+    mapdraw._GRAPHS.clear()
+    mapdraw.geometry.cache_clear()
+    mapdraw.terrain_layer.cache_clear()
+    steps = sum(1 for _ in game.prepare(state, "en"))
+    assert steps > sum(len(mapdraw.geometry(m).ids) for m in maps)
+    for m in maps:
+        g = mapdraw.geometry(m)
+        assert all(int(r) in g._shape for r in g.ids)  # every region's spots made
+    assert mapdraw.terrain_layer.cache_info().currsize == len(maps)
+    warm = [sw.render(t, RenderContext(lang="en")) for t in state.tables]
+    assert warm == cold
+    assert list(get_game("thud").prepare(get_game("thud").start(["A", "B"], {}, 1), "en")) == []

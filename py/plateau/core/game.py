@@ -34,7 +34,7 @@ remaining path elements no longer matters (e.g. which dwarfs a troll takes).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .i18n import pick, tr
 from .rng import Rng
@@ -400,6 +400,13 @@ class Game:
         The others are drawn by :meth:`render_view` for the same viewer, and
         are looked at, not played on: the UI offers no move on them."""
         return []
+
+    def prepare(self, state: State, lang: str) -> Iterator[None]:
+        """Drawing work the page may do ahead while it is idle, in small
+        steps (each ``next`` a few milliseconds at most): what the first
+        drawing of another part of the game would otherwise compute while
+        the player waits (a tournament's other boards). Nothing by default."""
+        return iter(())
 
     def render_view(self, state: State, view: str, ctx: RenderContext) -> str:
         """The position drawn as the other view ``view`` (see :meth:`views`),

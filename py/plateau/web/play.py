@@ -12,6 +12,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from plateau.core.game import REVISION_OPTION
 
 from .dom import attr_values, button, by_id, clear, closest, el, listen, nn, q
+from .idle import when_idle
 
 
 LEGIBLE_PX = 11.0  # the smallest board text a phone shows unless the player zooms out (CSS px)
@@ -138,6 +139,7 @@ class PlayScreen:
         self.root.appendChild(layout)
         self.draw_messages()
         self.refresh()
+        when_idle(s.game.prepare(s.state, self.lang))  # the game's other boards drawn ahead
 
     def save_now(self) -> None:
         """Keep a game opened from a link in the saved games without playing."""

@@ -165,6 +165,13 @@ class Arkhanis(Game):
 
         return render(state, ctx)
 
+    def prepare(self, state, lang):
+        """Every table's board drawn ahead (a step through the history shows any of them)."""
+        from plateau.games.smallworld import mapdraw
+
+        for m in dict.fromkeys(t.map_id for t in state.tables):
+            yield from mapdraw.prepare(m, lang)
+
     def views(self, state, lang):
         """While a table is played, its board (the default) or the overview of every table; while
         players bid or choose a seat the board already is the overview."""

@@ -114,6 +114,11 @@ class SmallWorld(Game):
 
         return render(state, ctx)
 
+    def prepare(self, state, lang: str):
+        from . import mapdraw
+
+        return mapdraw.prepare(state.map_id, lang)
+
     def panel(self, state, viewer, lang: str) -> list[dict]:
         from .render import panel
 

@@ -454,6 +454,20 @@ def _esc(s: str) -> str:
     return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+def prepare(map_id: str, lang: str):
+    """The drawing of board ``map_id`` made ahead, a step at a time (see
+    ``Game.prepare``): each region's spots, then its printed layer."""
+    g = geometry(map_id)
+    yield
+    for rid in g.ids:
+        g.anchor(rid)
+        g.path(rid)
+        g.icons(rid)
+        yield
+    terrain_layer(map_id, lang)
+    yield
+
+
 @lru_cache(maxsize=None)
 def terrain_layer(map_id: str, lang: str = "fr") -> str:
     """The printed board as an SVG ``<g>``: textured terrains, water, frame,
