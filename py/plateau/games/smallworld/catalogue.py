@@ -5,6 +5,7 @@ from __future__ import annotations
 from plateau.core.i18n import tr
 
 from . import content as C
+from . import underground as U
 
 CATALOGUE = {
     "fr": {
@@ -408,7 +409,5 @@ def result_lines(st, lang):
     return out
 
 
-from . import underground as _U  # noqa: E402
-
 for _lang in CATALOGUE:
-    CATALOGUE[_lang].update(_U.CATALOGUE.get(_lang, {}))
+    CATALOGUE[_lang].update(U.CATALOGUE.get(_lang, {}))

@@ -38,10 +38,14 @@ function says so: ``declined`` tells), and by place or relic: the items in
 the regions a race holds are its keys too (the function decides whether an
 item still works In Decline).
 
-Region-level rules that do not belong to one race are lists of functions:
-``DEFENCE`` (extra defence of a region against a race), ``PROTECT`` (True
-when a race may not touch a region at all). ``PENDING`` holds decisions that
-must be taken before play goes on (``st.pending``): kind → (moves, apply).
+Each race and power here becomes one record (``ruleset.Content``: values,
+names, texts, hooks) of :data:`BASE`; the Underground's records and
+region-level rules (``underground.RULES``) join them into :data:`STANDARD`,
+the ruleset every Small World game plays with (``st.ruleset``). Region-level
+rules that do not belong to one record are tables of the ruleset
+(``defence``, ``protect``, ``pending``, ``actions``…; see ruleset.py). A
+tournament builds its own ruleset from :data:`STANDARD` for its tables: no
+module fills another's tables.
 
 Terrain equivalences between the two games (rules notes §2.4) are read
 through ``st.feat[r]``: a set holding the region's terrain, its symbols, and
@@ -52,6 +56,9 @@ A race or power without a real effect (Ratmen) has no function.
 """
 
 from __future__ import annotations
+
+from . import underground as U
+from .ruleset import Ruleset, records
 
 # --- the values --------------------------------------------------------
 # name: (banner, box tokens)
@@ -323,37 +330,29 @@ def features(terrain: str, symbols) -> frozenset:
     return frozenset(out)
 
 
-DEFENCE: list = []
-COST: list = []  # f(st, rid, r) -> change of the cost for everyone (never below 1 with it)
-PROTECT: list = []
-IMMUNE: list = []  # f(st, p, r) True: region r is immune against player p (Queen, Great Ancient, Ghost, Balrog)
-ACTIONS: dict = {}
-PENDING: dict = {}
-CLEAR: list = []  # f(st, r): a region is emptied (abandon, River, vanish)
-CLEAR_ON_CONQUEST: list = []  # f(st, r): a region changes hands
-NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
-MOVES: list = []  # f(st, rid) -> [Move]: conquest moves of the board itself (the Snow Thing)
-SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
-KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
-POWERPROOF: list = []  # f(st, p, r) True: player p may not use powers, places or relics on region r
-KEEP_TOKENS: set = set()  # powers whose race keeps all its tokens on going In Decline
-REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region
+#: Small World's base game as records (the races and powers above)
+BASE = Ruleset(content={**records("race", RACES, NAMES, TEXTS, HOOKS, extra={"amazons": AMAZON_EXTRA}),
+                        **records("power", POWERS, NAMES, TEXTS, HOOKS)})
+#: the ruleset of every Small World game: the base game and the Underground
+#: (a game's ``content`` option picks which races and powers are dealt; the
+#: places, relics and monsters come with the board)
+STANDARD = BASE.plus(U.RULES)
 
-from . import underground as U  # noqa: E402
-
-RACES.update(U.RACES)
-POWERS.update(U.POWERS)
-for _lang in NAMES:
-    NAMES[_lang].update(U.NAMES[_lang])
-    TEXTS[_lang].update(U.TEXTS.get(_lang, {}))
-HOOKS.update(U.HOOKS)
-FLOW |= U.FLOW
-for _m in U.MODULES:
-    _m.register(__import__(__name__, fromlist=["*"]))
+# read-only views of the standard ruleset, by name (the engine reads a
+# game's own ruleset, ``st.ruleset``; these serve the pages and the tests)
+RACES = {k: (c.tokens, c.box) for k, c in STANDARD.content.items() if c.kind == "race"}
+POWERS = {k: c.tokens for k, c in STANDARD.content.items() if c.kind == "power"}
+HOOKS = STANDARD.hooks
+FLOW = frozenset(FLOW | U.FLOW)
+KEEP_BADGE = STANDARD.keep_badge
+KEEP_TOKENS = STANDARD.keep_tokens
+ACTIONS = STANDARD.actions
+PENDING = STANDARD.pending
+REGION_MARKS = STANDARD.region_marks
 UG_RACES = tuple(sorted(U.RACES))
 UG_POWERS = tuple(sorted(U.POWERS))
 ITEMS = U.RELICS + U.PLACES
-RELIC_SET = set(U.RELICS)  # a tournament adds its own relic
+RELIC_SET = STANDARD.relics
 
 
 def decks(content: str) -> tuple[list, list]:
@@ -365,8 +364,10 @@ def decks(content: str) -> tuple[list, list]:
 
 
 def name(key: str, lang: str) -> str:
-    return NAMES.get(lang, NAMES["en"]).get(key, key)
+    """The name of a race, power, place or relic of Small World's standard
+    ruleset (a tournament's own items: ``st.ruleset.name``)."""
+    return STANDARD.name(key, lang)
 
 
 def text(key: str, lang: str) -> str:
-    return TEXTS.get(lang, TEXTS["en"]).get(key, "")
+    return STANDARD.text(key, lang)

@@ -33,6 +33,7 @@ EMPTY = -1
 LT = -2
 DIE_FACES = (0, 0, 0, 1, 2, 3)
 LOG_KEEP = 80
+_NONE: dict = {}
 
 
 def board_id(nplayers: int, opts: dict, board_seed: int | None = None) -> str:
@@ -101,8 +102,11 @@ def _dc(x):
 
 
 class SmallWorldState(State):
-    def __init__(self, game, players, options, seed):
+    def __init__(self, game, players, options, seed, ruleset=None):
         self.game = game
+        #: the rules this game plays with (races, powers, items and their
+        #: effects; see ruleset.py), immutable and shared by clones
+        self.ruleset = C.STANDARD if ruleset is None else ruleset
         self.players = list(players)
         self.n = len(players)
         self.opts = dict(options)
@@ -144,14 +148,13 @@ class SmallWorldState(State):
         by_hand = m["id"].startswith("base-") and mode == "hand"
         for r in printed:
             self.monster[r] = 2
+        monsters = self.ruleset.of_kind("monster")  # printed figures with their own rules (Golden Knight…)
         for r in range(self.R):
-            for sp in ("golden_knight", "snow_thing"):
+            for sp in monsters:
                 if sp in self.symbols[r]:
                     self.special[r] = sp
-            if self.special[r] == "golden_knight":
-                self.monster[r] = 2
-            elif self.special[r] == "snow_thing":
-                self.monster[r] = 1
+            if self.special[r]:
+                self.monster[r] = self.ruleset.content[self.special[r]].tokens
         for i, r in enumerate(regs):
             if r["lost_tribe"] and not self.monster[i]:
                 self.owner[i] = LT
@@ -259,7 +262,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers);
         # ``lost``: tokens lost for good, back in the game box (the Snow Thing)
-        return (C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
+        return (self.ruleset.content[rec["race"]].box - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
                 - rec.get("lost", 0))
 
     def supply_left(self, kind):
@@ -288,7 +291,7 @@ class SmallWorldState(State):
         sh = self.x.get("stonehedge")
         if sh is None or self.owner[sh[1]] != rid:
             return None
-        if self.recs[rid]["dec"] and sh[0] not in C.KEEP_BADGE:
+        if self.recs[rid]["dec"] and sh[0] not in self.ruleset.keep_badge:
             return None
         return sh[0]
 
@@ -307,7 +310,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         out = [rec["race"]]
         pw = rec["power"]
-        if pw and (not rec["dec"] or pw in C.KEEP_BADGE):
+        if pw and (not rec["dec"] or pw in self.ruleset.keep_badge):
             out.append(pw)
         if self.found:
             sp = self._stone_power(rid)
@@ -320,8 +323,9 @@ class SmallWorldState(State):
     def hook(self, rid, moment, items=True):
         """The functions of ``moment`` for race ``rid`` (see content.py)."""
         out = []
+        hooks = self.ruleset.hooks
         for key in self.keys(rid, items):
-            f = C.HOOKS.get(key, {}).get(moment)
+            f = hooks.get(key, _NONE).get(moment)
             if f:
                 out.append(f)
         return out
@@ -353,7 +357,7 @@ class SmallWorldState(State):
         if rid in self.declined[p]:
             self.declined[p].remove(rid)
         self.banners.append(rec["race"])
-        if rec["power"] is not None and (not rec["dec"] or rec["power"] in C.KEEP_BADGE):
+        if rec["power"] is not None and (not rec["dec"] or rec["power"] in self.ruleset.keep_badge):
             self.discard.append(rec["power"])
         self.defq = [d for d in self.defq if d != rid]
         self.ev("vanish", p=p, race=rec["race"])
@@ -369,7 +373,7 @@ class SmallWorldState(State):
         self.hero[r] = False
         if self.dragon == r:
             self.dragon = -1
-        for f in C.CLEAR:
+        for f in self.ruleset.clear:
             f(self, r)
 
     # -- turn flow -------------------------------------------------------
@@ -434,10 +438,11 @@ class SmallWorldState(State):
         self._refill()
         rid = self.next_rid
         self.next_rid += 1
-        box = C.RACES[race][1]
-        n = C.RACES[race][0] + C.POWERS[power]
+        content = self.ruleset.content
+        box = content[race].box
+        n = content[race].tokens + content[power].tokens
         if race == "amazons":
-            n += C.AMAZON_EXTRA
+            n += content[race].extra
         self.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": False,
                           "hand": min(n, box), "parked": 0, "holes": 0, "spirit": power == "spirit"}
         self.active[p] = rid
@@ -466,18 +471,18 @@ class SmallWorldState(State):
     def immune_to(self, p, r):
         """Region ``r`` is immune against player ``p`` (rules notes §2
         "Immunity"): a hole, a hero, the dragon, and the region-level
-        ``C.IMMUNE`` (an opponent's Queen or Great Ancient, the Ghost, the
+        ``immune`` table of the ruleset (an opponent's Queen or Great Ancient, the Ghost, the
         Balrog). Neither his conquests nor his powers, places and relics
         touch it."""
         if self.immune(r):
             return True
-        return any(f(self, p, r) for f in C.IMMUNE)
+        return any(f(self, p, r) for f in self.ruleset.immune)
 
     def power_proof(self, p, r):
         """True when player ``p`` may not use a racial or special power, a
-        place or a relic to conquer or touch region ``r`` (``C.POWERPROOF``:
+        place or a relic to conquer or touch region ``r`` (the ``powerproof`` table:
         Gnomes during other players' turns, rules notes §2.1)."""
-        for f in C.POWERPROOF:
+        for f in self.ruleset.powerproof:
             if f(self, p, r):
                 return True
         return False
@@ -489,7 +494,7 @@ class SmallWorldState(State):
             return True
         if self.chasm[r]:
             return True
-        for f in C.PROTECT:
+        for f in self.ruleset.protect:
             if f(self, rid, r):
                 return True
         if o >= 0:
@@ -531,17 +536,17 @@ class SmallWorldState(State):
         return ok and not self._proof(rid, r)
 
     def _proof(self, rid, r):
-        return bool(C.POWERPROOF) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
+        return bool(self.ruleset.powerproof) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
 
     def defence(self, r, rid=None):
         """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
         River), +1 per marker and per token there, +1 per Monster token
-        (§1.4, §2), and the region-level extras (``C.DEFENCE``)."""
+        (§1.4, §2), and the region-level extras (the ``defence`` table)."""
         d = (1 if self.river[r] else 2) + self.mountain[r] + self.lair[r] + self.fort[r] + self.camp[r]
         d += self.monster[r]
         if self.owner[r] != EMPTY:
             d += self.tok[r]
-        for f in C.DEFENCE:
+        for f in self.ruleset.defence:
             d += f(self, r, rid)
         return d
 
@@ -556,7 +561,7 @@ class SmallWorldState(State):
                 up += k
         if red < up and self._proof(rid, r):
             red = up  # no reduction against a power-proof region
-        for h in C.COST:  # region-level changes, for everyone: not a power of the attacker
+        for h in self.ruleset.cost:  # region-level changes, for everyone: not a power of the attacker
             red += h(self, rid, r)
         return max(1, c + red) if red else c
 
@@ -614,7 +619,7 @@ class SmallWorldState(State):
         self.lair[r] = False
         self.fort[r] = False
         self.camp[r] = 0
-        for f in C.CLEAR_ON_CONQUEST:
+        for f in self.ruleset.clear_on_conquest:
             f(self, r)
         self.owner[r] = rid
         self.tok[r] = placed
@@ -632,7 +637,7 @@ class SmallWorldState(State):
         if monsters and not self.special[r]:
             self._discover(rid, r)
         elif monsters and self.special[r]:
-            sp = C.SPECIALS.get(self.special[r])
+            sp = self.ruleset.hooks.get(self.special[r], _NONE).get("beaten")
             if sp:
                 sp(self, rid, r)
         if owner_before >= 0 and owner_before in self.recs:
@@ -644,13 +649,13 @@ class SmallWorldState(State):
         if not self.pile:
             return
         item = self.pile.pop(0)
-        if item in C.RELIC_SET:
+        if item in self.ruleset.relics:
             self.relic[r] = item
         else:
             self.place[r] = item
         self.found += 1
         self.ev("found", p=self.recs[rid]["p"], r=r, item=item)
-        f = C.HOOKS.get(item, {}).get("found")
+        f = self.ruleset.hooks.get(item, _NONE).get("found")
         if f:
             f(self, rid, r)
 
@@ -695,7 +700,7 @@ class SmallWorldState(State):
                 out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
         for f in self.hook(rid, "moves"):
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
-        for f in C.MOVES:
+        for f in self.ruleset.moves:
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
         out.append(Move("end", ("end",)))
         return out
@@ -742,7 +747,7 @@ class SmallWorldState(State):
         ``rN``) player ``p`` may not touch with them (``power_proof``) are
         left out; ``keep_some``: a forced choice keeps its moves rather than
         none at all."""
-        if not C.POWERPROOF:
+        if not self.ruleset.powerproof:
             return moves
         out = [m for m in moves if not any(
             len(x) > 1 and x[0] == "r" and x[1:].isdigit() and self.owner[int(x[1:])] >= 0
@@ -986,7 +991,7 @@ class SmallWorldState(State):
 
     def _park_amazons(self, rid):
         rec = self.recs[rid]
-        k = C.AMAZON_EXTRA
+        k = self.ruleset.content[rec["race"]].extra
         take = min(k, rec["hand"])
         rec["hand"] -= take
         k -= take
@@ -996,7 +1001,7 @@ class SmallWorldState(State):
                 break
             self.tok[held[0]] -= 1
             k -= 1
-        rec["parked"] = C.AMAZON_EXTRA - k
+        rec["parked"] = self.ruleset.content[rec["race"]].extra - k
         self.ev("amazons", p=rec["p"], n=rec["parked"])
 
     def peace_candidates(self, p):
@@ -1011,7 +1016,7 @@ class SmallWorldState(State):
             rec = self.recs[rid]
             lines.append(("regions", len(self.scoring_regions(rid)), rec["race"]))
             for key in self.keys(rid):
-                h = C.HOOKS.get(key, {}).get("score")
+                h = self.ruleset.hooks.get(key, _NONE).get("score")
                 if h is None:
                     continue
                 got = [(why, k, rec["race"]) for why, k in h(self, rid, False)]
@@ -1029,10 +1034,11 @@ class SmallWorldState(State):
 
     def scoring_regions(self, rid):
         """The regions that earn their coin for race ``rid`` (§1.5); the
-        region-level rule ``C.NO_SCORE`` can take some out."""
+        region-level rule ``no_score`` can take some out."""
         regs = self.regions_of(rid)
-        if C.NO_SCORE:
-            regs = [r for r in regs if not any(f(self, rid, r) for f in C.NO_SCORE)]
+        no_score = self.ruleset.no_score
+        if no_score:
+            regs = [r for r in regs if not any(f(self, rid, r) for f in no_score)]
         return regs
 
     def _score(self, decline_turn):
@@ -1057,7 +1063,7 @@ class SmallWorldState(State):
         rid = self.active[p]
         rec = self.recs[rid]
         ghouls = rec["race"] == "ghouls"
-        keep = ghouls or rec["power"] in C.KEEP_TOKENS  # every token stays on the map
+        keep = ghouls or rec["power"] in self.ruleset.keep_tokens  # every token stays on the map
         if keep and not stout:
             for r, k in self.tp.get("readied", {}).items():
                 if self.owner[r] == rid:
@@ -1081,7 +1087,7 @@ class SmallWorldState(State):
                 self.hero[r] = False
                 if self.dragon == r:
                     self.dragon = -1
-        if rec["power"] not in C.KEEP_BADGE:
+        if rec["power"] not in self.ruleset.keep_badge:
             self.discard.append(rec["power"])
         rec["dec"] = True
         self.active[p] = None
@@ -1166,7 +1172,7 @@ class SmallWorldState(State):
     def legal_moves(self):
         if self.pending:
             d = self.pending[0]
-            return self._proof_filter(d["p"], C.PENDING[d["kind"]][0](self, d), keep_some=True)
+            return self._proof_filter(d["p"], self.ruleset.pending[d["kind"]][0](self, d), keep_some=True)
         ph = self.phase
         if ph == "pick":
             return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
@@ -1191,7 +1197,7 @@ class SmallWorldState(State):
 
     def push(self, kind, p, **data):
         """A decision player ``p`` must take before play goes on (a kind of
-        ``C.PENDING``)."""
+        the ruleset's ``pending``)."""
         self.pending.append(dict(data, kind=kind, p=p))
 
     def _resume(self, then):
@@ -1213,7 +1219,7 @@ class SmallWorldState(State):
         head, _, arg = t.partition(":")
         if self.pending:
             d = self.pending[0]
-            if C.PENDING[d["kind"]][1](self, d, t) is not False:
+            if self.ruleset.pending[d["kind"]][1](self, d, t) is not False:
                 self.pending.remove(d)
                 if not self.pending and d.get("then"):
                     self._resume(d["then"])
@@ -1246,8 +1252,8 @@ class SmallWorldState(State):
                 self._do_abandon(int(arg))
             elif head == "end":
                 self._to_redeploy()
-            elif head in C.ACTIONS:
-                C.ACTIONS[head](self, arg)
+            elif head in self.ruleset.actions:
+                self.ruleset.actions[head](self, arg)
             return
         if ph in ("redeploy", "defend"):
             rid = self.acting
@@ -1289,8 +1295,8 @@ class SmallWorldState(State):
             elif head == "done":
                 self._end_redeploy()
                 return
-            elif head in C.ACTIONS:
-                C.ACTIONS[head](self, arg)
+            elif head in self.ruleset.actions:
+                self.ruleset.actions[head](self, arg)
             if ph == "defend" and rec["hand"] == 0:
                 self.defq.pop(0)
                 self._next_defender()
