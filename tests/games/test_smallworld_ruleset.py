@@ -137,3 +137,85 @@ def test_one_record_per_race_power_place_relic_and_monster():
     for key, c in C.STANDARD.content.items():
         if c.kind in ("race", "power", "place", "relic"):
             assert c.names.get("fr") and c.names.get("en"), key
+
+
+# -------------------------------------------------- item 2: no rule by name in the engine
+def _names_in_rules_py() -> dict:
+    """String constants of rules.py that are the name of a record, with their lines."""
+    import ast
+
+    from plateau.games.smallworld import rules
+
+    tree = ast.parse(Path(rules.__file__).read_text(encoding="utf-8"))
+    out = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in C.STANDARD.content:
+            out.setdefault(node.value, []).append(node.lineno)
+    return out
+
+
+def test_the_engine_reads_no_race_power_or_item_by_name():
+    """Issue 28, item 2: every race and power goes through the same hooks. What is left in rules.py are
+    words that are not records' names there: the steps ``diplomat`` and ``stout`` (the turn waits for a
+    choice), the race record's field ``spirit`` (seen in the views and in saved positions) and the memory
+    of the place that lends a power (``x["stonehedge"]``), and ``hill`` as a terrain (the 5-player map's
+    region 28), not the power."""
+    found = _names_in_rules_py()
+    assert set(found) <= {"diplomat", "stout", "spirit", "stonehedge", "hill"}, found
+    for name in ("amazons", "heroic", "elves", "halflings", "ghouls", "sorcerers", "berserk", "flying",
+                 "seafaring", "dragon_master", "fortified", "bivouacking", "underworld", "wealthy"):
+        assert name not in found
+
+
+def _with(s, *records, **tables):
+    s.ruleset = s.ruleset.plus(Ruleset(content={c.name: c for c in records}, **tables))
+    return s
+
+
+def test_a_new_race_is_one_record():
+    """A race that enters anywhere and loses nothing when attacked (Halflings' entry, Elves' losses, §1
+    races) acts through hooks only: one record added to the ruleset, no engine change."""
+    from swhelp import begin, fresh, give, texts
+
+    def entry(st, rid, r):
+        return True
+
+    def losses(st, rid, r, by):
+        return 0
+
+    s = _with(fresh(), Content("moles", "race", 5, 10, hooks={"entry": entry, "losses": losses},
+                               names={"en": "Moles", "fr": "Taupes"}))
+    s.column[0] = ["moles", "commando", 0]
+    begin(s, 0)
+    s.play("pick:0")
+    inland = [r for r in range(s.R) if not s.entry[r] and not s.water[r] and not s.chasm[r]]
+    assert inland and all(f"c:{r}" in texts(s) for r in inland)
+    # attacked, the Moles take every token back (none lost)
+    mole = s.active[0]
+    a = inland[0]
+    b = next(n for n in s.nbrs[a] if not s.water[n] and not s.chasm[n])
+    s.owner[a], s.tok[a] = mole, 3
+    give(s, 1, "ratmen", "commando", {b: 1}, hand=8)
+    before = s.recs[mole]["hand"]
+    begin(s, 1)
+    s.play(f"c:{a}")
+    assert s.owner[a] == s.active[1] and s.recs[mole]["hand"] == before + 3
+    assert s.ruleset.name("moles", "fr") == "Taupes"
+
+
+def test_a_new_power_with_a_known_quality_needs_no_engine_change():
+    """A power flagged ``roll_first`` rolls before choosing, as Berserk does (§1 "Berserk: may roll the
+    die before each conquest"): the roll is offered and the final die conquest is not."""
+    from swhelp import begin, fresh, texts
+
+    s = _with(fresh(), Content("reckless", "power", 4, flags={"roll_first"}, names={"en": "Reckless"}))
+    s.column[0] = ["ratmen", "reckless", 0]
+    begin(s, 0)
+    s.play("pick:0")
+    ts = texts(s)
+    assert "roll" in ts and not any(t.startswith("die:") for t in ts)
+    s2 = fresh()
+    s2.column[0] = ["ratmen", "commando", 0]
+    begin(s2, 0)
+    s2.play("pick:0")
+    assert "roll" not in texts(s2)

@@ -279,10 +279,22 @@ class SmallWorldState(State):
         return None if rec["dec"] else rec["power"]
 
     def has(self, rid, key):
+        """Race ``rid`` is of race ``key``, or has power ``key`` while active
+        (or lent by Stonehedge): for a record that reads another by name."""
         rec = self.recs[rid]
         if rec["race"] == key or (not rec["dec"] and rec["power"] == key):
             return True
         return self._stone_power(rid) == key
+
+    def able(self, rid, flag):
+        """A quality (``ruleset.FLAGS``) of race ``rid``: of its race, of its
+        power while active, or of the power Stonehedge lends it."""
+        rec = self.recs[rid]
+        flags = self.ruleset.flags
+        if flag in flags.get(rec["race"], ()) or (not rec["dec"] and flag in flags.get(rec["power"], ())):
+            return True
+        sp = self._stone_power(rid)
+        return sp is not None and flag in flags.get(sp, ())
 
     def _stone_power(self, rid):
         """The power Stonehedge lends to the race holding it (rules notes
@@ -390,11 +402,13 @@ class SmallWorldState(State):
         for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
             if rid in self.recs:
                 self.call(rid, "start")
-        ghouls = [rid for rid in self.declined[p] if self.recs[rid]["race"] == "ghouls" and self.regions_of(rid)]
-        if ghouls:
+        flags = self.ruleset.flags
+        again = [rid for rid in self.declined[p]
+                 if "conquers_in_decline" in flags.get(self.recs[rid]["race"], ()) and self.regions_of(rid)]
+        if again:  # an In Decline race that still conquers first (``tp["ghoul"]``)
             self.tp["ghoul"] = True
             self.tp["fresh"] = False
-            self._begin_conquer(ghouls[0])
+            self._begin_conquer(again[0])
             return
         self._main_part()
 
@@ -440,11 +454,10 @@ class SmallWorldState(State):
         self.next_rid += 1
         content = self.ruleset.content
         box = content[race].box
-        n = content[race].tokens + content[power].tokens
-        if race == "amazons":
-            n += content[race].extra
+        n = content[race].tokens + content[power].tokens + content[race].extra
         self.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": False,
-                          "hand": min(n, box), "parked": 0, "holes": 0, "spirit": power == "spirit"}
+                          "hand": min(n, box), "parked": 0, "holes": 0,
+                          "spirit": "decline_apart" in content[power].flags}
         self.active[p] = rid
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
@@ -514,25 +527,21 @@ class SmallWorldState(State):
         if self.chasm[r]:
             return False
         if self.water[r]:
-            if not (self.has(rid, "seafaring") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
+            if not (self.able(rid, "sails") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
                 return False
             if self._proof(rid, r):
                 return False
         if held is None:
             held = self.regions_of(rid)
-        flying = self.has(rid, "flying") and not self.water[r]
         if not held:
             if self.entry[r]:
                 return True
-            ok = ((flying and self.opts.get("flying_entry", "anywhere") == "anywhere")
-                  or self.recs[rid]["race"] == "halflings" or any(f(self, rid, r) for f in self.hook(rid, "entry")))
+            ok = any(f(self, rid, r) for f in self.hook(rid, "entry"))
             return ok and not self._proof(rid, r)
         for n in self.nbrs[r]:
             if self.owner[n] == rid:
                 return True
-        ok = (flying or (self.has(rid, "underworld") and "cavern" in self.feat[r]
-                         and any("cavern" in self.feat[h] for h in held))
-              or any(f(self, rid, r, held) for f in self.hook(rid, "reach")))
+        ok = any(f(self, rid, r, held) for f in self.hook(rid, "reach"))
         return ok and not self._proof(rid, r)
 
     def _proof(self, rid, r):
@@ -596,8 +605,6 @@ class SmallWorldState(State):
         elif o >= 0:
             orec = self.recs[o]
             lost = 1
-            if orec["race"] == "elves" and not orec["dec"]:
-                lost = 0
             for f in self.hook(o, "losses", items=False):
                 k = f(self, o, r, rid)
                 if k is not None:
@@ -678,7 +685,7 @@ class SmallWorldState(State):
         hand = rec["hand"]
         if hand >= 1:
             roll = tp["roll"]
-            berserk = self.has(rid, "berserk")
+            berserk = self.able(rid, "roll_first")
             tg = self.targets(rid)
             for r in tg:
                 c = self.cost(rid, r)
@@ -691,13 +698,8 @@ class SmallWorldState(State):
                     out.append(Move(f"die:{r}", (f"r{r}",)))
             if berserk and roll is None:
                 out.append(Move("roll", ("roll",)))
-            if main and self.has(rid, "dragon_master") and not tp["dragon"] and roll is None:
-                for r in tg:
-                    if not self._proof(rid, r):
-                        out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
-        if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
-            for r in self.sorcery_targets(rid):
-                out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
+            for f in self.hook(rid, "conquest_moves", items=False):
+                out.extend(f(self, rid, tg))
         for f in self.hook(rid, "moves"):
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
         for f in self.ruleset.moves:
@@ -739,7 +741,7 @@ class SmallWorldState(State):
         elif c <= hand:
             ok = head == "c"
         else:
-            ok = head == "die" and not self.has(rid, "berserk") and c - hand <= 3
+            ok = head == "die" and not self.able(rid, "roll_first") and c - hand <= 3
         return Move(text, (f"r{r}",)) if ok else None
 
     def _proof_filter(self, p, moves, keep_some=False):
@@ -771,23 +773,6 @@ class SmallWorldState(State):
             if self.protected_from(rid, r) or not self.reachable(rid, r, held):
                 continue
             out.append(r)
-        return out
-
-    def sorcery_targets(self, rid):
-        out = []
-        for r in range(self.R):
-            o = self.owner[r]
-            if o < 0 or self.tok[r] != 1 or self.camp[r]:
-                continue
-            if self.water[r] and not self.has(rid, "seafaring"):
-                continue
-            orec = self.recs[o]
-            if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
-                continue
-            if self.protected_from(rid, r) or self._proof(rid, r):
-                continue
-            if any(self.owner[n] == rid for n in self.nbrs[r]):
-                out.append(r)
         return out
 
     def _first_action(self):
@@ -833,23 +818,6 @@ class SmallWorldState(State):
             self.ev("berserk_stop", p=rec["p"])
             self._to_redeploy()
 
-    def _do_dragon(self, r):
-        rid = self.acting
-        rec = self.recs[rid]
-        rec["hand"] -= 1
-        self.tp["dragon"] = True
-        self.ev("dragon", p=rec["p"], r=r)
-        self._take(rid, r, 1)
-        self.dragon = r
-
-    def _do_sorc(self, r):
-        rid = self.acting
-        rec = self.recs[rid]
-        o = self.owner[r]
-        self.tp["sorc"].append(self.recs[o]["p"])
-        self.ev("sorcery", p=rec["p"], victim=self.recs[o]["p"], r=r)
-        self._take(rid, r, 1, how="sorc")
-
     def _do_abandon(self, r):
         rid = self.acting
         rec = self.recs[rid]
@@ -876,14 +844,6 @@ class SmallWorldState(State):
                         self.ev("river", p=rec["p"], r=r)
         for h in self.hook(rid, "redeploy", items=False):
             h(self, rid)
-        if not self.tp["ghoul"] and self.has(rid, "heroic"):
-            held = set(self.regions_of(rid))
-            for r in range(self.R):
-                if self.hero[r] and r not in held:
-                    self.hero[r] = False
-
-    def heroes_to_place(self, rid):
-        return min(2, len(self.regions_of(rid))) - sum(self.hero)
 
     def redeploy_moves(self):
         """The redeployment's moves. From rules revision 1 a redeployment
@@ -900,7 +860,6 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         held = self.regions_of(rid)
         out = []
-        main = not self.tp["ghoul"]
         rd = self.tp.get("rd") if self.rev >= 1 else None
         gave = set(rd["from"]) if rd else set()
         got = set(rd["to"]) if rd else set()
@@ -918,35 +877,11 @@ class SmallWorldState(State):
                         out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
                 if rd is not None and any(b != a and b not in gave for b in held):
                     out.append(Move(f"back:{a}", ("back", f"r{a}")))
-        cgave = set(rd.get("camp_from", ())) if rd else set()
-        cgot = set(rd.get("camp_to", ())) if rd else set()
-        if main and self.has(rid, "fortified") and not self.tp["fort"] and self.supply_left("fortress") > 0:
-            for r in held:
-                if not self.fort[r]:
-                    out.append(Move(f"fort:{r}", ("fortress", f"r{r}")))
-        if main and self.has(rid, "bivouacking"):
-            if self.supply_left("camp") > 0:
-                for r in held:
-                    if r not in cgave:
-                        out.append(Move(f"camp:{r}", ("camp", f"r{r}")))
-            for r in held:
-                if self.camp[r] and r not in cgot:
-                    out.append(Move(f"uncamp:{r}", ("uncamp", f"r{r}")))
-        hero_left = 0
-        hgave = set(rd.get("hero_from", ())) if rd else set()
-        hgot = set(rd.get("hero_to", ())) if rd else set()
-        if main and self.has(rid, "heroic"):
-            hero_left = self.heroes_to_place(rid)
-            if hero_left > 0:
-                free = [r for r in held if not self.hero[r]]
-                for r in [r for r in free if r not in hgave] or free:
-                    out.append(Move(f"hero:{r}", ("hero", f"r{r}")))
-            for r in held:
-                if self.hero[r] and r not in hgot:
-                    out.append(Move(f"unhero:{r}", ("unhero", f"r{r}")))
+        for f in self.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
+            out.extend(f(self, rid, held))
         for f in self.hook(rid, "moves"):
             out.extend(f(self, rid))
-        if hero_left <= 0:
+        if not any(f(self, rid) for f in self.hook(rid, "hold", items=False)):
             out.append(Move("done", ("done",)))
         return out
 
@@ -971,8 +906,6 @@ class SmallWorldState(State):
                 self._check_gone(rid)
             self._main_part()
             return
-        if rec["race"] == "amazons" and not rec["dec"]:
-            self._park_amazons(rid)
         self.call(rid, "redeployed")
         if self.pending:
             self.pending[-1].setdefault("then", "after_redeploy")
@@ -982,27 +915,12 @@ class SmallWorldState(State):
     def _after_redeploy(self):
         rid = self.acting
         p = self.cur
-        if self.has(rid, "diplomat"):
+        if self.able(rid, "names_peace"):
             cands = self.peace_candidates(p)
             if cands:
                 self.phase = "diplomat"
                 return
         self._score_and_finish()
-
-    def _park_amazons(self, rid):
-        rec = self.recs[rid]
-        k = self.ruleset.content[rec["race"]].extra
-        take = min(k, rec["hand"])
-        rec["hand"] -= take
-        k -= take
-        while k > 0:
-            held = sorted(self.regions_of(rid), key=lambda r: (-self.tok[r], r))
-            if not held or self.tok[held[0]] <= 1:
-                break
-            self.tok[held[0]] -= 1
-            k -= 1
-        rec["parked"] = self.ruleset.content[rec["race"]].extra - k
-        self.ev("amazons", p=rec["p"], n=rec["parked"])
 
     def peace_candidates(self, p):
         return [q for q in range(self.n) if q != p and q not in self.tp["attacked"]]
@@ -1022,7 +940,7 @@ class SmallWorldState(State):
                 got = [(why, k, rec["race"]) for why, k in h(self, rid, False)]
                 lines.extend(got)
                 if not any(k for _, k, _ in got) and key in (rec["race"], rec["power"]) \
-                        and not (key == "wealthy" and rec.get("scored")):
+                        and not ("once" in self.ruleset.flags.get(key, ()) and rec.get("scored")):
                     idle.append((key, 0, rec["race"]))
         for did in list(self.declined[p]):
             rec = self.recs[did]
@@ -1053,7 +971,7 @@ class SmallWorldState(State):
     def _score_and_finish(self):
         self._score(False)
         p = self.cur
-        if self.active[p] is not None and self.has(self.active[p], "stout"):
+        if self.active[p] is not None and self.able(self.active[p], "stout_decline"):
             self.phase = "stout"
             return
         self._finish_turn()
@@ -1062,8 +980,8 @@ class SmallWorldState(State):
         p = self.cur
         rid = self.active[p]
         rec = self.recs[rid]
-        ghouls = rec["race"] == "ghouls"
-        keep = ghouls or rec["power"] in self.ruleset.keep_tokens  # every token stays on the map
+        keep_tokens = self.ruleset.keep_tokens  # every token stays on the map
+        keep = rec["race"] in keep_tokens or rec["power"] in keep_tokens
         if keep and not stout:
             for r, k in self.tp.get("readied", {}).items():
                 if self.owner[r] == rid:
@@ -1229,74 +1147,17 @@ class SmallWorldState(State):
             self._do_pick(int(arg))
             return
         if ph == "conquer":
-            if head == "decline":
-                self._decline()
-                if self.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
-                    self.pending[-1].setdefault("then", "decline_score")
-                    return
-                self._score(True)
-                self._finish_turn()
-                return
-            self._first_action()
-            if head == "c":
-                self._do_conquer(int(arg))
-            elif head == "die":
-                self._do_die(int(arg))
-            elif head == "roll":
-                self._do_roll()
-            elif head == "dragon":
-                self._do_dragon(int(arg))
-            elif head == "sorc":
-                self._do_sorc(int(arg))
-            elif head == "abandon":
-                self._do_abandon(int(arg))
-            elif head == "end":
-                self._to_redeploy()
-            elif head in self.ruleset.actions:
-                self.ruleset.actions[head](self, arg)
+            if head != "decline":
+                self._first_action()
+            f = _CONQUER.get(head) or self.ruleset.actions.get(head)
+            if f:
+                f(self, arg)
             return
         if ph in ("redeploy", "defend"):
-            rid = self.acting
-            rec = self.recs[rid]
-            if head == "put":
-                r = int(arg)
-                rec["hand"] -= 1
-                self.tok[r] += 1
-            elif head == "all":
-                r = int(arg)
-                self.tok[r] += rec["hand"]
-                rec["hand"] = 0
-            elif head == "mv":
-                a, b = (int(x) for x in arg.split("-"))
-                self.tok[a] -= 1
-                self.tok[b] += 1
-                self._redeployed("", a, b)
-            elif head == "back" and ph == "redeploy":
-                r = int(arg)
-                rec["hand"] += self.tok[r] - 1
-                self.tok[r] = 1
-                self._redeployed("", a=r)
-            elif head == "fort":
-                self.fort[int(arg)] = True
-                self.tp["fort"] = True
-                self.ev("fortress", p=rec["p"], r=int(arg))
-            elif head == "camp":
-                self.camp[int(arg)] += 1
-                self._redeployed("camp_", b=int(arg))
-            elif head == "uncamp":
-                self.camp[int(arg)] -= 1
-                self._redeployed("camp_", a=int(arg))
-            elif head == "hero":
-                self.hero[int(arg)] = True
-                self._redeployed("hero_", b=int(arg))
-            elif head == "unhero":
-                self.hero[int(arg)] = False
-                self._redeployed("hero_", a=int(arg))
-            elif head == "done":
-                self._end_redeploy()
-                return
-            elif head in self.ruleset.actions:
-                self.ruleset.actions[head](self, arg)
+            rec = self.recs[self.acting]
+            f = _REDEPLOY.get(head) or self.ruleset.actions.get(head)
+            if f and (head != "back" or ph == "redeploy"):
+                f(self, arg)
             if ph == "defend" and rec["hand"] == 0:
                 self.defq.pop(0)
                 self._next_defender()
@@ -1313,6 +1174,38 @@ class SmallWorldState(State):
                 self._decline(stout=True)
             self._finish_turn()
             return
+
+    # -- the engine's own moves (a record's moves are the ruleset's ``actions``)
+    def _go_decline(self, _arg=""):
+        self._decline()
+        if self.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
+            self.pending[-1].setdefault("then", "decline_score")
+            return
+        self._score(True)
+        self._finish_turn()
+
+    def _put(self, arg):
+        r = int(arg)
+        self.recs[self.acting]["hand"] -= 1
+        self.tok[r] += 1
+
+    def _put_all(self, arg):
+        r = int(arg)
+        rec = self.recs[self.acting]
+        self.tok[r] += rec["hand"]
+        rec["hand"] = 0
+
+    def _move_one(self, arg):
+        a, b = (int(x) for x in arg.split("-"))
+        self.tok[a] -= 1
+        self.tok[b] += 1
+        self._redeployed("", a, b)
+
+    def _take_back(self, arg):
+        r = int(arg)
+        self.recs[self.acting]["hand"] += self.tok[r] - 1
+        self.tok[r] = 1
+        self._redeployed("", a=r)
 
     def hidden_info(self):
         return not self.opts.get("open_coins", False)
@@ -1402,3 +1295,21 @@ class SmallWorldState(State):
         from .catalogue import result_lines
 
         return result_lines(self, lang)
+
+
+# the engine's own moves by step and head: f(state, arg)
+_CONQUER = {
+    "decline": SmallWorldState._go_decline,
+    "c": lambda st, arg: st._do_conquer(int(arg)),
+    "die": lambda st, arg: st._do_die(int(arg)),
+    "roll": lambda st, arg: st._do_roll(),
+    "abandon": lambda st, arg: st._do_abandon(int(arg)),
+    "end": lambda st, arg: st._to_redeploy(),
+}
+_REDEPLOY = {
+    "put": SmallWorldState._put,
+    "all": SmallWorldState._put_all,
+    "mv": SmallWorldState._move_one,
+    "back": SmallWorldState._take_back,
+    "done": lambda st, arg: st._end_redeploy(),
+}

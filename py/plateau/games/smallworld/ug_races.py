@@ -474,7 +474,7 @@ def _mimic_apply(st, d, text):
     box = content[rec["race"]].box
     # the tokens follow the badge now held (a bonus from elsewhere, a tournament event, stays)
     rec["hand"] = max(0, min(rec["hand"] + content[new].tokens - content[old].tokens, box))
-    rec["spirit"] = new == "spirit"
+    rec["spirit"] = "decline_apart" in content[new].flags
     st.ev("mimic", p=rec["p"], power=new, item=old)
     return None
 
