@@ -96,8 +96,12 @@ def test_the_tournament_tables_play_with_their_own_ruleset():
     assert len(TABLE_RULES.protect) == len(C.STANDARD.protect) + 1
     assert "mirror" in TABLE_RULES.actions and "mirror" not in C.STANDARD.actions
     assert GAME.start(["a", "b"], {}, 1).ruleset is C.STANDARD
-    # the table's items have their names where the board draws them
+    # the table's items have their names where the board and the log show them
     assert table.ruleset.name("mill", "en") == "Mill of the Galinette" and C.name("mill", "en") == "mill"
+    from plateau.games.smallworld.catalogue import event_text
+
+    said = event_text(["Ann", "Bob"], "found", {"p": 0, "r": 3, "item": "pendant"}, "en", rules=table.ruleset)
+    assert "Moonstone Pendant" in said and "pendant" not in said
 
 
 def test_a_ruleset_is_immutable_and_shared_by_clones():

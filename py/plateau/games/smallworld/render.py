@@ -533,7 +533,7 @@ def event_lines(st, viewer, lang, last=8):
         if key == "score" and not st.coins_visible(viewer, f["p"]):
             out.append(t(lang, "ev.score_hidden", p=st.players[f["p"]]))
         else:
-            out.append(event_text(st.players, key, f, lang))
+            out.append(event_text(st.players, key, f, lang, rules=st.ruleset))
     return out
 
 
