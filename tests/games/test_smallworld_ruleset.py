@@ -113,6 +113,9 @@ def test_a_ruleset_is_immutable_and_shared_by_clones():
         s.ruleset.content["ratmen"] = None
     with pytest.raises(TypeError):
         s.ruleset.hooks["orcs"]["score"] = None
+    with pytest.raises(TypeError):
+        s.ruleset.moments["score"][0]["orcs"] = None
+    assert s.ruleset.moments["score"][0]["orcs"] is s.ruleset.hooks["orcs"]["score"]
     assert isinstance(s.ruleset.defence, tuple)
 
 

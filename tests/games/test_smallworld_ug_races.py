@@ -554,14 +554,17 @@ def test_liches_zero_coin_rule_is_for_opponents_only():
     assert s.coins == [0, 5]
 
 
-def test_picked_effects_run_after_the_swap_with_the_new_power(monkeypatch):
+def test_picked_effects_run_after_the_swap_with_the_new_power():
     """The Shadow Mimes' choice pauses the other ``picked`` effects: the power kept acts, not the one given
     away (rules.py ``_picked``)."""
     from dataclasses import replace
 
     calls = []
-    rules = C.STANDARD.but(replace(C.STANDARD.content["mystic"], hooks={"picked": lambda st, rid: calls.append("mystic")}),
-                           replace(C.STANDARD.content["stone"], hooks={"picked": lambda st, rid: calls.append("stone")}))
+
+    def noting(key):
+        return replace(C.STANDARD.content[key], hooks={"picked": lambda st, rid: calls.append(key)})
+
+    rules = C.STANDARD.but(noting("mystic"), noting("stone"))
     s = GAME.start(["a", "b"], {"board": "underground", "content": "underground"}, 2)
     s.ruleset = rules
     s.column[2][:2] = ["shadow_mimes", "mystic"]
@@ -572,7 +575,7 @@ def test_picked_effects_run_after_the_swap_with_the_new_power(monkeypatch):
     assert calls == ["stone"] and s.recs[s.active[0]]["power"] == "stone" and s.column[0][1] == "mystic"
 
 
-def test_a_forced_choice_naming_only_gnome_regions_keeps_its_moves(monkeypatch):
+def test_a_forced_choice_naming_only_gnome_regions_keeps_its_moves():
     """The generic Gnome filter leaves out a pending choice's moves that name a Gnome region, but a forced
     choice with nothing else keeps them rather than blocking the game."""
     from plateau.games.smallworld.ruleset import Ruleset

@@ -34,6 +34,7 @@ LT = -2
 DIE_FACES = (0, 0, 0, 1, 2, 3)
 LOG_KEEP = 80
 _NONE: dict = {}
+_NO_MOMENT = ({}, False)
 
 
 def board_id(nplayers: int, opts: dict, board_seed: int | None = None) -> str:
@@ -262,8 +263,8 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers);
         # ``lost``: tokens lost for good, back in the game box (the Snow Thing)
-        return (self.ruleset.content[rec["race"]].box - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
-                - rec.get("lost", 0))
+        box = self.ruleset.content[rec["race"]].box
+        return box - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0) - rec.get("lost", 0)
 
     def supply_left(self, kind):
         used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
@@ -333,14 +334,12 @@ class SmallWorldState(State):
         return out
 
     def hook(self, rid, moment, items=True):
-        """The functions of ``moment`` for race ``rid`` (see content.py)."""
-        out = []
-        hooks = self.ruleset.hooks
-        for key in self.keys(rid, items):
-            f = hooks.get(key, _NONE).get(moment)
-            if f:
-                out.append(f)
-        return out
+        """The functions of ``moment`` for race ``rid`` (see content.py), in
+        the order of :meth:`keys`."""
+        table, by_item = self.ruleset.moments.get(moment, _NO_MOMENT)
+        if not table:
+            return []
+        return [table[k] for k in self.keys(rid, items and by_item) if k in table]
 
     def call(self, rid, moment, *args):
         for f in self.hook(rid, moment):

@@ -119,6 +119,13 @@ class Ruleset:
         # read on every hook call: the hooks by key, and the derived sets
         object.__setattr__(self, "hooks", MappingProxyType({k: v.hooks for k, v in c.items() if v.hooks}))
         object.__setattr__(self, "flags", MappingProxyType({k: v.flags for k, v in c.items() if v.flags}))
+        # by moment: the records that act then (key -> function), and whether a place or relic is among them
+        moments = {}
+        for k, v in c.items():
+            for moment, f in v.hooks.items():
+                moments.setdefault(moment, {})[k] = f
+        object.__setattr__(self, "moments", MappingProxyType({
+            m: (MappingProxyType(t), any(c[k].kind in ("place", "relic") for k in t)) for m, t in moments.items()}))
         object.__setattr__(self, "keep_badge", frozenset(k for k, v in c.items() if "keeps_badge" in v.flags))
         object.__setattr__(self, "keep_tokens", frozenset(k for k, v in c.items() if "keeps_tokens" in v.flags))
         object.__setattr__(self, "relics", frozenset(k for k, v in c.items() if v.kind == "relic"))
