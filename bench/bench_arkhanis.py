@@ -93,6 +93,13 @@ def finished_record(n, policy, seed):
     return Record("arkhanis", {}, seed, list(s.players), moves)
 
 
+def _forget_boards(mapdraw):
+    """The boards made and drawn so far forgotten, as in a page that opens."""
+    mapdraw._GRAPHS.clear()
+    for cached in (mapdraw.geometry, mapdraw.terrain_layer, mapdraw.thumbnail):
+        cached.cache_clear()
+
+
 def replay_numbers(link, navs=40, memory=True):
     """Open the record ``link`` as the page does and walk its history: a line of numbers."""
     import gc
@@ -103,8 +110,7 @@ def replay_numbers(link, navs=40, memory=True):
 
     from plateau.games.smallworld import mapdraw
 
-    mapdraw._random.cache_clear()  # a page opening a link has not made its random boards yet
-    getattr(mapdraw, "_GRAPHS", {}).clear()
+    _forget_boards(mapdraw)  # a page opening a link has not made its random boards yet
     gc.collect()
     c0, t0 = time.process_time(), time.perf_counter()
     rec = decode(link)
@@ -134,8 +140,7 @@ def replay_numbers(link, navs=40, memory=True):
         import tracemalloc
 
         del sess
-        mapdraw._random.cache_clear()
-        getattr(mapdraw, "_GRAPHS", {}).clear()
+        _forget_boards(mapdraw)
         gc.collect()
         tracemalloc.start()
         sess = Session(decode(link))

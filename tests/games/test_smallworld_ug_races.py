@@ -554,13 +554,19 @@ def test_liches_zero_coin_rule_is_for_opponents_only():
     assert s.coins == [0, 5]
 
 
-def test_picked_effects_run_after_the_swap_with_the_new_power(monkeypatch):
+def test_picked_effects_run_after_the_swap_with_the_new_power():
     """The Shadow Mimes' choice pauses the other ``picked`` effects: the power kept acts, not the one given
     away (rules.py ``_picked``)."""
+    from dataclasses import replace
+
     calls = []
-    monkeypatch.setitem(C.HOOKS, "mystic", {"picked": lambda st, rid: calls.append("mystic")})
-    monkeypatch.setitem(C.HOOKS, "stone", {"picked": lambda st, rid: calls.append("stone")})
+
+    def noting(key):
+        return replace(C.STANDARD.content[key], hooks={"picked": lambda st, rid: calls.append(key)})
+
+    rules = C.STANDARD.but(noting("mystic"), noting("stone"))
     s = GAME.start(["a", "b"], {"board": "underground", "content": "underground"}, 2)
+    s.ruleset = rules
     s.column[2][:2] = ["shadow_mimes", "mystic"]
     s.column[0][1] = "stone"
     s.play("pick:2")
@@ -569,16 +575,16 @@ def test_picked_effects_run_after_the_swap_with_the_new_power(monkeypatch):
     assert calls == ["stone"] and s.recs[s.active[0]]["power"] == "stone" and s.column[0][1] == "mystic"
 
 
-def test_a_forced_choice_naming_only_gnome_regions_keeps_its_moves(monkeypatch):
+def test_a_forced_choice_naming_only_gnome_regions_keeps_its_moves():
     """The generic Gnome filter leaves out a pending choice's moves that name a Gnome region, but a forced
     choice with nothing else keeps them rather than blocking the game."""
-    from plateau.games.smallworld import content as CC
+    from plateau.games.smallworld.ruleset import Ruleset
 
     def moves(st, d):
         return [Move(f"zz:{r}", (f"r{r}",)) for r in d["regions"]]
 
-    monkeypatch.setitem(CC.PENDING, "zz", (moves, lambda st, d, text: None))
     s = ug()
+    s.ruleset = s.ruleset.plus(Ruleset(pending={"zz": (moves, lambda st, d, text: None)}))
     give(s, 1, "gnomes", "mining", {9: 1, 6: 1})
     give(s, 0, "ratmen", "mining", {5: 2}, hand=3)
     begin(s, 0)

@@ -43,7 +43,7 @@ def determinize(view: dict, player: int, rng: Rng):
 
     from . import GAME
     from . import events as E
-    from .tournament import TableState, TournamentState
+    from .tournament import TABLE_RULES, TableState, TournamentState
 
     SW = _sw()
     st = object.__new__(TournamentState)
@@ -118,6 +118,7 @@ def determinize(view: dict, player: int, rng: Rng):
         t = object.__new__(TableState)
         t.__dict__.update(sw.__dict__)
         t.game = SWGAME
+        t.ruleset = TABLE_RULES
         t.tour = st
         t.index = i
         t._booting = False

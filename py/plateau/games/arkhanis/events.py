@@ -21,7 +21,7 @@ set aside for the winner; ``coins``: the bank pays the winner ``prize``).
 
 from __future__ import annotations
 
-from plateau.games.smallworld import content as C
+from plateau.games.smallworld.ruleset import Ruleset
 
 EVENTS = {
     "none": {},
@@ -144,5 +144,5 @@ def _cheaper(st, rid, r):
     return -_event(st, st.recs[rid]["p"]).get("cheaper", 0)
 
 
-C.PROTECT.append(_closed)
-C.COST.append(_cheaper)
+#: the events' region-level rules, in the tournament's tables' ruleset only
+RULES = Ruleset(protect=(_closed,), cost=(_cheaper,))

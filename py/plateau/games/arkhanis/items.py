@@ -15,8 +15,9 @@ moves of the table (``temple:I:up``, ``mirror:Q``, ``tavern:Q``,
 from __future__ import annotations
 
 from plateau.core.game import Move
-from plateau.games.smallworld import content as C
+from plateau.games.smallworld.catalogue import CATALOGUE as SWC
 from plateau.games.smallworld.rules import LT
+from plateau.games.smallworld.ruleset import Ruleset, records
 
 PLACES = ("rusted_throne", "mill", "temple", "discotroll", "skull", "tavern", "mirror")
 RELICS = ("pendant",)
@@ -203,7 +204,7 @@ def _strip_power_tokens(st, rid):
         st.fort[r] = False
         if st.dragon == r:
             st.dragon = -1
-    f = C.HOOKS.get(st.recs[rid]["power"], {}).get("power_lost")
+    f = st.ruleset.hooks.get(st.recs[rid]["power"], {}).get("power_lost")
     if f:
         f(st, rid)
 
@@ -288,27 +289,21 @@ def _relic_place_apply(st, d, text):
     return None
 
 
-def register():
-    C.NAMES["fr"].update(NAMES["fr"])
-    C.NAMES["en"].update(NAMES["en"])
-    C.TEXTS["fr"].update(TEXTS["fr"])
-    C.TEXTS["en"].update(TEXTS["en"])
-    C.HOOKS["rusted_throne"] = {"end": _throne_end}
-    C.HOOKS["tavern"] = {"end": _tavern_end}
-    C.HOOKS["mirror"] = {"moves": _mirror_moves}
-    if _mill_defence not in C.DEFENCE:
-        C.DEFENCE.append(_mill_defence)
-    if _disco_no_score not in C.NO_SCORE:
-        C.NO_SCORE.append(_disco_no_score)
-    C.PENDING["tavern"] = (_tavern_moves, _tavern_apply)
-    C.PENDING["relic_place"] = (_relic_place_moves, _relic_place_apply)
-    C.ACTIONS["mirror"] = _mirror_apply
-    C.ACTIONS["temple"] = temple_apply
-    C.RELIC_SET.update(RELICS) if isinstance(C.RELIC_SET, set) else None
-    from plateau.games.smallworld.catalogue import CATALOGUE as SWC
-
-    for lang in ("fr", "en"):
-        SWC[lang].update(CATALOGUE[lang])
+#: the tournament's items as records of its tables' ruleset (see
+#: plateau.games.smallworld.ruleset), with their region-level rules and moves;
+#: :mod:`tournament` adds them to Small World's standard ruleset for its tables only
+RULES = Ruleset(
+    content={**records("place", dict.fromkeys(PLACES), NAMES, TEXTS,
+                       {"rusted_throne": {"end": _throne_end}, "tavern": {"end": _tavern_end},
+                        "mirror": {"moves": _mirror_moves}}),
+             **records("relic", dict.fromkeys(RELICS), NAMES, TEXTS, {})},
+    defence=(_mill_defence,), no_score=(_disco_no_score,),
+    pending={"tavern": (_tavern_moves, _tavern_apply), "relic_place": (_relic_place_moves, _relic_place_apply)},
+    actions={"mirror": _mirror_apply, "temple": temple_apply},
+)
 
 
-register()
+# the items' sentences (statuses, events, tray buttons) where a table's Small
+# World words are looked up: new keys only, no Small World sentence changes
+for _lang in ("fr", "en"):
+    SWC[_lang].update(CATALOGUE[_lang])

@@ -36,6 +36,9 @@ TURNS = 10
 START_COINS = 5
 #: removed from the tournament (seed §7, rules notes §3.9)
 REMOVED = ("ghouls", "spirit", "tomb", "reborn", "altar")
+#: the rules of the tournament's tables: Small World's standard ruleset with
+#: the tournament's items and events (a plain Small World game never sees them)
+TABLE_RULES = C.STANDARD.plus(I.RULES, E.RULES)
 
 
 def share_tiles(needs, total):
@@ -88,7 +91,7 @@ class TableState(SmallWorldState):
         opts = {"board": board, "content": content, "removed": list(REMOVED),
                 "monsters": "random" if board == "classic" else "none", "seats": len(seats),
                 REVISION_OPTION: tour.rev}
-        super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed)
+        super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed, ruleset=TABLE_RULES)
         self._booting = False
         # the table's arrays are indexed by participant, not by seat
         self.players = list(tour.players)

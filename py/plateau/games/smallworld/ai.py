@@ -133,6 +133,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
         raise ValueError("the view lacks the table's options or the turn's public state")
     s = object.__new__(SmallWorldState)
     s.game = GAME
+    s.ruleset = C.STANDARD
     s.players = list(view["players"])
     n = s.n = len(s.players)
     s.opts = _dc(view["options"])
@@ -198,12 +199,12 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
         raise ValueError(f"{len(banners)} banners unseen but the stack holds {view['banners_left']}")
     rng.shuffle(banners)
     s.banners = banners
-    held = {rec["power"] for rec in s.recs.values() if not rec["dec"] or rec["power"] in C.KEEP_BADGE}
+    held = {rec["power"] for rec in s.recs.values() if not rec["dec"] or rec["power"] in s.ruleset.keep_badge}
     rest = [k for k in s.deck_powers if k not in in_column_p and k not in held]
     nb = int(view["badges_left"])
     if nb > len(rest):
         raise ValueError(f"{len(rest)} badges unseen but the stack holds {nb}")
-    surely_out = {rec["power"] for rec in s.recs.values() if rec["dec"] and rec["power"] not in C.KEEP_BADGE}
+    surely_out = {rec["power"] for rec in s.recs.values() if rec["dec"] and rec["power"] not in s.ruleset.keep_badge}
     rng.shuffle(rest)
     rest.sort(key=lambda k: k in surely_out)  # stable: declined races' badges last
     s.badges = rest[:nb]
@@ -243,7 +244,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.coins = coins
     if s.win is None and s.pending and s.pending[0].keys() <= {"kind", "p"}:
         # a pending decision's details are not in the view (none in the base game)
-        kinds = C.PENDING.get(s.pending[0]["kind"])
+        kinds = s.ruleset.pending.get(s.pending[0]["kind"])
         if kinds is None:
             raise ValueError(f"unknown pending decision {s.pending[0]['kind']!r}")
     return s

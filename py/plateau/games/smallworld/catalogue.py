@@ -5,6 +5,7 @@ from __future__ import annotations
 from plateau.core.i18n import tr
 
 from . import content as C
+from . import underground as U
 
 CATALOGUE = {
     "fr": {
@@ -246,15 +247,17 @@ def t(lang, key, **f):
     return tr(CATALOGUE, lang, key, **f)
 
 
-def why_text(lines, lang):
+def why_text(lines, lang, rules=C.STANDARD):
+    """A score event's lines in words (``rules``: the game's ruleset, for
+    the names of its races, powers and items)."""
     parts = []
     for why, k, race in lines:
         if why in ("regions", "declined"):
-            parts.append(t(lang, "why." + why, k=k, race=C.name(race, lang)))
+            parts.append(t(lang, "why." + why, k=k, race=rules.name(race, lang)))
         elif k == 0:  # an effect that gives nothing this turn (SmallWorldState.score_lines)
-            parts.append(t(lang, "why.zero", what=C.name(why, lang)))
+            parts.append(t(lang, "why.zero", what=rules.name(why, lang)))
         else:
-            parts.append(t(lang, "why.bonus", k=k, what=C.name(why, lang)))
+            parts.append(t(lang, "why.bonus", k=k, what=rules.name(why, lang)))
     return ", ".join(parts) or t(lang, "why.nothing")
 
 
@@ -269,7 +272,9 @@ def turn_gain(logs, player, players, lang):
     return t(lang, "gain", p=players[player], total=total, why=why)
 
 
-def event_text(players, key, f, lang, viewer_sees=True):
+def event_text(players, key, f, lang, viewer_sees=True, rules=C.STANDARD):
+    """An event of the log in words (``rules``: the game's ruleset, for the
+    names of its races, powers and items)."""
     g = dict(f)
     if "p" in g:
         g["p"] = players[g["p"]]
@@ -278,13 +283,13 @@ def event_text(players, key, f, lang, viewer_sees=True):
             g[k] = players[g[k]]
     for k in ("race", "power", "item"):
         if k in g and g[k]:
-            g[k] = C.name(g[k], lang)
+            g[k] = rules.name(g[k], lang)
     if "r" in g:
         g["r"] = t(lang, "region", r=g["r"])
     if "ok" in f:  # the reinforcement die, the Will-o'-Wisps' die
         g["ok"] = t(lang, f"ev.ok.{f['ok']}")
     if key == "score":
-        g["why"] = why_text(f["lines"], lang)
+        g["why"] = why_text(f["lines"], lang, rules)
     return t(lang, "ev." + key, **g)
 
 
@@ -323,7 +328,8 @@ def status_line(st, lang):
         head += t(lang, "st." + ph, p=p)
     recent = [e for e in st.log if e[0] >= st.mark and e[2] not in ("turn", "score")]
     if recent:
-        head += " · " + t(lang, "st.last", ev=event_text(st.players, recent[-1][2], recent[-1][3], lang))
+        head += " · " + t(lang, "st.last", ev=event_text(st.players, recent[-1][2], recent[-1][3], lang,
+                                                           rules=st.ruleset))
     return head
 
 
@@ -408,7 +414,5 @@ def result_lines(st, lang):
     return out
 
 
-from . import underground as _U  # noqa: E402
-
 for _lang in CATALOGUE:
-    CATALOGUE[_lang].update(_U.CATALOGUE.get(_lang, {}))
+    CATALOGUE[_lang].update(U.CATALOGUE.get(_lang, {}))

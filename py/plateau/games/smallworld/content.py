@@ -31,17 +31,36 @@ Moments (hooks) a race or power may define, all optional:
   region ``r`` alone, when removing the region would not tell it (the
   Diamond Fields' own region; read by the Scepter of Avarice);
 * ``moves(st, rid)`` — extra moves offered in the conquest and redeploy
-  steps; the move's head (before ``:``) is looked up in ``ACTIONS``.
+  steps (``st.phase`` tells which); the move's head (before ``:``) is looked
+  up in the ruleset's ``actions``;
+* ``conquest_moves(st, rid, targets)`` — conquest moves of a race or power
+  that has tokens in hand, offered right after the plain conquests
+  (``targets``: the regions it may attempt);
+* ``redeploy_moves(st, rid, held)`` — markers a power puts or takes back
+  while redeploying (``held``: the race's regions), offered after the
+  token moves;
+* ``hold(st, rid)`` — True keeps the redeployment from ending (a marker
+  still to place);
+* ``beaten(st, rid, r)`` — a monster with rules of its own is beaten in
+  region ``r``.
+
+Qualities that are only yes or no (Berserk's roll first, Stout's decline
+after scoring, Ghouls conquering In Decline…) are a record's ``flags`` (see
+``ruleset.FLAGS``); the engine reads them, never a record's name.
 
 Hooks are keyed by race, by special power (not In Decline unless the
 function says so: ``declined`` tells), and by place or relic: the items in
 the regions a race holds are its keys too (the function decides whether an
 item still works In Decline).
 
-Region-level rules that do not belong to one race are lists of functions:
-``DEFENCE`` (extra defence of a region against a race), ``PROTECT`` (True
-when a race may not touch a region at all). ``PENDING`` holds decisions that
-must be taken before play goes on (``st.pending``): kind → (moves, apply).
+Each race and power here becomes one record (``ruleset.Content``: values,
+names, texts, hooks) of :data:`BASE`; the Underground's records and
+region-level rules (``underground.RULES``) join them into :data:`STANDARD`,
+the ruleset every Small World game plays with (``st.ruleset``). Region-level
+rules that do not belong to one record are tables of the ruleset
+(``defence``, ``protect``, ``pending``, ``actions``…; see ruleset.py). A
+tournament builds its own ruleset from :data:`STANDARD` for its tables: no
+module fills another's tables.
 
 Terrain equivalences between the two games (rules notes §2.4) are read
 through ``st.feat[r]``: a set holding the region's terrain, its symbols, and
@@ -52,6 +71,11 @@ A race or power without a real effect (Ratmen) has no function.
 """
 
 from __future__ import annotations
+
+from plateau.core.game import Move
+
+from . import underground as U
+from .ruleset import Ruleset, records
 
 # --- the values --------------------------------------------------------
 # name: (banner, box tokens)
@@ -272,6 +296,182 @@ def _skeletons_redeploy(st, rid):
         st.ev("skeletons", p=rec["p"], n=n)
 
 
+def _amazons_park(st, rid):
+    """After redeploying, the tokens for conquering only leave the board
+    (from hand first, then from the largest stacks) until the next turn."""
+    rec = st.recs[rid]
+    if rec["dec"]:
+        return
+    extra = st.ruleset.content[rec["race"]].extra
+    k = extra
+    take = min(k, rec["hand"])
+    rec["hand"] -= take
+    k -= take
+    while k > 0:
+        held = sorted(st.regions_of(rid), key=lambda r: (-st.tok[r], r))
+        if not held or st.tok[held[0]] <= 1:
+            break
+        st.tok[held[0]] -= 1
+        k -= 1
+    rec["parked"] = extra - k
+    st.ev("amazons", p=rec["p"], n=rec["parked"])
+
+
+def _elves_losses(st, rid, r, by):
+    return None if st.recs[rid]["dec"] else 0
+
+
+def _anywhere(st, rid, r):
+    return True
+
+
+def _flying_entry(st, rid, r):
+    return not st.water[r] and st.opts.get("flying_entry", "anywhere") == "anywhere"
+
+
+def _flying_reach(st, rid, r, held):
+    return not st.water[r]
+
+
+def _underworld_reach(st, rid, r, held):
+    return "cavern" in st.feat[r] and any("cavern" in st.feat[h] for h in held)
+
+
+def sorcery_targets(st, rid):
+    """Regions where the Sorcerers may turn a lone active token of another
+    player into one of theirs: next to them, not behind an encampment, not a
+    player already bewitched this turn."""
+    out = []
+    me = st.recs[rid]["p"]
+    for r in range(st.R):
+        o = st.owner[r]
+        if o < 0 or st.tok[r] != 1 or st.camp[r]:
+            continue
+        if st.water[r] and not st.able(rid, "sails"):
+            continue
+        orec = st.recs[o]
+        if orec["dec"] or orec["p"] == me or orec["p"] in st.tp["sorc"]:
+            continue
+        if st.protected_from(rid, r) or st._proof(rid, r):
+            continue
+        if any(st.owner[n] == rid for n in st.nbrs[r]):
+            out.append(r)
+    return out
+
+
+def _sorcery_moves(st, rid):
+    if st.phase != "conquer" or st.tp["ghoul"] or st.recs[rid]["dec"] or st.tray(rid) <= 0:
+        return []
+    return [Move(f"sorc:{r}", ("sorcery", f"r{r}")) for r in sorcery_targets(st, rid)]
+
+
+def _do_sorcery(st, arg):
+    r = int(arg)
+    rid = st.acting
+    rec = st.recs[rid]
+    o = st.owner[r]
+    st.tp["sorc"].append(st.recs[o]["p"])
+    st.ev("sorcery", p=rec["p"], victim=st.recs[o]["p"], r=r)
+    st._take(rid, r, 1, how="sorc")
+
+
+def _dragon_moves(st, rid, targets):
+    tp = st.tp
+    if tp["ghoul"] or tp["dragon"] or tp["roll"] is not None:
+        return []
+    return [Move(f"dragon:{r}", ("dragon", f"r{r}")) for r in targets if not st._proof(rid, r)]
+
+
+def _do_dragon(st, arg):
+    r = int(arg)
+    rid = st.acting
+    rec = st.recs[rid]
+    rec["hand"] -= 1
+    st.tp["dragon"] = True
+    st.ev("dragon", p=rec["p"], r=r)
+    st._take(rid, r, 1)
+    st.dragon = r
+
+
+def _redeploy_log(st, key):
+    """What gave and what received in this redeployment (from rules revision 1, see
+    ``SmallWorldState.redeploy_moves``): the regions under ``key + "from"`` and ``key + "to"``."""
+    rd = st.tp.get("rd") if st.rev >= 1 else None
+    return (set(rd.get(key + "from", ())), set(rd.get(key + "to", ()))) if rd else (set(), set())
+
+
+def _fortress_moves(st, rid, held):
+    if st.tp["ghoul"] or st.tp["fort"] or st.supply_left("fortress") <= 0:
+        return []
+    return [Move(f"fort:{r}", ("fortress", f"r{r}")) for r in held if not st.fort[r]]
+
+
+def _do_fortress(st, arg):
+    r = int(arg)
+    st.fort[r] = True
+    st.tp["fort"] = True
+    st.ev("fortress", p=st.recs[st.acting]["p"], r=r)
+
+
+def _camp_moves(st, rid, held):
+    if st.tp["ghoul"]:
+        return []
+    gave, got = _redeploy_log(st, "camp_")
+    out = []
+    if st.supply_left("camp") > 0:
+        out += [Move(f"camp:{r}", ("camp", f"r{r}")) for r in held if r not in gave]
+    return out + [Move(f"uncamp:{r}", ("uncamp", f"r{r}")) for r in held if st.camp[r] and r not in got]
+
+
+def _do_camp(st, arg):
+    st.camp[int(arg)] += 1
+    st._redeployed("camp_", b=int(arg))
+
+
+def _do_uncamp(st, arg):
+    st.camp[int(arg)] -= 1
+    st._redeployed("camp_", a=int(arg))
+
+
+def _heroes_left(st, rid):
+    return min(2, len(st.regions_of(rid))) - sum(st.hero)
+
+
+def _hero_moves(st, rid, held):
+    if st.tp["ghoul"]:
+        return []
+    gave, got = _redeploy_log(st, "hero_")
+    out = []
+    if _heroes_left(st, rid) > 0:
+        free = [r for r in held if not st.hero[r]]
+        out += [Move(f"hero:{r}", ("hero", f"r{r}")) for r in [r for r in free if r not in gave] or free]
+    return out + [Move(f"unhero:{r}", ("unhero", f"r{r}")) for r in held if st.hero[r] and r not in got]
+
+
+def _heroes_to_place(st, rid):
+    return not st.tp["ghoul"] and _heroes_left(st, rid) > 0
+
+
+def _heroes_follow(st, rid):
+    """A hero stays only in a region the race still holds."""
+    if st.tp["ghoul"]:
+        return
+    held = set(st.regions_of(rid))
+    for r in range(st.R):
+        if st.hero[r] and r not in held:
+            st.hero[r] = False
+
+
+def _do_hero(st, arg):
+    st.hero[int(arg)] = True
+    st._redeployed("hero_", b=int(arg))
+
+
+def _do_unhero(st, arg):
+    st.hero[int(arg)] = False
+    st._redeployed("hero_", a=int(arg))
+
+
 # hooks: name -> {moment: function}
 HOOKS = {
     "giants": {"cost": _giants_cost},
@@ -280,29 +480,45 @@ HOOKS = {
     "humans": {"score": _count_bonus("humans", _terrain("farmland"))},
     "wizards": {"score": _count_bonus("wizards", _symbol("magic"))},
     "orcs": {"score": _nonempty_conquests("orcs")},
-    "halflings": {"on_conquer": _halflings_conquer},
+    "amazons": {"redeployed": _amazons_park},
+    "elves": {"losses": _elves_losses},
+    "halflings": {"on_conquer": _halflings_conquer, "entry": _anywhere},
+    "sorcerers": {"moves": _sorcery_moves},
     "trolls": {"on_conquer": _trolls_conquer},
     "skeletons": {"redeploy": _skeletons_redeploy},
     "commando": {"cost": _commando_cost},
     "mounted": {"cost": _terrain_cost(("hill", "farmland"))},
-    "underworld": {"cost": _underworld_cost},
+    "underworld": {"cost": _underworld_cost, "reach": _underworld_reach},
+    "flying": {"entry": _flying_entry, "reach": _flying_reach},
+    "dragon_master": {"conquest_moves": _dragon_moves},
+    "fortified": {"score": _fortified_score, "redeploy_moves": _fortress_moves},
+    "bivouacking": {"redeploy_moves": _camp_moves},
+    "heroic": {"redeploy": _heroes_follow, "redeploy_moves": _hero_moves, "hold": _heroes_to_place},
     "alchemist": {"score": _alchemist},
     "merchant": {"score": _merchant},
     "forest": {"score": _count_bonus("forest", _terrain("forest"))},
     "hill": {"score": _count_bonus("hill", _terrain("hill"))},
     "swamp": {"score": _count_bonus("swamp", _terrain("swamp"))},
     "pillaging": {"score": _nonempty_conquests("pillaging")},
-    "fortified": {"score": _fortified_score},
     "wealthy": {"score": _wealthy},
 }
-# Effects that change the flow of the turn rather than a number (Amazons,
-# Elves, Ghouls, Halflings' entry, Sorcerers, Berserk, Bivouacking, Diplomat,
-# Dragon Master, Flying, Heroic, Seafaring, Spirit, Stout, Fortified's
-# placement, Trolls' lairs staying In Decline) are read by name in rules.py
-# at the moment they act; every one is listed in FLOW so that a test can
-# check that each race and power has an effect somewhere.
-FLOW = {"amazons", "elves", "ghouls", "halflings", "sorcerers", "trolls", "berserk", "bivouacking",
-        "diplomat", "dragon_master", "flying", "heroic", "seafaring", "spirit", "stout", "fortified"}
+# qualities the engine reads as yes or no (ruleset.FLAGS)
+FLAGS = {
+    "ghouls": {"keeps_tokens", "conquers_in_decline"},
+    "berserk": {"roll_first"},
+    "diplomat": {"names_peace"},
+    "seafaring": {"sails"},
+    "spirit": {"decline_apart"},
+    "stout": {"stout_decline"},
+    "wealthy": {"once"},
+}
+# moves of the base races and powers, by head
+BASE_ACTIONS = {"sorc": _do_sorcery, "dragon": _do_dragon, "fort": _do_fortress, "camp": _do_camp,
+           "uncamp": _do_uncamp, "hero": _do_hero, "unhero": _do_unhero}
+# Effects with no hook or flag of their own: Trolls' lairs staying In
+# Decline (a lair is a marker of the region). A test checks that each race
+# and power has an effect somewhere.
+FLOW = {"trolls"}
 
 
 BASE_RACES = tuple(sorted(RACES))
@@ -323,37 +539,30 @@ def features(terrain: str, symbols) -> frozenset:
     return frozenset(out)
 
 
-DEFENCE: list = []
-COST: list = []  # f(st, rid, r) -> change of the cost for everyone (never below 1 with it)
-PROTECT: list = []
-IMMUNE: list = []  # f(st, p, r) True: region r is immune against player p (Queen, Great Ancient, Ghost, Balrog)
-ACTIONS: dict = {}
-PENDING: dict = {}
-CLEAR: list = []  # f(st, r): a region is emptied (abandon, River, vanish)
-CLEAR_ON_CONQUEST: list = []  # f(st, r): a region changes hands
-NO_SCORE: list = []  # f(st, rid, r) True: region r earns no coin for rid
-MOVES: list = []  # f(st, rid) -> [Move]: conquest moves of the board itself (the Snow Thing)
-SPECIALS: dict = {}  # golden_knight / snow_thing: f(st, rid, r) when beaten
-KEEP_BADGE: set = set()  # powers that keep working In Decline: the badge stays
-POWERPROOF: list = []  # f(st, p, r) True: player p may not use powers, places or relics on region r
-KEEP_TOKENS: set = set()  # powers whose race keeps all its tokens on going In Decline
-REGION_MARKS: list = []  # f(st, r, lang) -> [(kind, label)]: markers drawn on a region
+#: Small World's base game as records (the races and powers above)
+BASE = Ruleset(content={**records("race", RACES, NAMES, TEXTS, HOOKS, FLAGS, extra={"amazons": AMAZON_EXTRA}),
+                        **records("power", POWERS, NAMES, TEXTS, HOOKS, FLAGS)},
+               actions=BASE_ACTIONS)
+#: the ruleset of every Small World game: the base game and the Underground
+#: (a game's ``content`` option picks which races and powers are dealt; the
+#: places, relics and monsters come with the board)
+STANDARD = BASE.plus(U.RULES)
 
-from . import underground as U  # noqa: E402
-
-RACES.update(U.RACES)
-POWERS.update(U.POWERS)
-for _lang in NAMES:
-    NAMES[_lang].update(U.NAMES[_lang])
-    TEXTS[_lang].update(U.TEXTS.get(_lang, {}))
-HOOKS.update(U.HOOKS)
-FLOW |= U.FLOW
-for _m in U.MODULES:
-    _m.register(__import__(__name__, fromlist=["*"]))
+# read-only views of the standard ruleset, by name (the engine reads a
+# game's own ruleset, ``st.ruleset``; these serve the pages and the tests)
+RACES = {k: (c.tokens, c.box) for k, c in STANDARD.content.items() if c.kind == "race"}
+POWERS = {k: c.tokens for k, c in STANDARD.content.items() if c.kind == "power"}
+HOOKS = STANDARD.hooks
+FLOW = frozenset(FLOW | set(FLAGS) | U.FLOW)
+KEEP_BADGE = STANDARD.keep_badge
+KEEP_TOKENS = STANDARD.keep_tokens
+ACTIONS = STANDARD.actions
+PENDING = STANDARD.pending
+REGION_MARKS = STANDARD.region_marks
 UG_RACES = tuple(sorted(U.RACES))
 UG_POWERS = tuple(sorted(U.POWERS))
 ITEMS = U.RELICS + U.PLACES
-RELIC_SET = set(U.RELICS)  # a tournament adds its own relic
+RELIC_SET = STANDARD.relics
 
 
 def decks(content: str) -> tuple[list, list]:
@@ -365,8 +574,10 @@ def decks(content: str) -> tuple[list, list]:
 
 
 def name(key: str, lang: str) -> str:
-    return NAMES.get(lang, NAMES["en"]).get(key, key)
+    """The name of a race, power, place or relic of Small World's standard
+    ruleset (a tournament's own items: ``st.ruleset.name``)."""
+    return STANDARD.name(key, lang)
 
 
 def text(key: str, lang: str) -> str:
-    return TEXTS.get(lang, TEXTS["en"]).get(key, "")
+    return STANDARD.text(key, lang)

@@ -6,7 +6,7 @@ no move names one."""
 from __future__ import annotations
 
 from . import content as C
-from .catalogue import t
+from .catalogue import CATALOGUE, t
 
 WORDS = {
     "fr": {
@@ -50,20 +50,17 @@ def describe(state, text: str, lang: str) -> str:
     head, _, arg = text.partition(":")
     if head not in words:
         # moves of the Underground content: ``move.<head>`` in the game's catalogue
-        from .catalogue import CATALOGUE
-
         key = "move." + head
         if key not in CATALOGUE.get(lang, CATALOGUE["en"]):
             return text
-        f = {"arg": arg, "name": C.name(arg, lang)}
+        rules = getattr(state, "ruleset", C.STANDARD)  # a tournament's table has its own
+        f = {"arg": arg, "name": rules.name(arg, lang)}
         if arg.isdigit():
             f["reg"] = t(lang, "region", r=int(arg))
-        from . import underground as U
-
-        for mod in U.MODULES:  # a module's own words for a move (``DESCRIBE[head](state, arg, lang)``)
-            fn = getattr(mod, "DESCRIBE", {}).get(head)
-            if fn:
-                f.update(fn(state, arg, lang))
+        # a record's own words for a move (the ruleset's ``describe``: head -> f(state, arg, lang))
+        fn = rules.describe.get(head)
+        if fn:
+            f.update(fn(state, arg, lang))
         return t(lang, key, **f)
     if head == "pick":
         i = int(arg)

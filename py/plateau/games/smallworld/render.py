@@ -130,7 +130,7 @@ def _region_text(st, r, lang, md, tg):
         parts.append(t(lang, "mk." + sp) if sp else t(lang, "mk.monster", n=st.monster[r]))
     for item in (st.place[r], st.relic[r]):
         if item:
-            parts.append(C.name(item, lang) + " — " + C.text(item, lang))
+            parts.append(st.ruleset.name(item, lang) + " — " + st.ruleset.text(item, lang))
     for f in C.REGION_MARKS:
         for _kind, label in f(st, r, lang):
             parts.append(label)
@@ -240,19 +240,19 @@ ICONS = {
 }
 
 
-def _item(x, y, key, lang, relic):
+def _item(x, y, key, lang, relic, rules=C.STANDARD):
     """A place (square tile) or a relic (round tile) found under a Monster:
     its pictogram (``ICONS``), its name and effect as the tile's title."""
     shape = ('<circle r="17" fill="#fff3c4" stroke="#8a6d00" stroke-width="2.5"/>' if relic else
              '<rect x="-17" y="-17" width="34" height="34" rx="5" fill="#e8f0ff" stroke="#27466e" stroke-width="2.5"/>')
     icon = ICONS.get(key)
     if icon is None:
-        words = C.name(key, lang).replace("'", " ").replace("-", " ").split()
+        words = rules.name(key, lang).replace("'", " ").replace("-", " ").split()
         ab = "".join(w[0] for w in words if w[0].isupper())[:2] or words[0][:2]
         icon = (f'<text y="1" font-size="13" font-weight="bold" text-anchor="middle" dominant-baseline="central" '
                 f'fill="#222">{escape(ab)}</text>')
     return (f'<g class="sw-{"relic" if relic else "place"}" transform="translate({x:.0f} {y:.0f})" '
-            f'pointer-events="none"><title>{escape(C.name(key, lang) + " — " + C.text(key, lang))}</title>{shape}'
+            f'pointer-events="none"><title>{escape(rules.name(key, lang) + " — " + rules.text(key, lang))}</title>{shape}'
             f'{icon}</g>')
 
 
@@ -357,9 +357,9 @@ def render(st, ctx: RenderContext) -> str:
             out.append(_marker(k, ax - 34 + i * 26 - (len(mk) - 1) * 0, ay + 30, lang, n))
         if st.monster[r]:
             out.append(_monster(ax, ay if o == EMPTY else ay - 36, st.monster[r], st.special[r], lang, md))
-        extra = [_item(0, 0, st.place[r], lang, False)] if st.place[r] else []
+        extra = [_item(0, 0, st.place[r], lang, False, st.ruleset)] if st.place[r] else []
         if st.relic[r]:
-            extra.append(_item(0, 0, st.relic[r], lang, True))
+            extra.append(_item(0, 0, st.relic[r], lang, True, st.ruleset))
         for f in C.REGION_MARKS:
             for kind, label in f(st, r, lang):
                 extra.append(_mark(0, 0, kind, label))
@@ -496,7 +496,7 @@ def render(st, ctx: RenderContext) -> str:
                        f'{escape(s)}</text>')
         for k, (_r, item, relic) in enumerate(_held(st, p)[:6]):  # its places and relics, bottom right
             out.append(f'<g transform="translate({x + pw - 22 - 32 * k:.0f} {py + 116}) scale(.8)">'
-                       f'{_item(0, 0, item, lang, relic)}</g>')
+                       f'{_item(0, 0, item, lang, relic, st.ruleset)}</g>')
         out.append("</g>")
     # events
     ey = py + 170
@@ -524,7 +524,7 @@ def _player_lines(st, p, viewer, lang):
         lines.append(f"  {C.name(rec['race'], lang)} {C.name(rec['power'], lang)}, {extra}")
     for did in st.declined[p]:
         lines.append(f"  {C.name(st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
-    held = [f"{C.name(item, lang)} ({t(lang, 'region', r=r)})" for r, item, _ in _held(st, p)]
+    held = [f"{st.ruleset.name(item, lang)} ({t(lang, 'region', r=r)})" for r, item, _ in _held(st, p)]
     if held:
         lines.append("  " + t(lang, "panel.items", items=", ".join(held)))
     return lines
@@ -536,7 +536,7 @@ def event_lines(st, viewer, lang, last=8):
         if key == "score" and not st.coins_visible(viewer, f["p"]):
             out.append(t(lang, "ev.score_hidden", p=st.players[f["p"]]))
         else:
-            out.append(event_text(st.players, key, f, lang))
+            out.append(event_text(st.players, key, f, lang, rules=st.ruleset))
     return out
 
 

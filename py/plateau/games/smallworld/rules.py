@@ -36,6 +36,8 @@ EMPTY = -1
 LT = -2
 DIE_FACES = (0, 0, 0, 1, 2, 3)
 LOG_KEEP = 80
+_NONE: dict = {}
+_NO_MOMENT = ({}, False)
 
 
 def board_id(nplayers: int, opts: dict, board_seed: int | None = None) -> str:
@@ -104,8 +106,11 @@ def _dc(x):
 
 
 class SmallWorldState(State):
-    def __init__(self, game, players, options, seed):
+    def __init__(self, game, players, options, seed, ruleset=None):
         self.game = game
+        #: the rules this game plays with (races, powers, items and their
+        #: effects; see ruleset.py), immutable and shared by clones
+        self.ruleset = C.STANDARD if ruleset is None else ruleset
         self.players = list(players)
         self.n = len(players)
         self.opts = dict(options)
@@ -147,14 +152,13 @@ class SmallWorldState(State):
         by_hand = m["id"].startswith("base-") and mode == "hand"
         for r in printed:
             self.monster[r] = 2
+        monsters = self.ruleset.of_kind("monster")  # printed figures with their own rules (Golden Knight…)
         for r in range(self.R):
-            for sp in ("golden_knight", "snow_thing"):
+            for sp in monsters:
                 if sp in self.symbols[r]:
                     self.special[r] = sp
-            if self.special[r] == "golden_knight":
-                self.monster[r] = 2
-            elif self.special[r] == "snow_thing":
-                self.monster[r] = 1
+            if self.special[r]:
+                self.monster[r] = self.ruleset.content[self.special[r]].tokens
         for i, r in enumerate(regs):
             if r["lost_tribe"] and not self.monster[i]:
                 self.owner[i] = LT
@@ -263,8 +267,8 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers);
         # ``lost``: tokens lost for good, back in the game box (the Snow Thing)
-        return (C.RACES[rec["race"]][1] - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0)
-                - rec.get("lost", 0))
+        box = self.ruleset.content[rec["race"]].box
+        return box - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0) - rec.get("lost", 0)
 
     def supply_left(self, kind):
         used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
@@ -280,10 +284,22 @@ class SmallWorldState(State):
         return None if rec["dec"] else rec["power"]
 
     def has(self, rid, key):
+        """Race ``rid`` is of race ``key``, or has power ``key`` while active
+        (or lent by Stonehedge): for a record that reads another by name."""
         rec = self.recs[rid]
         if rec["race"] == key or (not rec["dec"] and rec["power"] == key):
             return True
         return self._stone_power(rid) == key
+
+    def able(self, rid, flag):
+        """A quality (``ruleset.FLAGS``) of race ``rid``: of its race, of its
+        power while active, or of the power Stonehedge lends it."""
+        rec = self.recs[rid]
+        flags = self.ruleset.flags
+        if flag in flags.get(rec["race"], ()) or (not rec["dec"] and flag in flags.get(rec["power"], ())):
+            return True
+        sp = self._stone_power(rid)
+        return sp is not None and flag in flags.get(sp, ())
 
     def _stone_power(self, rid):
         """The power Stonehedge lends to the race holding it (rules notes
@@ -292,7 +308,7 @@ class SmallWorldState(State):
         sh = self.x.get("stonehedge")
         if sh is None or self.owner[sh[1]] != rid:
             return None
-        if self.recs[rid]["dec"] and sh[0] not in C.KEEP_BADGE:
+        if self.recs[rid]["dec"] and sh[0] not in self.ruleset.keep_badge:
             return None
         return sh[0]
 
@@ -310,7 +326,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         out = [rec["race"]]
         pw = rec["power"]
-        if pw and (not rec["dec"] or pw in C.KEEP_BADGE):
+        if pw and (not rec["dec"] or pw in self.ruleset.keep_badge):
             out.append(pw)
         if self.found:
             sp = self._stone_power(rid)
@@ -321,13 +337,12 @@ class SmallWorldState(State):
         return out
 
     def hook(self, rid, moment, items=True):
-        """The functions of ``moment`` for race ``rid`` (see content.py)."""
-        out = []
-        for key in self.keys(rid, items):
-            f = C.HOOKS.get(key, {}).get(moment)
-            if f:
-                out.append(f)
-        return out
+        """The functions of ``moment`` for race ``rid`` (see content.py), in
+        the order of :meth:`keys`."""
+        table, by_item = self.ruleset.moments.get(moment, _NO_MOMENT)
+        if not table:
+            return []
+        return [table[k] for k in self.keys(rid, items and by_item) if k in table]
 
     def call(self, rid, moment, *args):
         for f in self.hook(rid, moment):
@@ -356,7 +371,7 @@ class SmallWorldState(State):
         if rid in self.declined[p]:
             self.declined[p].remove(rid)
         self.banners.append(rec["race"])
-        if rec["power"] is not None and (not rec["dec"] or rec["power"] in C.KEEP_BADGE):
+        if rec["power"] is not None and (not rec["dec"] or rec["power"] in self.ruleset.keep_badge):
             self.discard.append(rec["power"])
         self.defq = [d for d in self.defq if d != rid]
         self.ev("vanish", p=p, race=rec["race"])
@@ -372,7 +387,7 @@ class SmallWorldState(State):
         self.hero[r] = False
         if self.dragon == r:
             self.dragon = -1
-        for f in C.CLEAR:
+        for f in self.ruleset.clear:
             f(self, r)
 
     # -- turn flow -------------------------------------------------------
@@ -389,11 +404,13 @@ class SmallWorldState(State):
         for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
             if rid in self.recs:
                 self.call(rid, "start")
-        ghouls = [rid for rid in self.declined[p] if self.recs[rid]["race"] == "ghouls" and self.regions_of(rid)]
-        if ghouls:
+        flags = self.ruleset.flags
+        again = [rid for rid in self.declined[p]
+                 if "conquers_in_decline" in flags.get(self.recs[rid]["race"], ()) and self.regions_of(rid)]
+        if again:  # an In Decline race that still conquers first (``tp["ghoul"]``)
             self.tp["ghoul"] = True
             self.tp["fresh"] = False
-            self._begin_conquer(ghouls[0])
+            self._begin_conquer(again[0])
             return
         self._main_part()
 
@@ -437,12 +454,12 @@ class SmallWorldState(State):
         self._refill()
         rid = self.next_rid
         self.next_rid += 1
-        box = C.RACES[race][1]
-        n = C.RACES[race][0] + C.POWERS[power]
-        if race == "amazons":
-            n += C.AMAZON_EXTRA
+        content = self.ruleset.content
+        box = content[race].box
+        n = content[race].tokens + content[power].tokens + content[race].extra
         self.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": False,
-                          "hand": min(n, box), "parked": 0, "holes": 0, "spirit": power == "spirit"}
+                          "hand": min(n, box), "parked": 0, "holes": 0,
+                          "spirit": "decline_apart" in content[power].flags}
         self.active[p] = rid
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
@@ -469,18 +486,18 @@ class SmallWorldState(State):
     def immune_to(self, p, r):
         """Region ``r`` is immune against player ``p`` (rules notes §2
         "Immunity"): a hole, a hero, the dragon, and the region-level
-        ``C.IMMUNE`` (an opponent's Queen or Great Ancient, the Ghost, the
+        ``immune`` table of the ruleset (an opponent's Queen or Great Ancient, the Ghost, the
         Balrog). Neither his conquests nor his powers, places and relics
         touch it."""
         if self.immune(r):
             return True
-        return any(f(self, p, r) for f in C.IMMUNE)
+        return any(f(self, p, r) for f in self.ruleset.immune)
 
     def power_proof(self, p, r):
         """True when player ``p`` may not use a racial or special power, a
-        place or a relic to conquer or touch region ``r`` (``C.POWERPROOF``:
+        place or a relic to conquer or touch region ``r`` (the ``powerproof`` table:
         Gnomes during other players' turns, rules notes §2.1)."""
-        for f in C.POWERPROOF:
+        for f in self.ruleset.powerproof:
             if f(self, p, r):
                 return True
         return False
@@ -492,7 +509,7 @@ class SmallWorldState(State):
             return True
         if self.chasm[r]:
             return True
-        for f in C.PROTECT:
+        for f in self.ruleset.protect:
             if f(self, rid, r):
                 return True
         if o >= 0:
@@ -512,39 +529,35 @@ class SmallWorldState(State):
         if self.chasm[r]:
             return False
         if self.water[r]:
-            if not (self.has(rid, "seafaring") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
+            if not (self.able(rid, "sails") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
                 return False
             if self._proof(rid, r):
                 return False
         if held is None:
             held = self.regions_of(rid)
-        flying = self.has(rid, "flying") and not self.water[r]
         if not held:
             if self.entry[r]:
                 return True
-            ok = ((flying and self.opts.get("flying_entry", "anywhere") == "anywhere")
-                  or self.recs[rid]["race"] == "halflings" or any(f(self, rid, r) for f in self.hook(rid, "entry")))
+            ok = any(f(self, rid, r) for f in self.hook(rid, "entry"))
             return ok and not self._proof(rid, r)
         for n in self.nbrs[r]:
             if self.owner[n] == rid:
                 return True
-        ok = (flying or (self.has(rid, "underworld") and "cavern" in self.feat[r]
-                         and any("cavern" in self.feat[h] for h in held))
-              or any(f(self, rid, r, held) for f in self.hook(rid, "reach")))
+        ok = any(f(self, rid, r, held) for f in self.hook(rid, "reach"))
         return ok and not self._proof(rid, r)
 
     def _proof(self, rid, r):
-        return bool(C.POWERPROOF) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
+        return bool(self.ruleset.powerproof) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
 
     def defence(self, r, rid=None):
         """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
         River), +1 per marker and per token there, +1 per Monster token
-        (§1.4, §2), and the region-level extras (``C.DEFENCE``)."""
+        (§1.4, §2), and the region-level extras (the ``defence`` table)."""
         d = (1 if self.river[r] else 2) + self.mountain[r] + self.lair[r] + self.fort[r] + self.camp[r]
         d += self.monster[r]
         if self.owner[r] != EMPTY:
             d += self.tok[r]
-        for f in C.DEFENCE:
+        for f in self.ruleset.defence:
             d += f(self, r, rid)
         return d
 
@@ -559,7 +572,7 @@ class SmallWorldState(State):
                 up += k
         if red < up and self._proof(rid, r):
             red = up  # no reduction against a power-proof region
-        for h in C.COST:  # region-level changes, for everyone: not a power of the attacker
+        for h in self.ruleset.cost:  # region-level changes, for everyone: not a power of the attacker
             red += h(self, rid, r)
         return max(1, c + red) if red else c
 
@@ -594,8 +607,6 @@ class SmallWorldState(State):
         elif o >= 0:
             orec = self.recs[o]
             lost = 1
-            if orec["race"] == "elves" and not orec["dec"]:
-                lost = 0
             for f in self.hook(o, "losses", items=False):
                 k = f(self, o, r, rid)
                 if k is not None:
@@ -617,7 +628,7 @@ class SmallWorldState(State):
         self.lair[r] = False
         self.fort[r] = False
         self.camp[r] = 0
-        for f in C.CLEAR_ON_CONQUEST:
+        for f in self.ruleset.clear_on_conquest:
             f(self, r)
         self.owner[r] = rid
         self.tok[r] = placed
@@ -635,7 +646,7 @@ class SmallWorldState(State):
         if monsters and not self.special[r]:
             self._discover(rid, r)
         elif monsters and self.special[r]:
-            sp = C.SPECIALS.get(self.special[r])
+            sp = self.ruleset.hooks.get(self.special[r], _NONE).get("beaten")
             if sp:
                 sp(self, rid, r)
         if owner_before >= 0 and owner_before in self.recs:
@@ -647,13 +658,13 @@ class SmallWorldState(State):
         if not self.pile:
             return
         item = self.pile.pop(0)
-        if item in C.RELIC_SET:
+        if item in self.ruleset.relics:
             self.relic[r] = item
         else:
             self.place[r] = item
         self.found += 1
         self.ev("found", p=self.recs[rid]["p"], r=r, item=item)
-        f = C.HOOKS.get(item, {}).get("found")
+        f = self.ruleset.hooks.get(item, _NONE).get("found")
         if f:
             f(self, rid, r)
 
@@ -680,11 +691,10 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         tp = self.tp
         out = SmallWorldState.conquer_first(self)
-        main = not tp["ghoul"]
         hand = rec["hand"]
         if hand >= 1:
             roll = tp["roll"]
-            berserk = self.has(rid, "berserk")
+            berserk = self.able(rid, "roll_first")
             tg = self.targets(rid)
             for r in tg:
                 c = self.cost(rid, r)
@@ -697,16 +707,11 @@ class SmallWorldState(State):
                     out.append(Move(f"die:{r}", (f"r{r}",)))
             if berserk and roll is None:
                 out.append(Move("roll", ("roll",)))
-            if main and self.has(rid, "dragon_master") and not tp["dragon"] and roll is None:
-                for r in tg:
-                    if not self._proof(rid, r):
-                        out.append(Move(f"dragon:{r}", ("dragon", f"r{r}")))
-        if main and self.has(rid, "sorcerers") and not rec["dec"] and self.tray(rid) > 0:
-            for r in self.sorcery_targets(rid):
-                out.append(Move(f"sorc:{r}", ("sorcery", f"r{r}")))
+            for f in self.hook(rid, "conquest_moves", items=False):
+                out.extend(f(self, rid, tg))
         for f in self.hook(rid, "moves"):
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
-        for f in C.MOVES:
+        for f in self.ruleset.moves:
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
         out.append(Move("end", ("end",)))
         return out
@@ -764,7 +769,7 @@ class SmallWorldState(State):
         elif c <= hand:
             ok = head == "c"
         else:
-            ok = head == "die" and not self.has(rid, "berserk") and c - hand <= 3
+            ok = head == "die" and not self.able(rid, "roll_first") and c - hand <= 3
         return Move(text, (f"r{r}",)) if ok else None
 
     def _proof_filter(self, p, moves, keep_some=False):
@@ -772,7 +777,7 @@ class SmallWorldState(State):
         ``rN``) player ``p`` may not touch with them (``power_proof``) are
         left out; ``keep_some``: a forced choice keeps its moves rather than
         none at all."""
-        if not C.POWERPROOF:
+        if not self.ruleset.powerproof:
             return moves
         out = [m for m in moves if not any(
             len(x) > 1 and x[0] == "r" and x[1:].isdigit() and self.owner[int(x[1:])] >= 0
@@ -796,23 +801,6 @@ class SmallWorldState(State):
             if self.protected_from(rid, r) or not self.reachable(rid, r, held):
                 continue
             out.append(r)
-        return out
-
-    def sorcery_targets(self, rid):
-        out = []
-        for r in range(self.R):
-            o = self.owner[r]
-            if o < 0 or self.tok[r] != 1 or self.camp[r]:
-                continue
-            if self.water[r] and not self.has(rid, "seafaring"):
-                continue
-            orec = self.recs[o]
-            if orec["dec"] or orec["p"] == self.recs[rid]["p"] or orec["p"] in self.tp["sorc"]:
-                continue
-            if self.protected_from(rid, r) or self._proof(rid, r):
-                continue
-            if any(self.owner[n] == rid for n in self.nbrs[r]):
-                out.append(r)
         return out
 
     def _first_action(self):
@@ -858,23 +846,6 @@ class SmallWorldState(State):
             self.ev("berserk_stop", p=rec["p"])
             self._to_redeploy()
 
-    def _do_dragon(self, r):
-        rid = self.acting
-        rec = self.recs[rid]
-        rec["hand"] -= 1
-        self.tp["dragon"] = True
-        self.ev("dragon", p=rec["p"], r=r)
-        self._take(rid, r, 1)
-        self.dragon = r
-
-    def _do_sorc(self, r):
-        rid = self.acting
-        rec = self.recs[rid]
-        o = self.owner[r]
-        self.tp["sorc"].append(self.recs[o]["p"])
-        self.ev("sorcery", p=rec["p"], victim=self.recs[o]["p"], r=r)
-        self._take(rid, r, 1, how="sorc")
-
     def _do_abandon(self, r):
         rid = self.acting
         rec = self.recs[rid]
@@ -901,14 +872,6 @@ class SmallWorldState(State):
                         self.ev("river", p=rec["p"], r=r)
         for h in self.hook(rid, "redeploy", items=False):
             h(self, rid)
-        if not self.tp["ghoul"] and self.has(rid, "heroic"):
-            held = set(self.regions_of(rid))
-            for r in range(self.R):
-                if self.hero[r] and r not in held:
-                    self.hero[r] = False
-
-    def heroes_to_place(self, rid):
-        return min(2, len(self.regions_of(rid))) - sum(self.hero)
 
     def redeploy_moves(self):
         """The redeployment's moves. From rules revision 1 a redeployment
@@ -927,37 +890,11 @@ class SmallWorldState(State):
         out = self.redeploy_first(held)
         if rec["hand"] > 0 and held:
             return out
-        main = not self.tp["ghoul"]
-        rd = self.tp.get("rd") if self.rev >= 1 else None
-        cgave = set(rd.get("camp_from", ())) if rd else set()
-        cgot = set(rd.get("camp_to", ())) if rd else set()
-        if main and self.has(rid, "fortified") and not self.tp["fort"] and self.supply_left("fortress") > 0:
-            for r in held:
-                if not self.fort[r]:
-                    out.append(Move(f"fort:{r}", ("fortress", f"r{r}")))
-        if main and self.has(rid, "bivouacking"):
-            if self.supply_left("camp") > 0:
-                for r in held:
-                    if r not in cgave:
-                        out.append(Move(f"camp:{r}", ("camp", f"r{r}")))
-            for r in held:
-                if self.camp[r] and r not in cgot:
-                    out.append(Move(f"uncamp:{r}", ("uncamp", f"r{r}")))
-        hero_left = 0
-        hgave = set(rd.get("hero_from", ())) if rd else set()
-        hgot = set(rd.get("hero_to", ())) if rd else set()
-        if main and self.has(rid, "heroic"):
-            hero_left = self.heroes_to_place(rid)
-            if hero_left > 0:
-                free = [r for r in held if not self.hero[r]]
-                for r in [r for r in free if r not in hgave] or free:
-                    out.append(Move(f"hero:{r}", ("hero", f"r{r}")))
-            for r in held:
-                if self.hero[r] and r not in hgot:
-                    out.append(Move(f"unhero:{r}", ("unhero", f"r{r}")))
+        for f in self.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
+            out.extend(f(self, rid, held))
         for f in self.hook(rid, "moves"):
             out.extend(f(self, rid))
-        if hero_left <= 0:
+        if not any(f(self, rid) for f in self.hook(rid, "hold", items=False)):
             out.append(Move("done", ("done",)))
         return out
 
@@ -1009,8 +946,6 @@ class SmallWorldState(State):
                 self._check_gone(rid)
             self._main_part()
             return
-        if rec["race"] == "amazons" and not rec["dec"]:
-            self._park_amazons(rid)
         self.call(rid, "redeployed")
         if self.pending:
             self.pending[-1].setdefault("then", "after_redeploy")
@@ -1020,27 +955,12 @@ class SmallWorldState(State):
     def _after_redeploy(self):
         rid = self.acting
         p = self.cur
-        if self.has(rid, "diplomat"):
+        if self.able(rid, "names_peace"):
             cands = self.peace_candidates(p)
             if cands:
                 self.phase = "diplomat"
                 return
         self._score_and_finish()
-
-    def _park_amazons(self, rid):
-        rec = self.recs[rid]
-        k = C.AMAZON_EXTRA
-        take = min(k, rec["hand"])
-        rec["hand"] -= take
-        k -= take
-        while k > 0:
-            held = sorted(self.regions_of(rid), key=lambda r: (-self.tok[r], r))
-            if not held or self.tok[held[0]] <= 1:
-                break
-            self.tok[held[0]] -= 1
-            k -= 1
-        rec["parked"] = C.AMAZON_EXTRA - k
-        self.ev("amazons", p=rec["p"], n=rec["parked"])
 
     def peace_candidates(self, p):
         return [q for q in range(self.n) if q != p and q not in self.tp["attacked"]]
@@ -1054,13 +974,13 @@ class SmallWorldState(State):
             rec = self.recs[rid]
             lines.append(("regions", len(self.scoring_regions(rid)), rec["race"]))
             for key in self.keys(rid):
-                h = C.HOOKS.get(key, {}).get("score")
+                h = self.ruleset.hooks.get(key, _NONE).get("score")
                 if h is None:
                     continue
                 got = [(why, k, rec["race"]) for why, k in h(self, rid, False)]
                 lines.extend(got)
                 if not any(k for _, k, _ in got) and key in (rec["race"], rec["power"]) \
-                        and not (key == "wealthy" and rec.get("scored")):
+                        and not ("once" in self.ruleset.flags.get(key, ()) and rec.get("scored")):
                     idle.append((key, 0, rec["race"]))
         for did in list(self.declined[p]):
             rec = self.recs[did]
@@ -1072,10 +992,11 @@ class SmallWorldState(State):
 
     def scoring_regions(self, rid):
         """The regions that earn their coin for race ``rid`` (§1.5); the
-        region-level rule ``C.NO_SCORE`` can take some out."""
+        region-level rule ``no_score`` can take some out."""
         regs = self.regions_of(rid)
-        if C.NO_SCORE:
-            regs = [r for r in regs if not any(f(self, rid, r) for f in C.NO_SCORE)]
+        no_score = self.ruleset.no_score
+        if no_score:
+            regs = [r for r in regs if not any(f(self, rid, r) for f in no_score)]
         return regs
 
     def _score(self, decline_turn):
@@ -1090,7 +1011,7 @@ class SmallWorldState(State):
     def _score_and_finish(self):
         self._score(False)
         p = self.cur
-        if self.active[p] is not None and self.has(self.active[p], "stout"):
+        if self.active[p] is not None and self.able(self.active[p], "stout_decline"):
             self.phase = "stout"
             return
         self._finish_turn()
@@ -1099,8 +1020,8 @@ class SmallWorldState(State):
         p = self.cur
         rid = self.active[p]
         rec = self.recs[rid]
-        ghouls = rec["race"] == "ghouls"
-        keep = ghouls or rec["power"] in C.KEEP_TOKENS  # every token stays on the map
+        keep_tokens = self.ruleset.keep_tokens  # every token stays on the map
+        keep = rec["race"] in keep_tokens or rec["power"] in keep_tokens
         if keep and not stout:
             for r, k in self.tp.get("readied", {}).items():
                 if self.owner[r] == rid:
@@ -1124,7 +1045,7 @@ class SmallWorldState(State):
                 self.hero[r] = False
                 if self.dragon == r:
                     self.dragon = -1
-        if rec["power"] not in C.KEEP_BADGE:
+        if rec["power"] not in self.ruleset.keep_badge:
             self.discard.append(rec["power"])
         rec["dec"] = True
         self.active[p] = None
@@ -1209,7 +1130,7 @@ class SmallWorldState(State):
     def legal_moves(self):
         if self.pending:
             d = self.pending[0]
-            return self._proof_filter(d["p"], C.PENDING[d["kind"]][0](self, d), keep_some=True)
+            return self._proof_filter(d["p"], self.ruleset.pending[d["kind"]][0](self, d), keep_some=True)
         ph = self.phase
         if ph == "pick":
             return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
@@ -1234,7 +1155,7 @@ class SmallWorldState(State):
 
     def push(self, kind, p, **data):
         """A decision player ``p`` must take before play goes on (a kind of
-        ``C.PENDING``)."""
+        the ruleset's ``pending``)."""
         self.pending.append(dict(data, kind=kind, p=p))
 
     def _resume(self, then):
@@ -1256,7 +1177,7 @@ class SmallWorldState(State):
         head, _, arg = t.partition(":")
         if self.pending:
             d = self.pending[0]
-            if C.PENDING[d["kind"]][1](self, d, t) is not False:
+            if self.ruleset.pending[d["kind"]][1](self, d, t) is not False:
                 self.pending.remove(d)
                 if not self.pending and d.get("then"):
                     self._resume(d["then"])
@@ -1266,74 +1187,17 @@ class SmallWorldState(State):
             self._do_pick(int(arg))
             return
         if ph == "conquer":
-            if head == "decline":
-                self._decline()
-                if self.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
-                    self.pending[-1].setdefault("then", "decline_score")
-                    return
-                self._score(True)
-                self._finish_turn()
-                return
-            self._first_action()
-            if head == "c":
-                self._do_conquer(int(arg))
-            elif head == "die":
-                self._do_die(int(arg))
-            elif head == "roll":
-                self._do_roll()
-            elif head == "dragon":
-                self._do_dragon(int(arg))
-            elif head == "sorc":
-                self._do_sorc(int(arg))
-            elif head == "abandon":
-                self._do_abandon(int(arg))
-            elif head == "end":
-                self._to_redeploy()
-            elif head in C.ACTIONS:
-                C.ACTIONS[head](self, arg)
+            if head != "decline":
+                self._first_action()
+            f = _CONQUER.get(head) or self.ruleset.actions.get(head)
+            if f:
+                f(self, arg)
             return
         if ph in ("redeploy", "defend"):
-            rid = self.acting
-            rec = self.recs[rid]
-            if head == "put":
-                r = int(arg)
-                rec["hand"] -= 1
-                self.tok[r] += 1
-            elif head == "all":
-                r = int(arg)
-                self.tok[r] += rec["hand"]
-                rec["hand"] = 0
-            elif head == "mv":
-                a, b = (int(x) for x in arg.split("-"))
-                self.tok[a] -= 1
-                self.tok[b] += 1
-                self._redeployed("", a, b)
-            elif head == "back" and ph == "redeploy":
-                r = int(arg)
-                rec["hand"] += self.tok[r] - 1
-                self.tok[r] = 1
-                self._redeployed("", a=r)
-            elif head == "fort":
-                self.fort[int(arg)] = True
-                self.tp["fort"] = True
-                self.ev("fortress", p=rec["p"], r=int(arg))
-            elif head == "camp":
-                self.camp[int(arg)] += 1
-                self._redeployed("camp_", b=int(arg))
-            elif head == "uncamp":
-                self.camp[int(arg)] -= 1
-                self._redeployed("camp_", a=int(arg))
-            elif head == "hero":
-                self.hero[int(arg)] = True
-                self._redeployed("hero_", b=int(arg))
-            elif head == "unhero":
-                self.hero[int(arg)] = False
-                self._redeployed("hero_", a=int(arg))
-            elif head == "done":
-                self._end_redeploy()
-                return
-            elif head in C.ACTIONS:
-                C.ACTIONS[head](self, arg)
+            rec = self.recs[self.acting]
+            f = _REDEPLOY.get(head) or self.ruleset.actions.get(head)
+            if f and (head != "back" or ph == "redeploy"):
+                f(self, arg)
             if ph == "defend" and rec["hand"] == 0:
                 self.defq.pop(0)
                 self._next_defender()
@@ -1350,6 +1214,38 @@ class SmallWorldState(State):
                 self._decline(stout=True)
             self._finish_turn()
             return
+
+    # -- the engine's own moves (a record's moves are the ruleset's ``actions``)
+    def _go_decline(self, _arg=""):
+        self._decline()
+        if self.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
+            self.pending[-1].setdefault("then", "decline_score")
+            return
+        self._score(True)
+        self._finish_turn()
+
+    def _put(self, arg):
+        r = int(arg)
+        self.recs[self.acting]["hand"] -= 1
+        self.tok[r] += 1
+
+    def _put_all(self, arg):
+        r = int(arg)
+        rec = self.recs[self.acting]
+        self.tok[r] += rec["hand"]
+        rec["hand"] = 0
+
+    def _move_one(self, arg):
+        a, b = (int(x) for x in arg.split("-"))
+        self.tok[a] -= 1
+        self.tok[b] += 1
+        self._redeployed("", a, b)
+
+    def _take_back(self, arg):
+        r = int(arg)
+        self.recs[self.acting]["hand"] += self.tok[r] - 1
+        self.tok[r] = 1
+        self._redeployed("", a=r)
 
     def hidden_info(self):
         return not self.opts.get("open_coins", False)
@@ -1439,3 +1335,21 @@ class SmallWorldState(State):
         from .catalogue import result_lines
 
         return result_lines(self, lang)
+
+
+# the engine's own moves by step and head: f(state, arg)
+_CONQUER = {
+    "decline": SmallWorldState._go_decline,
+    "c": lambda st, arg: st._do_conquer(int(arg)),
+    "die": lambda st, arg: st._do_die(int(arg)),
+    "roll": lambda st, arg: st._do_roll(),
+    "abandon": lambda st, arg: st._do_abandon(int(arg)),
+    "end": lambda st, arg: st._to_redeploy(),
+}
+_REDEPLOY = {
+    "put": SmallWorldState._put,
+    "all": SmallWorldState._put_all,
+    "mv": SmallWorldState._move_one,
+    "back": SmallWorldState._take_back,
+    "done": lambda st, arg: st._end_redeploy(),
+}

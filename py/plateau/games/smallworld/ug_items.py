@@ -42,15 +42,14 @@ SAME = {"black_mountain": "mountain", "mudpool": "swamp", "mushroom_forest": "fo
 # score functions that take coins from players: never doubled by the Scepter
 NOT_DOUBLED = {"thieving", "froggys_ring", "scepter", "magic", "liches"}
 
-_C = None  # the content module, set by register()
-
-
 def _kind(terrain):
     return SAME.get(terrain, terrain)
 
 
-def _is_relic(item):
-    return item in RELICS or (_C is not None and item in _C.RELIC_SET)
+def _is_relic(st, item):
+    """A relic (a round tile) rather than a place, in the game's ruleset (a
+    tournament's own relics count)."""
+    return item in st.ruleset.relics
 
 
 def _where(seq, item):
@@ -93,7 +92,7 @@ def _marker_immune(st, p, r):
 
 
 def _protect(st, rid, r):
-    """``C.PROTECT``: the Balrog's region (immune to all), the Ghost's (immune
+    """``protect`` (ruleset table): the Balrog's region (immune to all), the Ghost's (immune
     to everyone but the Crypt's holder), and the Snow Thing, which is never
     conquered the ordinary way (its own move ``snow``)."""
     if _marker_immune(st, st.recs[rid]["p"], r):
@@ -104,13 +103,13 @@ def _protect(st, rid, r):
 def _place_tile(st, rid, r, item):
     """A tile lands in region ``r`` (drawn, kept from the Golden Knight, or
     chosen for the Snow Thing) and acts at once."""
-    if _is_relic(item):
+    if _is_relic(st, item):
         st.relic[r] = item
     else:
         st.place[r] = item
     st.found += 1
     st.ev("found", p=st.recs[rid]["p"], r=r, item=item)
-    f = _C.HOOKS.get(item, {}).get("found")
+    f = st.ruleset.hooks.get(item, {}).get("found")
     if f:
         f(st, rid, r)
 
@@ -268,20 +267,21 @@ def _region_value(st, rid, r):
     from players are left out (rules notes §2.3, Scepter)."""
     if st.place[r] == "lost_mine":
         return 0
-    if any(f(st, rid, r) for f in _C.NO_SCORE):
+    if any(f(st, rid, r) for f in st.ruleset.no_score):
         return 0
     fs = []
+    hooks = st.ruleset.hooks
     for k in st.keys(rid):
-        h = _C.HOOKS.get(k, {}).get("score")
+        h = hooks.get(k, {}).get("score")
         if h and k not in NOT_DOUBLED:
             fs.append(h)
     v = 1
     if st.rev >= 1:  # the bonus a place owes this very region (the Diamond Fields' own)
         for k in st.keys(rid):
-            h = _C.HOOKS.get(k, {}).get("region_score")
+            h = hooks.get(k, {}).get("region_score")
             if h and k not in NOT_DOUBLED:
                 v += h(st, rid, r)
-                fs = [f for f in fs if f is not _C.HOOKS[k].get("score")]
+                fs = [f for f in fs if f is not hooks[k].get("score")]
     if fs:
         with_r = [sum(n for _, n in h(st, rid, False)) for h in fs]
         o, t = st.owner[r], st.tok[r]
@@ -416,7 +416,7 @@ def _magic_declined(st, rid):
 
 
 def _back_to_hand(st, r):
-    """``C.CLEAR`` / ``C.CLEAR_ON_CONQUEST``: the Bag is never left behind or
+    """``clear`` / ``clear_on_conquest`` (ruleset tables): the Bag is never left behind or
     stolen; the Crypt's Ghost leaves when the Crypt changes hands."""
     bag = st.x.get("bag")
     if bag and bag["r"] == r:
@@ -565,12 +565,12 @@ def _balrog_to(st, p, n, rid=None):
     """The Balrog conquers region ``n`` for race ``rid`` of player ``p``: its
     occupant loses 2 tokens (not 1). From revision 1 it is a conquest for the
     region's effects too: what goes when a region changes hands goes
-    (``C.CLEAR_ON_CONQUEST``: a Vengeance marker is earned, a Queen leaves…)
+    (``clear_on_conquest``: a Vengeance marker is earned, a Queen leaves…)
     and the occupant's ``lost`` effects act (Martyr, Liches)."""
     o = st.owner[n]
     hooks = st.rev >= 1 and rid is not None and rid in st.recs
     if hooks:
-        for f in _C.CLEAR_ON_CONQUEST:
+        for f in st.ruleset.clear_on_conquest:
             f(st, n)
     if o >= 0:
         orec = st.recs[o]
@@ -666,12 +666,12 @@ def _knight(st, rid, r):
     drawn = [st.unused.pop(0) for _ in range(min(3, len(st.unused)))]
     if not drawn:
         return
-    kinds = sorted({_is_relic(i) for i in drawn})
+    kinds = sorted({_is_relic(st, i) for i in drawn})
     st.push("knight", p, rid=rid, r=r, drawn=drawn, want=kinds if len(kinds) == 2 else ["one"])
 
 
 def _knight_moves(st, d):
-    items = d["drawn"] if d["want"] == ["one"] else [i for i in d["drawn"] if _is_relic(i) in d["want"]]
+    items = d["drawn"] if d["want"] == ["one"] else [i for i in d["drawn"] if _is_relic(st, i) in d["want"]]
     return [Move(f"keep:{i}", (f"keep_{i}",)) for i in items]
 
 
@@ -684,18 +684,18 @@ def _knight_apply(st, d, text):
     if d["want"] == ["one"]:
         # the three were of one kind: the others are discarded, and tiles are
         # drawn until one of the other kind comes
-        other = not _is_relic(item)
+        other = not _is_relic(st, item)
         skipped = []
         while st.unused:
             nxt = st.unused.pop(0)
-            if _is_relic(nxt) == other:
+            if _is_relic(st, nxt) == other:
                 if rid in st.recs:
                     _place_tile(st, rid, r, nxt)
                 break
             skipped.append(nxt)
         st.set_aside(d["drawn"] + skipped)
         return None
-    d["want"] = [k for k in d["want"] if k != _is_relic(item)]
+    d["want"] = [k for k in d["want"] if k != _is_relic(st, item)]
     if d["want"]:
         return False
     st.set_aside(d["drawn"])  # the third tile drawn
@@ -798,11 +798,11 @@ def _region_marks(st, r, lang):
         out.append(("balrog", CATALOGUE[lang]["mark.balrog"]))
     bag = x.get("bag")
     if bag and bag["r"] == r and st.owner[r] == bag["rid"]:
-        name = _C.name(bag["copy"], lang) if bag["copy"] else "—"
+        name = st.ruleset.name(bag["copy"], lang) if bag["copy"] else "—"
         out.append(("bag", CATALOGUE[lang]["mark.bag"].format(item=name)))
     sh = x.get("stonehedge")
     if sh and sh[1] == r:
-        out.append(("stonehedge", CATALOGUE[lang]["mark.stonehedge"].format(power=_C.name(sh[0], lang))))
+        out.append(("stonehedge", CATALOGUE[lang]["mark.stonehedge"].format(power=st.ruleset.name(sh[0], lang))))
     return out
 
 
@@ -827,9 +827,14 @@ HOOKS: dict[str, dict] = {
     "stonehedge": {"found": _stonehedge_found},
     "pentacle": {"found": _pentacle_found, "moves": _pentacle_moves},
 }
-# the Keep's defence is a region-level rule (C.DEFENCE); the Golden Knight
-# and the Snow Thing act through C.SPECIALS and C.MOVES
+# the Keep's defence is a region-level rule (``defence``); the Snow Thing
+# also moves through ``moves``
 FLOW: set[str] = {"keep", "golden_knight", "snow_thing"}
+#: the monsters printed on a board that are more than a Monster token: their
+#: defence, and what happens when they are beaten (hook ``beaten``)
+MONSTERS = {"golden_knight": 2, "snow_thing": 1}
+HOOKS["golden_knight"] = {"beaten": _knight}
+HOOKS["snow_thing"] = {"beaten": _snow_beaten}
 
 TEXTS: dict[str, dict[str, str]] = {
     "fr": {
@@ -986,45 +991,33 @@ _BAG = {"fr": "Sac : {item}", "en": "Bag: {item}"}
 _KEEP = {"fr": "Garder : {item}", "en": "Keep: {item}"}
 
 
-def _labels():
-    """Tray-button labels that name an item or a number (this module is
-    imported by :mod:`underground` once its names exist)."""
-    from .underground import NAMES
-
+def labels(names) -> dict:
+    """Tray-button labels that name an item or a number, from the items'
+    names (``names``: lang -> key -> name)."""
+    out = {}
     for lang in ("fr", "en"):
-        cat = CATALOGUE[lang]
+        cat = out[lang] = {}
         for k in RELICS:
-            cat[f"target.bag_{k}"] = _BAG[lang].format(item=NAMES[lang][k])
+            cat[f"target.bag_{k}"] = _BAG[lang].format(item=names[lang][k])
         for k in RELICS + PLACES:
-            cat[f"target.keep_{k}"] = _KEEP[lang].format(item=NAMES[lang][k])
+            cat[f"target.keep_{k}"] = _KEEP[lang].format(item=names[lang][k])
         word = ("jeton", "jetons") if lang == "fr" else ("token", "tokens")
         for k in range(1, MAX_COMMIT + 1):
             cat[f"target.commit{k}"] = f"{k} {word[k > 1]}"
+    return out
 
 
-_labels()
+_ACTIONS = {"balrog": _balrog_action, "snow": _snow_action}
+for _relic, _head in HEAD.items():
+    _ACTIONS[_head] = _relic_action(_relic, _relic)
+    _ACTIONS["bag" + _head] = _relic_action(_relic, "bag")
 
-
-def register(C) -> None:
-    """Add this module's region-level rules (``C.DEFENCE``, ``C.PROTECT``,
-    ``C.ACTIONS``, ``C.PENDING``…) to the content module ``C``."""
-    global _C
-    _C = C
-    C.DEFENCE.append(_keep_defence)
-    C.PROTECT.append(_protect)
-    C.IMMUNE.append(_marker_immune)
-    C.CLEAR.append(_back_to_hand)
-    C.CLEAR_ON_CONQUEST.append(_crypt_taken)
-    C.REGION_MARKS.append(_region_marks)
-    C.MOVES.append(_snow_moves)
-    C.SPECIALS["golden_knight"] = _knight
-    C.SPECIALS["snow_thing"] = _snow_beaten
-    for relic, head in HEAD.items():
-        C.ACTIONS[head] = _relic_action(relic, relic)
-        C.ACTIONS["bag" + head] = _relic_action(relic, "bag")
-    C.ACTIONS["balrog"] = _balrog_action
-    C.ACTIONS["snow"] = _snow_action
-    C.PENDING.update({
+#: this module's region-level rules and actions (see :mod:`ruleset`)
+TABLES = dict(
+    defence=(_keep_defence,), protect=(_protect,), immune=(_marker_immune,), clear=(_back_to_hand,),
+    clear_on_conquest=(_crypt_taken,), region_marks=(_region_marks,), moves=(_snow_moves,),
+    actions=_ACTIONS,
+    pending={
         "monsters": (_monsters_moves, _monsters_apply),
         "bag": (_bag_moves, _bag_apply),
         "scepter": (_placing_moves("scepter"), _scepter_apply),
@@ -1036,4 +1029,5 @@ def register(C) -> None:
         "snowpick": (_snowpick_moves, _snowpick_apply),
         "commit": (_commit_moves, _commit_apply),
         "snowmove": (_snowmove_moves, _snowmove_apply),
-    })
+    },
+)

@@ -217,7 +217,7 @@ def _royal_apply(st, d, text):
 
 
 def _queen_immune(st, p, r):
-    """``C.IMMUNE``: a Queen's region is immune against the other players."""
+    """``immune`` (ruleset table): a Queen's region is immune against the other players."""
     qs = st.x.get("queen")
     if not qs:
         return False
@@ -306,7 +306,7 @@ def _thieving_end(st, rid):
 
 # --- Tomb -------------------------------------------------------------------
 def _tomb_declined(st, rid):
-    """Every token stays (``C.KEEP_TOKENS``); one last redeploy follows, before
+    """Every token stays (flag ``keeps_tokens``); one last redeploy follows, before
     the decline turn's scoring (not after a Stout decline: the race has just
     redeployed)."""
     rec = st.recs[rid]
@@ -547,32 +547,24 @@ def _marks_on(st, r, lang):
     out = []
     qs = st.x.get("queen")
     if qs and r in qs.values():
-        out.append(("queen", _t(lang, "mk.queen")))
+        out.append(("queen", st.game.t(lang, "mk.queen")))
     a = st.x.get("armor")
     if a and a.get(str(r)):
-        out.append(("armor", _t(lang, "mk.armor", n=a[str(r)])))
+        out.append(("armor", st.game.t(lang, "mk.armor", n=a[str(r)])))
     return out
 
 
-def _t(lang, key, **f):
-    from .catalogue import t
-
-    return t(lang, key, **f)
 
 
-def register(C) -> None:
-    """Add this module's region-level rules (``C.DEFENCE``, ``C.PROTECT``,
-    ``C.ACTIONS``, ``C.PENDING``…) to the content module ``C``."""
-    C.KEEP_BADGE.update(KEEP)
-    C.KEEP_TOKENS.add("tomb")
-    C.PROTECT.append(_queen_protect)
-    C.IMMUNE.append(_queen_immune)
-    C.DEFENCE.append(_armor_defence)
-    C.CLEAR.extend([_queen_clear, _armor_clear])
-    C.CLEAR_ON_CONQUEST.extend([_vengeance_on_conquest, _queen_clear, _armor_clear])
-    C.REGION_MARKS.append(_marks_on)
-    C.ACTIONS["vamp"] = _do_vampire
-    C.PENDING["reborn"] = (_reborn_moves, _reborn_apply)
-    C.PENDING["royal"] = (_royal_moves, _royal_apply)
-    C.PENDING["shield"] = (_shield_moves, _shield_apply)
-    C.PENDING["tomb"] = (_tomb_moves, _tomb_apply)
+#: the qualities of these powers read by the engine (see ruleset.FLAGS)
+FLAGS = {k: {"keeps_badge"} for k in KEEP}
+FLAGS["tomb"] = {"keeps_badge", "keeps_tokens"}
+
+#: this module's region-level rules and actions (see :mod:`ruleset`)
+TABLES = dict(
+    protect=(_queen_protect,), immune=(_queen_immune,), defence=(_armor_defence,),
+    clear=(_queen_clear, _armor_clear), clear_on_conquest=(_vengeance_on_conquest, _queen_clear, _armor_clear),
+    region_marks=(_marks_on,), actions={"vamp": _do_vampire},
+    pending={"reborn": (_reborn_moves, _reborn_apply), "royal": (_royal_moves, _royal_apply),
+             "shield": (_shield_moves, _shield_apply), "tomb": (_tomb_moves, _tomb_apply)},
+)

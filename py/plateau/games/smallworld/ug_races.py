@@ -164,10 +164,6 @@ def reading(st, key):
     return v
 
 
-def _t(lang, key, **f):
-    from .catalogue import t
-
-    return t(lang, key, **f)
 
 
 def _active(st, rid):
@@ -467,8 +463,7 @@ def _mimic_apply(st, d, text):
     head, _, arg = text.partition(":")
     if head != "mimic":
         return None
-    from . import content as C
-
+    content = st.ruleset.content
     rid = st.active[d["p"]]
     rec = st.recs[rid]
     j = int(arg) - 1
@@ -476,10 +471,10 @@ def _mimic_apply(st, d, text):
     new = st.column[j][1]
     st.column[j][1] = old
     rec["power"] = new
-    box = C.RACES[rec["race"]][1]
+    box = content[rec["race"]].box
     # the tokens follow the badge now held (a bonus from elsewhere, a tournament event, stays)
-    rec["hand"] = max(0, min(rec["hand"] + C.POWERS[new] - C.POWERS[old], box))
-    rec["spirit"] = new == "spirit"
+    rec["hand"] = max(0, min(rec["hand"] + content[new].tokens - content[old].tokens, box))
+    rec["spirit"] = "decline_apart" in content[new].flags
     st.ev("mimic", p=rec["p"], power=new, item=old)
     return None
 
@@ -576,7 +571,7 @@ def _protect(st, rid, r):
 
 
 def _ancient_immune(st, p, r):
-    """``C.IMMUNE``: the Great Ancient's region is immune against the other
+    """``immune`` (ruleset table): the Great Ancient's region is immune against the other
     players."""
     a = st.x.get("ancient")
     if not a or a[1] != r:
@@ -589,15 +584,15 @@ def _ancient_immune(st, p, r):
 def _marks(st, r, lang):
     out = []
     if st.x.get("volcano") == r:
-        out.append(("volcano", _t(lang, "mk.volcano")))
+        out.append(("volcano", st.game.t(lang, "mk.volcano")))
     a = st.x.get("ancient")
     if a and a[1] == r and st.owner[r] == a[0]:
-        out.append(("ancient", _t(lang, "mk.ancient")))
+        out.append(("ancient", st.game.t(lang, "mk.ancient")))
     h = st.x.get("hammers")
     if h and h[1] and h[0] in st.recs:
         held = st.regions_of(h[0])
         if held and held[0] == r:
-            out.append(("hammer", _t(lang, "mk.hammer", n=h[1])))
+            out.append(("hammer", st.game.t(lang, "mk.hammer", n=h[1])))
     return out
 
 
@@ -624,10 +619,8 @@ FLOW: set[str] = {"gnomes"}
 
 
 def _describe_mimic(st, arg, lang):
-    from . import content as C
-
     try:
-        return {"power": C.name(st.column[int(arg) - 1][1], lang)}
+        return {"power": st.ruleset.name(st.column[int(arg) - 1][1], lang)}
     except (AttributeError, IndexError, TypeError, ValueError):
         return {"power": "?"}
 
@@ -636,17 +629,12 @@ def _describe_mimic(st, arg, lang):
 DESCRIBE = {"mimic": _describe_mimic}
 
 
-def register(C) -> None:
-    """Add this module's region-level rules (``C.DEFENCE``, ``C.PROTECT``,
-    ``C.ACTIONS``, ``C.PENDING``…) to the content module ``C``."""
-    C.POWERPROOF.append(_gnomes_proof)
-    C.PROTECT.append(_protect)
-    C.IMMUNE.append(_ancient_immune)
-    C.CLEAR.append(_ancient_leaves)
-    C.CLEAR_ON_CONQUEST.append(_ancient_leaves)
-    C.ACTIONS["ancient"] = _do_ancient
-    C.ACTIONS["wisp"] = _do_wisp
-    C.PENDING["volcano"] = (_volcano_moves, _volcano_apply)
-    C.PENDING["mimic"] = (_mimic_moves, _mimic_apply)
-    C.PENDING["hammers"] = (_hammers_moves, _hammers_apply)
-    C.REGION_MARKS.append(_marks)
+#: this module's region-level rules and actions (see :mod:`ruleset`)
+TABLES = dict(
+    powerproof=(_gnomes_proof,), protect=(_protect,), immune=(_ancient_immune,), clear=(_ancient_leaves,),
+    clear_on_conquest=(_ancient_leaves,), region_marks=(_marks,),
+    actions={"ancient": _do_ancient, "wisp": _do_wisp},
+    pending={"volcano": (_volcano_moves, _volcano_apply), "mimic": (_mimic_moves, _mimic_apply),
+             "hammers": (_hammers_moves, _hammers_apply)},
+    describe=DESCRIBE,
+)

@@ -1,12 +1,16 @@
 """Small World Underground content as data (rules notes §2): the 15 races,
 the 21 special powers, the 6 relics and the 9 places, with their values and
-names; their effects are small functions registered in ``HOOKS`` (same
-moments as the base game's, see :mod:`content`).
+names; their effects are small functions in :mod:`ug_races`,
+:mod:`ug_powers` and :mod:`ug_items` (same moments as the base game's, see
+:mod:`content`), gathered here into records and tables (:data:`RULES`).
 
 Values where the sources disagree follow the notes' DEFAULT (§2.1, §2.2).
 """
 
 from __future__ import annotations
+
+from . import ug_items, ug_powers, ug_races
+from .ruleset import Ruleset, records
 
 # name: (banner, box tokens) — §2.1
 RACES = {
@@ -64,23 +68,49 @@ NAMES = {
         "lost_mine": "Mine of the Lost Dwarf", "stonehedge": "Stonehedge", "pentacle": "Wickedest Pentacle",
     },
 }
-TEXTS: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
-# sentences of the Underground effects (status lines ``st.pending.<kind>``, events ``ev.<key>``…),
-# merged into the game's catalogue
-CATALOGUE: dict[str, dict[str, str]] = {"fr": {}, "en": {}}
 
-# name -> {moment: function}; filled by the effect functions below
-HOOKS: dict[str, dict] = {}
-# effects read by name in rules.py at the moment they act (see content.FLOW)
-FLOW: set[str] = set()
+def _texts(lang):
+    out = {}
+    for m in MODULES:
+        out.update(m.TEXTS[lang])
+    return out
 
-
-from . import ug_items, ug_powers, ug_races  # noqa: E402
 
 MODULES = (ug_races, ug_powers, ug_items)
+TEXTS = {lang: _texts(lang) for lang in ("fr", "en")}
+# sentences of the Underground effects (status lines ``st.pending.<kind>``, events ``ev.<key>``…, the tray
+# buttons that name an item), merged into the game's catalogue
+CATALOGUE = {lang: {} for lang in ("fr", "en")}
+for _m in MODULES:
+    for _lang in CATALOGUE:
+        CATALOGUE[_lang].update(_m.CATALOGUE[_lang])
+for _lang, _words in ug_items.labels(NAMES).items():
+    CATALOGUE[_lang].update(_words)
+# effects with no hook of their own (see content.FLOW)
+FLOW = frozenset().union(*(m.FLOW for m in MODULES))
+HOOKS = {}
 for _m in MODULES:
     HOOKS.update(_m.HOOKS)
-    FLOW |= _m.FLOW
-    for _lang in ("fr", "en"):
-        TEXTS[_lang].update(_m.TEXTS[_lang])
-        CATALOGUE[_lang].update(_m.CATALOGUE[_lang])
+
+
+def _tables() -> dict:
+    out = {}
+    for m in MODULES:
+        for k, v in m.TABLES.items():
+            if isinstance(v, dict):
+                out.setdefault(k, {}).update(v)
+            else:
+                out[k] = out.get(k, ()) + tuple(v)
+    return out
+
+
+#: the Underground's records and region-level rules, added by :mod:`content`
+#: to the base game's into Small World's standard ruleset
+RULES = Ruleset(
+    content={**records("race", RACES, NAMES, TEXTS, HOOKS),
+             **records("power", POWERS, NAMES, TEXTS, HOOKS, flags=ug_powers.FLAGS),
+             **records("relic", dict.fromkeys(RELICS), NAMES, TEXTS, HOOKS),
+             **records("place", dict.fromkeys(PLACES), NAMES, TEXTS, HOOKS),
+             **records("monster", ug_items.MONSTERS, NAMES, TEXTS, HOOKS)},
+    **_tables(),
+)

@@ -14,6 +14,7 @@ from plateau.core.game import Game, Option, RenderContext, RulesError
 
 from . import board
 from .rules import ThudState, check_start
+from .thudfile import export_match, import_thud
 
 
 CATALOGUE = {
@@ -151,7 +152,7 @@ class Thud(Game):
     duration = {"fr": "60–90 min", "en": "60–90 min"}
     options = OPTIONS
     catalogue = CATALOGUE
-    seat_names = {"fr": ["Joueur 1", "Joueur 2"], "en": ["Player 1", "Player 2"]}
+    seat_names = board.SEAT_NAMES
 
     def full_options(self, options: dict | None) -> dict:
         """As :meth:`Game.full_options`, plus the optional ``start`` option:
@@ -222,13 +223,9 @@ class Thud(Game):
     file_ext = ".thud"
 
     def import_text(self, text: str):
-        from .thudfile import import_thud
-
         return import_thud(text)
 
     def export_files(self, record) -> list:
-        from .thudfile import export_match
-
         return [(f"-round{i + 1}.thud", text) for i, text in enumerate(export_match(record))]
 
 

@@ -25,6 +25,8 @@ hurl has ``caps == (to,)``.
 from __future__ import annotations
 
 SIZE = 15
+#: the two sides' default names, by language
+SEAT_NAMES = {"fr": ["Joueur 1", "Joueur 2"], "en": ["Player 1", "Player 2"]}
 EMPTY, DWARF, TROLL, STONE, OFF = 0, 1, 2, 3, 4
 CHARS = ".dTR#"
 FILES = "ABCDEFGHJKLMNOP"

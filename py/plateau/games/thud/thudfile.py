@@ -56,8 +56,6 @@ def import_thud(text: str, players=None, options: dict | None = None, lang: str 
     which accepts every ply written under the other conventions too. A
     position other than the standard start is kept in the ``start`` option.
     """
-    from . import GAME
-
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -89,7 +87,7 @@ def import_thud(text: str, players=None, options: dict | None = None, lang: str 
     else:
         opts.pop("start", None)
     if players is None:
-        players = list(GAME.seat_names.get(lang) or GAME.seat_names["fr"])
+        players = list(B.SEAT_NAMES.get(lang) or B.SEAT_NAMES["fr"])
     record = Record("thud", opts, 0, list(players), [])
     state = record.start()
     record.options = {k: v for k, v in state.options.items()}
