@@ -71,7 +71,7 @@ class IllegalMove(RulesError):
         super().__init__(f"illegal move {text!r}" + (f": {reason}" if reason else ""))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Move:
     """A move: its canonical notation ``text`` and the UI ``path`` of targets.
 
@@ -83,11 +83,17 @@ class Move:
     path: tuple[str, ...] = ()
     free: int = -1
 
-    def __post_init__(self) -> None:
-        if not self.path:
-            object.__setattr__(self, "path", (self.text,))
-        if self.free < 0 or self.free > len(self.path):
-            object.__setattr__(self, "free", len(self.path))
+    def __init__(self, text: str, path: tuple[str, ...] = (), free: int = -1) -> None:
+        # engines make tens of thousands of moves a second: set each field once
+        if not path:
+            path = (text,)
+        n = len(path)
+        if free < 0 or free > n:
+            free = n
+        _set = object.__setattr__
+        _set(self, "text", text)
+        _set(self, "path", path)
+        _set(self, "free", free)
 
     def __str__(self) -> str:
         return self.text

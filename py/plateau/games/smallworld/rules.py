@@ -336,12 +336,21 @@ class SmallWorldState(State):
             out.extend(self.items_of(rid))
         return out
 
+    _hooks_held = None  # while a question is asked of the position (targets): hooks already looked up
+
     def hook(self, rid, moment, items=True):
         """The functions of ``moment`` for race ``rid`` (see content.py), in
         the order of :meth:`keys`."""
         table, by_item = self.ruleset.moments.get(moment, _NO_MOMENT)
         if not table:
             return []
+        held = self._hooks_held
+        if held is not None:
+            key = (rid, moment, items and by_item)
+            got = held.get(key)
+            if got is None:
+                got = held[key] = [table[k] for k in self.keys(rid, items and by_item) if k in table]
+            return got
         return [table[k] for k in self.keys(rid, items and by_item) if k in table]
 
     def call(self, rid, moment, *args):
@@ -585,6 +594,17 @@ class SmallWorldState(State):
         return max(1, c - roll)
 
     def targets(self, rid):
+        """The regions race ``rid`` may attempt. Asking changes nothing, so the
+        hooks of each race are looked up once for all the regions."""
+        if self._hooks_held is not None:
+            return self._targets(rid)
+        self._hooks_held = {}
+        try:
+            return self._targets(rid)
+        finally:
+            self._hooks_held = None
+
+    def _targets(self, rid):
         out = []
         held = self.regions_of(rid)
         for r in range(self.R):
