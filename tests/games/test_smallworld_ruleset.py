@@ -164,11 +164,10 @@ def _names_in_rules_py() -> dict:
 def test_the_engine_reads_no_race_power_or_item_by_name():
     """Issue 28, item 2: every race and power goes through the same hooks. What is left in rules.py are
     words that are not records' names there: the steps ``diplomat`` and ``stout`` (the turn waits for a
-    choice), the race record's field ``spirit`` (seen in the views and in saved positions) and the memory
-    of the place that lends a power (``x["stonehedge"]``), and ``hill`` as a terrain (the 5-player map's
-    region 28), not the power."""
+    choice), the race record's field ``spirit`` (seen in the views and in saved positions) and ``hill`` as
+    a terrain (the 5-player map's region 28), not the power."""
     found = _names_in_rules_py()
-    assert set(found) <= {"diplomat", "stout", "spirit", "stonehedge", "hill"}, found
+    assert set(found) <= {"diplomat", "stout", "spirit", "hill"}, found
     for name in ("amazons", "heroic", "elves", "halflings", "ghouls", "sorcerers", "berserk", "flying",
                  "seafaring", "dragon_master", "fortified", "bivouacking", "underworld", "wealthy"):
         assert name not in found

@@ -289,7 +289,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         if rec["race"] == key or (not rec["dec"] and rec["power"] == key):
             return True
-        return self._stone_power(rid) == key
+        return self._lent_power(rid) == key
 
     def able(self, rid, flag):
         """A quality (``ruleset.FLAGS``) of race ``rid``: of its race, of its
@@ -298,19 +298,20 @@ class SmallWorldState(State):
         flags = self.ruleset.flags
         if flag in flags.get(rec["race"], ()) or (not rec["dec"] and flag in flags.get(rec["power"], ())):
             return True
-        sp = self._stone_power(rid)
+        sp = self._lent_power(rid)
         return sp is not None and flag in flags.get(sp, ())
 
-    def _stone_power(self, rid):
-        """The power Stonehedge lends to the race holding it (rules notes
-        §2.3), while that power may act (active, or In Decline when its badge
-        keeps working)."""
-        sh = self.x.get("stonehedge")
-        if sh is None or self.owner[sh[1]] != rid:
-            return None
-        if self.recs[rid]["dec"] and sh[0] not in self.ruleset.keep_badge:
-            return None
-        return sh[0]
+    def _lent_power(self, rid):
+        """A power a place lends to race ``rid`` (the ruleset's ``lend``:
+        Stonehedge, rules notes §2.3), while that power may act (active, or
+        In Decline when its badge keeps working)."""
+        for f in self.ruleset.lend:
+            pw = f(self, rid)
+            if pw is not None:
+                if self.recs[rid]["dec"] and pw not in self.ruleset.keep_badge:
+                    return None
+                return pw
+        return None
 
     def items_of(self, rid):
         """Places and relics in the regions race ``rid`` holds."""
@@ -329,7 +330,7 @@ class SmallWorldState(State):
         if pw and (not rec["dec"] or pw in self.ruleset.keep_badge):
             out.append(pw)
         if self.found:
-            sp = self._stone_power(rid)
+            sp = self._lent_power(rid)
             if sp and sp not in out:
                 out.append(sp)
         if items:

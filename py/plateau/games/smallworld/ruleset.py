@@ -81,6 +81,7 @@ TABLES = {
     "no_score": "f(st, rid, r) -> True: region r earns no coin for race rid",
     "moves": "f(st, rid) -> [Move]: conquest moves of the board itself",
     "region_marks": "f(st, r, lang) -> [(kind, label)]: markers drawn on a region",
+    "lend": "f(st, rid) -> a power a place lends to race rid, or None",
 }
 # the tables by key: name -> {key: value}
 MAPS = {
@@ -105,6 +106,7 @@ class Ruleset:
     no_score: tuple = ()
     moves: tuple = ()
     region_marks: tuple = ()
+    lend: tuple = ()
     actions: Mapping[str, Callable] = field(default_factory=dict)
     pending: Mapping[str, tuple] = field(default_factory=dict)
     describe: Mapping[str, Callable] = field(default_factory=dict)

@@ -991,6 +991,12 @@ _BAG = {"fr": "Sac : {item}", "en": "Bag: {item}"}
 _KEEP = {"fr": "Garder : {item}", "en": "Keep: {item}"}
 
 
+def _stonehedge_lends(st, rid):
+    """``lend``: the power Stonehedge drew, for the race holding its region."""
+    sh = st.x.get("stonehedge")
+    return sh[0] if sh is not None and st.owner[sh[1]] == rid else None
+
+
 def labels(names) -> dict:
     """Tray-button labels that name an item or a number, from the items'
     names (``names``: lang -> key -> name)."""
@@ -1016,6 +1022,7 @@ for _relic, _head in HEAD.items():
 TABLES = dict(
     defence=(_keep_defence,), protect=(_protect,), immune=(_marker_immune,), clear=(_back_to_hand,),
     clear_on_conquest=(_crypt_taken,), region_marks=(_region_marks,), moves=(_snow_moves,),
+    lend=(_stonehedge_lends,),
     actions=_ACTIONS,
     pending={
         "monsters": (_monsters_moves, _monsters_apply),
