@@ -16,6 +16,7 @@ import json
 import re
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from plateau.core.record import Record
 from plateau.core.registry import GAMES, get_game
@@ -34,6 +35,19 @@ ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
 ET.register_namespace("ev", "http://www.w3.org/2001/xml-events")
 WORDS = {f"{{{SVG_NS}}}text", f"{{{SVG_NS}}}title", f"{{{SVG_NS}}}desc"}
+APP_CSS = Path(__file__).resolve().parent.parent / "static" / "app.css"
+BOARD_STYLES = "/* ---- the boards' drawings"  # where the boards' part of the style sheet starts
+
+
+def board_styles() -> str:
+    """The boards' part of the style sheet (the end of ``static/app.css``,
+    from its ``BOARD_STYLES`` heading): the card's picture is drawn outside
+    the page, so it carries them."""
+    css = APP_CSS.read_text(encoding="utf-8")
+    start = css.find(BOARD_STYLES)
+    if start < 0:
+        raise ValueError(f"static/app.css has no {BOARD_STYLES!r} part")
+    return css[start:]
 
 
 def picture(gid: str) -> str:
@@ -83,6 +97,9 @@ def card_svg(svg: str, gid: str) -> str:
     root.attrib.pop("preserveAspectRatio", None)  # centred, whole: the default
     root.set("aria-hidden", "true")
     root.set("focusable", "false")
+    style = ET.Element(f"{{{SVG_NS}}}style")
+    style.text = board_styles()
+    root.insert(0, style)
     return ET.tostring(root, encoding="unicode")
 
 

@@ -43,7 +43,13 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 #: class names that carry only styling (added when an attribute moved to the
 #: style sheet); the page and the tests never look for them
-STYLE_CLASSES: set[str] = set()
+STYLE_CLASSES: set[str] = {
+    # Small World
+    "sw-sea", "sw-cell", "sw-lt", "sw-beast", "sw-ring", "sw-ini", "sw-dark", "sw-badge", "sw-n", "sw-small",
+    "sw-ab", "sw-light", "sw-tile", "sw-disc", "sw-shield", "sw-helm", "sw-plume", "sw-die", "sw-panel",
+    "sw-head", "sw-power", "sw-card-face", "sw-race", "sw-coin", "sw-coin-n", "sw-box", "sw-active", "sw-name",
+    "sw-coins", "sw-line", "sw-gone", "sw-event",
+}
 
 # (game, options, players, seed, plies)
 CASES = [
