@@ -49,6 +49,8 @@ STYLE_CLASSES: set[str] = {
     "sw-ab", "sw-light", "sw-tile", "sw-disc", "sw-shield", "sw-helm", "sw-plume", "sw-die", "sw-panel",
     "sw-head", "sw-power", "sw-card-face", "sw-race", "sw-coin", "sw-coin-n", "sw-box", "sw-active", "sw-name",
     "sw-coins", "sw-line", "sw-gone", "sw-event",
+    # the tournament's overview
+    "ak-bg", "ak-title", "ak-table-title", "ak-note", "ak-open", "ak-who", "ak-info", "ak-log-title",
 }
 
 # (game, options, players, seed, plies)

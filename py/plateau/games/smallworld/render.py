@@ -15,8 +15,7 @@ from plateau.core.game import RenderContext
 
 from . import content as C
 from .catalogue import t
-from .render_model import (ABBR, DARK_TEXT, PLAYER, RACE_FILL, Board, build, colour,  # noqa: F401 (used by others)
-                           event_lines, panel)
+from .render_model import ABBR, DARK_TEXT, RACE_FILL, build, panel  # noqa: F401 (ABBR, panel: read here by others)
 
 PANEL_H = 580  # room below the map before the final size is known
 COL_W = 470  # the combo column beside the map
