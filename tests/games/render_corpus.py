@@ -42,7 +42,8 @@ CSS = ROOT / "static" / "app.css"
 SVG = "{http://www.w3.org/2000/svg}"
 
 #: class names that carry only styling (added when an attribute moved to the
-#: style sheet); the page and the tests never look for them
+#: style sheet); the page and the tests never look for them, and no element
+#: that is a target carries one (the page tells targets apart by their classes)
 STYLE_CLASSES: set[str] = {
     # Small World
     "sw-sea", "sw-cell", "sw-lt", "sw-beast", "sw-ring", "sw-ini", "sw-dark", "sw-badge", "sw-n", "sw-small",
@@ -50,7 +51,7 @@ STYLE_CLASSES: set[str] = {
     "sw-head", "sw-power", "sw-card-face", "sw-race", "sw-coin", "sw-coin-n", "sw-box", "sw-active", "sw-name",
     "sw-coins", "sw-line", "sw-gone", "sw-event",
     # the tournament's overview
-    "ak-bg", "ak-title", "ak-table-title", "ak-note", "ak-open", "ak-who", "ak-info", "ak-log-title",
+    "ak-bg", "ak-title", "ak-table-title", "ak-note", "ak-vacant", "ak-who", "ak-info", "ak-log-title",
 }
 
 # (game, options, players, seed, plies)

@@ -10,6 +10,7 @@ equal, and a colour that changed does not."""
 from __future__ import annotations
 
 import json
+import re
 
 import render_corpus as R
 
@@ -17,11 +18,16 @@ import render_corpus as R
 def test_every_drawing_matches_the_golden_one():
     golden = json.loads(R.GOLDEN.read_text(encoding="utf-8"))
     css = R.CSS.read_text(encoding="utf-8")
-    seen, wrong = set(), []
+    seen, wrong, styled_targets = set(), [], set()
     for key, svg in R.drawings():
         seen.add(key)
         if R.digest(svg, css) != golden.get(key):
             wrong.append(key)
+        # the page tells a target from its neighbours by its classes (play.py's hit test): none is a style class
+        for tag in re.findall(r"<[^>]*data-target=[^>]*>", svg):
+            m = re.search(r'class="([^"]*)"', tag)
+            styled_targets |= set(m.group(1).split()) & R.STYLE_CLASSES if m else set()
+    assert not styled_targets, styled_targets
     assert seen == set(golden), "the corpus changed: " + ", ".join(sorted(seen ^ set(golden))[:10])
     assert not wrong, (f"{len(wrong)} drawings look different, e.g. {wrong[:8]} "
                        "(python3 tests/games/render_corpus.py --dump DIR writes their normal forms)")

@@ -79,7 +79,7 @@ def _head(ov, L):
 
 
 def _seat(seat, sx, yy, sw, L):
-    cls = ["ak-seat"] + (["running"] if seat.running else []) + (["ak-open"] if seat.free else [])
+    cls = ["ak-seat"] + (["running"] if seat.running else [])  # no styling class here: the page tells targets apart by them
     label = " · ".join(x for x in (seat.label, seat.info, seat.waiting) if x)
     attrs = f' data-target="{seat.name}" aria-label={quoteattr(label)}'
     if seat.target:
@@ -88,7 +88,9 @@ def _seat(seat, sx, yy, sw, L):
     if seat.selected:
         cls.append("selected")
     mark = "▶ " if seat.running else ""
-    out = [f'<g class="{" ".join(cls)}"{attrs}><rect x="{sx}" y="{yy}" width="{sw}" height="{L.seat_h - 6}" rx="6"/>'
+    vacant = ' class="ak-vacant"' if seat.free else ""
+    out = [f'<g class="{" ".join(cls)}"{attrs}><rect x="{sx}" y="{yy}" width="{sw}" height="{L.seat_h - 6}" rx="6"'
+           f'{vacant}/>'
            f'<text x="{sx + 10}" y="{yy + 20}" class="ak-who">{escape(_fit(mark + seat.label, sw - 20, 17))}</text>'
            f'<text x="{sx + 10}" y="{yy + 37}" class="ak-info">{escape(_fit(seat.info, sw - 20, 14))}</text>']
     if seat.waiting:
