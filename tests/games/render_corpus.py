@@ -52,6 +52,13 @@ STYLE_CLASSES: set[str] = {
     "sw-coins", "sw-line", "sw-gone", "sw-event",
     # the tournament's overview
     "ak-bg", "ak-title", "ak-table-title", "ak-note", "ak-vacant", "ak-who", "ak-info", "ak-log-title",
+    # Le Cheval de Troie (and its board's own class)
+    "troy", "tr-plain", "tr-paper", "tr-rule", "tr-moat", "tr-wall", "tr-ring", "tr-tower", "tr-tower-top",
+    "tr-plaza", "tr-deco", "tr-last", "tr-num-disc", "tr-bonus-disc", "tr-value-box", "tr-cap-box", "tr-full",
+    "tr-face", "tr-back", "tr-back-in", "tr-card", "tr-none", "tr-current", "tr-bag", "tr-bag-tie", "tr-spot",
+    "tr-black-ring", "tr-box", "tr-num", "tr-bonus", "tr-value", "tr-dark", "tr-cap", "tr-treasure", "tr-secret",
+    "tr-horse-n", "tr-horse-q", "tr-title", "tr-colour", "tr-now", "tr-over", "tr-head", "tr-label", "tr-count",
+    "tr-bag-n", "tr-announce", "tr-on", "tr-hero-n", "tr-trident", "tr-log", "tr-sub", "tr-points",
 }
 
 # (game, options, players, seed, plies)
