@@ -59,6 +59,9 @@ STYLE_CLASSES: set[str] = {
     "tr-black-ring", "tr-box", "tr-num", "tr-bonus", "tr-value", "tr-dark", "tr-cap", "tr-treasure", "tr-secret",
     "tr-horse-n", "tr-horse-q", "tr-title", "tr-colour", "tr-now", "tr-over", "tr-head", "tr-label", "tr-count",
     "tr-bag-n", "tr-announce", "tr-on", "tr-hero-n", "tr-trident", "tr-log", "tr-sub", "tr-points",
+    # Armadora
+    "am-frame", "am-paper", "am-banner", "am-title", "am-wood", "am-coords", "am-left", "am-white", "am-face",
+    "am-box", "am-passed", "am-current", "am-star", "am-power", "am-badge-disc",
 }
 
 # (game, options, players, seed, plies)
