@@ -62,6 +62,10 @@ STYLE_CLASSES: set[str] = {
     # Armadora
     "am-frame", "am-paper", "am-banner", "am-title", "am-wood", "am-coords", "am-left", "am-white", "am-face",
     "am-box", "am-passed", "am-current", "am-star", "am-power", "am-badge-disc",
+    # Thorval
+    "th-last", "th-ring", "th-fight", "th-fight-head", "th-label", "th-orks", "th-tusks", "th-orks-n", "th-army",
+    "th-army-n", "th-paper", "th-rule", "th-rule-thin", "th-title", "th-sub", "th-row", "th-out", "th-current",
+    "th-dot", "th-name", "th-info", "th-head", "th-ev", "th-latest", "th-step", "th-swatch", "th-legend",
 }
 
 # (game, options, players, seed, plies)
