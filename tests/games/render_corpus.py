@@ -66,6 +66,10 @@ STYLE_CLASSES: set[str] = {
     "th-last", "th-ring", "th-fight", "th-fight-head", "th-label", "th-orks", "th-tusks", "th-orks-n", "th-army",
     "th-army-n", "th-paper", "th-rule", "th-rule-thin", "th-title", "th-sub", "th-row", "th-out", "th-current",
     "th-dot", "th-name", "th-info", "th-head", "th-ev", "th-latest", "th-step", "th-swatch", "th-legend",
+    # Thud
+    "td-frame", "td-light", "td-dark", "td-grid", "td-coords", "td-last", "td-cross", "td-hurl", "td-sel", "td-dot",
+    "td-ring", "td-t", "td-round", "td-side", "td-who", "td-count", "td-end", "td-score", "td-offer", "td-pole",
+    "td-flag", "td-offer-t", "td-band", "td-band-t",
 }
 
 # (game, options, players, seed, plies)
