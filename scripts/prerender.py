@@ -65,10 +65,15 @@ def picture(gid: str) -> str:
 def card_svg(svg: str, gid: str) -> str:
     """A board's drawing made fit for a card inside the page: its words go
     (a few pixels high on a card, and the picture then serves every
-    language), its ids take the card's prefix (unique should the drawings
-    ever share one document again), and it is hidden from screen
-    readers and from clicks (the card names the game, its buttons act)."""
+    language), it carries the boards' part of the style sheet (drawn
+    outside the page, the picture has no other), its ids take the card's
+    prefix (unique should the drawings ever share one document again), and
+    it is hidden from screen readers and from clicks (the card names the
+    game, its buttons act)."""
     root = ET.fromstring(svg)
+    style = ET.Element(f"{{{SVG_NS}}}style")  # the boards' styles (their references renamed below)
+    style.text = board_styles()
+    root.insert(0, style)
     for parent in list(root.iter()):
         for child in list(parent):
             if child.tag in WORDS:
@@ -97,9 +102,6 @@ def card_svg(svg: str, gid: str) -> str:
     root.attrib.pop("preserveAspectRatio", None)  # centred, whole: the default
     root.set("aria-hidden", "true")
     root.set("focusable", "false")
-    style = ET.Element(f"{{{SVG_NS}}}style")
-    style.text = board_styles()
-    root.insert(0, style)
     return ET.tostring(root, encoding="unicode")
 
 

@@ -68,3 +68,22 @@ def test_a_rule_that_loses_to_a_more_specific_one_is_seen():
 def test_hover_rules_are_kept_per_state():
     a = SVG.format('<rect class="t"/>')
     assert R.normal_form(a, ".t:hover{fill:red}") != R.normal_form(a, ".t:hover{fill:blue}")
+
+
+def test_every_style_class_has_its_rule_in_the_boards_part_of_the_sheet():
+    import prerender
+
+    part = prerender.board_styles()
+    rules = set(re.findall(r"\.([a-z][\w-]*)", part))
+    assert not {c for c in R.STYLE_CLASSES if c not in rules and c != "troy"}  # "troy" scopes them
+    # the page's own rules stay before it
+    assert ".board > svg" not in part and ".smallworld .sw-hit" in part
+
+
+def test_a_card_picture_carries_the_boards_styles_with_its_renamed_references():
+    import prerender
+
+    svg = prerender.picture("troy")
+    style = re.search(r"<style>(.*?)</style>", svg, re.S).group(1)
+    assert ".troy .tr-wall" in style and "url(#card-troy-tp-stone)" in style
+    assert 'id="card-troy-tp-stone"' in svg
