@@ -13,7 +13,6 @@ from xml.sax.saxutils import escape, quoteattr
 
 from plateau.core.game import RenderContext
 
-from . import content as C
 from .catalogue import t
 from .render_model import ABBR, DARK_TEXT, RACE_FILL, build, panel  # noqa: F401 (ABBR, panel: read here by others)
 
@@ -112,7 +111,7 @@ ICONS = {
 }
 
 
-# the Underground's moving figures (``C.REGION_MARKS``): a pictogram on a disc
+# the Underground's moving figures (``render_model.region_marks``): a pictogram on a disc
 MARK_ICONS = {
     "balrog": '<path d="M-10 -11q2 7 5 7h10q3 0 5 -7q1 10 -4 12v5l-4 5h-4l-4 -5v-5q-5 -2 -4 -12z" fill="#e64a19" '
               'stroke="#ffab91" stroke-width=".8"/><circle cx="-3" cy="0" r="1.6" fill="#ffeb3b"/>'
@@ -122,23 +121,23 @@ MARK_ICONS = {
 }
 
 
-def _item(x, y, key, lang, relic):
+def _item(x, y, key, name, title, relic):
     """A place (square tile) or a relic (round tile) found under a Monster:
-    its pictogram (``ICONS``), its name and effect as the tile's title."""
+    its pictogram (``ICONS``, else its initials), its name and effect as the tile's title."""
     shape = ('<circle r="17" class="sw-tile"/>' if relic else
              '<rect x="-17" y="-17" width="34" height="34" rx="5" class="sw-tile"/>')
     icon = ICONS.get(key)
     if icon is None:
-        words = C.name(key, lang).replace("'", " ").replace("-", " ").split()
+        words = name.replace("'", " ").replace("-", " ").split()
         ab = "".join(w[0] for w in words if w[0].isupper())[:2] or words[0][:2]
         icon = f'<text y="1" class="sw-ab">{escape(ab)}</text>'
     return (f'<g class="sw-{"relic" if relic else "place"}" transform="translate({x:.0f} {y:.0f})" '
-            f'pointer-events="none"><title>{escape(C.name(key, lang) + " — " + C.text(key, lang))}</title>{shape}'
+            f'pointer-events="none"><title>{escape(title)}</title>{shape}'
             f'{icon}</g>')
 
 
 def _mark(x, y, kind, label):
-    """A marker of Underground content (see ``C.REGION_MARKS``): a disc with a letter."""
+    """A marker of Underground content (``render_model.region_marks``): a disc with a letter."""
     icon = MARK_ICONS.get(kind)
     if icon is None:
         icon = f'<text y="1" class="sw-ab sw-light">{escape(label[:1])}</text>'
@@ -209,8 +208,8 @@ def _region_pieces(reg, geo, md, lang):
         out.append(_marker(kind, ax - 34 + i * 26, ay + 30, lang, n))
     if reg.monster:
         out.append(_monster(ax, ay if reg.empty else ay - 36, reg.monster, md))
-    for i, (kind, key, label) in enumerate(reg.tiles):
-        body = _mark(0, 0, key, label) if kind == "mark" else _item(0, 0, key, lang, kind == "relic")
+    for i, (kind, key, label, name) in enumerate(reg.tiles):
+        body = _mark(0, 0, key, label) if kind == "mark" else _item(0, 0, key, name, label, kind == "relic")
         out.append(f'<g transform="translate({ax - 42 + i * 38:.0f} {ay - 36:.0f})">{body}</g>')
     return "".join(out)
 
@@ -332,9 +331,9 @@ def _players(board, L):
         for k, (s, tip, dec) in enumerate(box.lines):
             out.append(f'<text x="{x + 22:.0f}" y="{py + 56 + 24 * k}" class="sw-line{" sw-gone" if dec else ""}">'
                        f'{"<title>" + escape(tip) + "</title>" if tip else ""}{escape(s)}</text>')
-        for k, (item, relic) in enumerate(box.items):  # its places and relics, bottom right
+        for k, (item, relic, name, title) in enumerate(box.items):  # its places and relics, bottom right
             out.append(f'<g transform="translate({x + pw - 22 - 32 * k:.0f} {py + 116}) scale(.8)">'
-                       f'{_item(0, 0, item, board.lang, relic)}</g>')
+                       f'{_item(0, 0, item, name, title, relic)}</g>')
         out.append("</g>")
     return "".join(out)
 

@@ -5,8 +5,9 @@ events. Built from the state for ``ctx.viewer``'s eyes (other players'
 coins are left out unless that viewer may see them) and from the render
 context (targets, clicks, language, width). ``render.py`` draws it.
 
-The rules are asked through the few functions under "what the rules say"
-below, and nowhere else in the drawing."""
+The rules and the content (names, texts, token counts, markers) are asked
+through the few functions under "what the rules say" below, each given the
+state, and nowhere else in the drawing."""
 
 from __future__ import annotations
 
@@ -83,6 +84,21 @@ def region_marks(st, r, lang):
     return [m for f in C.REGION_MARKS for m in f(st, r, lang)]
 
 
+def name(st, key, lang):
+    """The name of a race, power, place or relic (its content record)."""
+    return C.name(key, lang)
+
+
+def text(st, key, lang):
+    """What a race, power, place or relic does, in a sentence or two."""
+    return C.text(key, lang)
+
+
+def combo_tokens(st, race, power):
+    """The tokens a race and power take together."""
+    return C.RACES[race][0] + C.POWERS[power]
+
+
 def held(st, p):
     """The places and relics in player ``p``'s regions (public: they lie on
     the map), as ``(region, key, is a relic)``."""
@@ -130,7 +146,7 @@ class Region:
     stack: Stack | None = None
     markers: list = field(default_factory=list)  # (kind, count)
     monster: tuple | None = None  # (count, special or "", label)
-    tiles: list = field(default_factory=list)  # ("place" | "relic" | "mark", key, label)
+    tiles: list = field(default_factory=list)  # ("place" | "relic" | "mark", key, label, name)
 
 
 @dataclass
@@ -156,7 +172,7 @@ class PlayerBox:
     active: bool
     coins: str
     lines: list  # (text, tooltip, declined)
-    items: list  # (key, is a relic)
+    items: list  # (key, is a relic, name, label)
 
 
 @dataclass
@@ -215,11 +231,10 @@ def _region(st, r, ctx, cost):
     if st.monster[r]:
         sp = st.special[r]
         reg.monster = (st.monster[r], sp, t(lang, "mk." + sp) if sp else t(lang, "mk.monster", n=st.monster[r]))
-    if st.place[r]:
-        reg.tiles.append(("place", st.place[r], C.name(st.place[r], lang) + " — " + C.text(st.place[r], lang)))
-    if st.relic[r]:
-        reg.tiles.append(("relic", st.relic[r], C.name(st.relic[r], lang) + " — " + C.text(st.relic[r], lang)))
-    reg.tiles += [("mark", kind, label) for kind, label in marks]
+    for kind, item in (("place", st.place[r]), ("relic", st.relic[r])):
+        if item:
+            reg.tiles.append((kind, item, name(st, item, lang) + " — " + text(st, item, lang), name(st, item, lang)))
+    reg.tiles += [("mark", kind, label, label) for kind, label in marks]
     return reg
 
 
@@ -239,7 +254,7 @@ def _region_text(st, r, lang, marks, cost):
         parts.append(t(lang, "lt"))
     elif o >= 0:
         rec = st.recs[o]
-        s = f"{C.name(rec['race'], lang)} ({st.players[rec['p']]}) ×{st.tok[r]}"
+        s = f"{name(st, rec['race'], lang)} ({st.players[rec['p']]}) ×{st.tok[r]}"
         if rec["dec"]:
             s += " — " + t(lang, "declined")
         parts.append(s)
@@ -253,7 +268,7 @@ def _region_text(st, r, lang, marks, cost):
         parts.append(t(lang, "mk." + sp) if sp else t(lang, "mk.monster", n=st.monster[r]))
     for item in (st.place[r], st.relic[r]):
         if item:
-            parts.append(C.name(item, lang) + " — " + C.text(item, lang))
+            parts.append(name(st, item, lang) + " — " + text(st, item, lang))
     parts += [label for _kind, label in marks]
     if cost is not None:
         hand = st.recs[st.acting]["hand"]
@@ -264,13 +279,13 @@ def _region_text(st, r, lang, marks, cost):
 def _stack(st, rec, n, lang):
     race, dec = rec["race"], rec["dec"]
     power = rec["power"] and not dec
-    title = C.name(race, lang) + (f" {C.name(rec['power'], lang)}" if power else "")
+    title = name(st, race, lang) + (f" {name(st, rec['power'], lang)}" if power else "")
     title += f" ({st.players[rec['p']]})"
     if dec:
         title += " — " + t(lang, "declined")
-    title += ": " + C.text(race, lang)
+    title += ": " + text(st, race, lang)
     if power:
-        title += " " + C.text(rec["power"], lang)
+        title += " " + text(st, rec["power"], lang)
     return Stack(race, initials(race, lang), "#9e9e9e" if dec else RACE_FILL[race], colour(st, rec["p"]),
                  race in DARK_TEXT or dec, dec, n, title)
 
@@ -278,11 +293,11 @@ def _stack(st, rec, n, lang):
 def _card(st, i, combo, ctx):
     lang = ctx.lang
     race, power, coins = combo
-    n = C.RACES[race][0] + C.POWERS[power]
-    label = t(lang, "target.combo", race=C.name(race, lang), power=C.name(power, lang), n=n, cost=i, coins=coins)
-    full = label + ". " + C.name(race, lang) + " : " + C.text(race, lang) + " " + C.name(power, lang) + " : " \
-        + C.text(power, lang)
-    return Card(i, hit(f"combo{i}", ctx, full), race, power, C.name(race, lang), C.name(power, lang), n, coins)
+    n = combo_tokens(st, race, power)
+    label = t(lang, "target.combo", race=name(st, race, lang), power=name(st, power, lang), n=n, cost=i, coins=coins)
+    full = label + ". " + name(st, race, lang) + " : " + text(st, race, lang) + " " + name(st, power, lang) + " : " \
+        + text(st, power, lang)
+    return Card(i, hit(f"combo{i}", ctx, full), race, power, name(st, race, lang), name(st, power, lang), n, coins)
 
 
 def _player(st, p, ctx):
@@ -293,17 +308,19 @@ def _player(st, p, ctx):
     rid = st.active[p]
     if rid is not None:
         rec = st.recs[rid]
-        lines.append((f"{C.name(rec['race'], lang)} {C.name(rec['power'], lang)}",
-                      C.text(rec["race"], lang) + " " + C.text(rec["power"], lang), False))
+        lines.append((f"{name(st, rec['race'], lang)} {name(st, rec['power'], lang)}",
+                      text(st, rec["race"], lang) + " " + text(st, rec["power"], lang), False))
         extra = t(lang, "panel.hand", n=rec["hand"])
         if rec["parked"]:
             extra += f" (+{rec['parked']})"
         lines.append((extra, "", False))
     for did in st.declined[p]:
         rec = st.recs[did]
-        lines.append((f"{C.name(rec['race'], lang)} — {t(lang, 'declined')}", C.text(rec["race"], lang), True))
+        lines.append((f"{name(st, rec['race'], lang)} — {t(lang, 'declined')}", text(st, rec["race"], lang), True))
     return PlayerBox(p, hit(f"p{p}", ctx, t(lang, "target.peace", p=st.players[p])), st.players[p], colour(st, p),
-                     st.to_play == p, coins, lines[:4], [(item, relic) for _r, item, relic in held(st, p)[:6]])
+                     st.to_play == p, coins, lines[:4],
+                     [(item, relic, name(st, item, lang), name(st, item, lang) + " — " + text(st, item, lang))
+                      for _r, item, relic in held(st, p)[:6]])
 
 
 def player_lines(st, p, viewer, lang):
@@ -315,10 +332,10 @@ def player_lines(st, p, viewer, lang):
     if rid is not None:
         rec = st.recs[rid]
         extra = t(lang, "panel.hand", n=rec["hand"]) + (f" (+{rec['parked']})" if rec["parked"] else "")
-        lines.append(f"  {C.name(rec['race'], lang)} {C.name(rec['power'], lang)}, {extra}")
+        lines.append(f"  {name(st, rec['race'], lang)} {name(st, rec['power'], lang)}, {extra}")
     for did in st.declined[p]:
-        lines.append(f"  {C.name(st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
-    items = [f"{C.name(item, lang)} ({t(lang, 'region', r=r)})" for r, item, _ in held(st, p)]
+        lines.append(f"  {name(st, st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
+    items = [f"{name(st, item, lang)} ({t(lang, 'region', r=r)})" for r, item, _ in held(st, p)]
     if items:
         lines.append("  " + t(lang, "panel.items", items=", ".join(items)))
     return lines
