@@ -94,10 +94,16 @@ CASES = [
 NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana"]
 
 
-def positions():
-    """``(key, game, state, plies played)`` for every case and ply (the
-    game may end before the last ply: the final position is kept once)."""
+GAME_IDS = ("thud", "armadora", "troy", "thorval", "smallworld", "arkhanis")
+
+
+def positions(games=GAME_IDS):
+    """``(key, game, state, plies played)`` for every case and ply of
+    ``games`` (a game may end before the last ply: the final position is
+    kept once)."""
     for gid, opts, n, seed, plies in CASES:
+        if gid not in games:
+            continue
         g = get_game(gid)
         st = g.start(NAMES[:n], g.full_options(opts), seed)
         rnd = random.Random(seed)
@@ -137,14 +143,14 @@ def contexts(g, st, rnd):
                                                           targets=frozenset(nxt), live=False)
 
 
-def drawings():
-    """``(key, svg)`` for the whole corpus."""
-    for key, g, st, rnd in positions():
+def drawings(games=GAME_IDS):
+    """``(key, svg)`` for the corpus of ``games`` (all by default)."""
+    for key, g, st, rnd in positions(games):
         for ck, ctx in contexts(g, st, rnd):
             yield f"{key}/{ck}", g.render(st, ctx)
             for vid, _label in g.views(st, ctx.lang)[1:]:
                 yield f"{key}/{ck}/{vid}", g.render_view(st, vid, ctx)
-    for gid in ("thud", "armadora", "troy", "thorval", "smallworld", "arkhanis"):
+    for gid in games:
         g = get_game(gid)
         for lang in ("fr", "en"):
             for name in sorted(set(re.findall(r"^!diagram (\S+)", g.rules(lang), re.M))):

@@ -145,7 +145,8 @@ def _table(st, ti, ctx, running):
     notes = []
     if ctx.compact:  # beside the thumbnail: this table's free seats and who plays here
         free_here = [str(s) for s in seats if st.occupant[s] is None]
-        notes = [t(lang, "ov.seats", a=seats[0], b=seats[-1]), t(lang, "ov.free_here", seats=", ".join(free_here) or "—")]
+        notes = [t(lang, "ov.seats", a=seats[0], b=seats[-1]),
+                 t(lang, "ov.free_here", seats=", ".join(free_here) or "—")]
         if here and running is not None:
             notes.append(t(lang, "ov.running", s=running))
     out = []
