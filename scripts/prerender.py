@@ -16,6 +16,7 @@ import json
 import re
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from plateau.core.record import Record
 from plateau.core.registry import GAMES, get_game
@@ -34,6 +35,19 @@ ET.register_namespace("", SVG_NS)
 ET.register_namespace("xlink", XLINK_NS)
 ET.register_namespace("ev", "http://www.w3.org/2001/xml-events")
 WORDS = {f"{{{SVG_NS}}}text", f"{{{SVG_NS}}}title", f"{{{SVG_NS}}}desc"}
+APP_CSS = Path(__file__).resolve().parent.parent / "static" / "app.css"
+BOARD_STYLES = "/* ---- the boards' drawings"  # where the boards' part of the style sheet starts
+
+
+def board_styles() -> str:
+    """The boards' part of the style sheet (the end of ``static/app.css``,
+    from its ``BOARD_STYLES`` heading): the card's picture is drawn outside
+    the page, so it carries them."""
+    css = APP_CSS.read_text(encoding="utf-8")
+    start = css.find(BOARD_STYLES)
+    if start < 0:
+        raise ValueError(f"static/app.css has no {BOARD_STYLES!r} part")
+    return css[start:]
 
 
 def picture(gid: str) -> str:
@@ -51,10 +65,15 @@ def picture(gid: str) -> str:
 def card_svg(svg: str, gid: str) -> str:
     """A board's drawing made fit for a card inside the page: its words go
     (a few pixels high on a card, and the picture then serves every
-    language), its ids take the card's prefix (unique should the drawings
-    ever share one document again), and it is hidden from screen
-    readers and from clicks (the card names the game, its buttons act)."""
+    language), it carries the boards' part of the style sheet (drawn
+    outside the page, the picture has no other), its ids take the card's
+    prefix (unique should the drawings ever share one document again), and
+    it is hidden from screen readers and from clicks (the card names the
+    game, its buttons act)."""
     root = ET.fromstring(svg)
+    style = ET.Element(f"{{{SVG_NS}}}style")  # the boards' styles (their references renamed below)
+    style.text = board_styles()
+    root.insert(0, style)
     for parent in list(root.iter()):
         for child in list(parent):
             if child.tag in WORDS:

@@ -5,7 +5,10 @@ Layout: the title runs along the top edge, the 8 × 5 squares below it
 underneath. Every square carries ``data-target`` (its name), every free inner
 line a thin clickable strip (``data-target="b2-c2"``) that only takes clicks
 when it is a target. Warriors, gold and badges ignore the pointer, so a click
-on a warrior reaches its square.
+on a warrior reaches its square. What is shown is decided first
+(``render_model.build``: what ``ctx.viewer`` may see of the warriors and
+hands, the targets, the last move), then drawn one layer at a time, styled
+by the ``am-`` classes of ``static/app.css``.
 """
 
 from __future__ import annotations
@@ -13,9 +16,8 @@ from __future__ import annotations
 from plateau.core import svgkit
 from plateau.core.game import RenderContext
 
-from .rules import (
-    COLS, LINE_INDEX, LINES, MINES, NSQ, ROWS, SQ_INDEX, SQ_NAMES, ArmadoraState, _bits,
-)
+from .render_model import Board, build, hand_line
+from .rules import COLS, LINE_INDEX, LINES, NSQ, ROWS, ArmadoraState
 
 CELL = 80
 X0 = 40
@@ -27,23 +29,10 @@ PANEL_Y = Y0 + BH + 40
 H = PANEL_Y + 78
 HC = PANEL_Y + 4  # the height on a phone: the board, its coordinates and the frame's foot
 
-CHAR_COLOURS = {
-    "orc": ("#5d8a2a", "#33501a"),
-    "goblin": ("#8a4f9e", "#4f2a5c"),
-    "elf": ("#2f7fb5", "#1a4b6e"),
-    "mage": ("#b8432f", "#6e2419"),
-}
-SEAT_COLOURS = [("#8d6b3f", "#54401f"), ("#5f7384", "#36434f"), ("#86607a", "#4d3546"), ("#6f7d50", "#414a2d")]
-INITIAL = {"orc": "O", "goblin": "G", "elf": "E", "mage": "M"}
 PALETTE = [("#f3e6b3", "#a8892a"), ("#cfe2f3", "#3f6f9f"), ("#f2d0d0", "#a04848"), ("#d5ecc2", "#4f8a2f"),
            ("#e3d5f0", "#6f4f9f"), ("#f6dcc0", "#a0652a"), ("#c8eee0", "#2f8a6a"), ("#e8e8c8", "#7a7a3a")]
 HILITE = "#ffcf33"
 LAST = "#ff7a1a"
-
-
-def colours(state: ArmadoraState, p: int) -> tuple[str, str]:
-    c = state.chars[p]
-    return CHAR_COLOURS[c] if c else SEAT_COLOURS[p % 4]
 
 
 def _xy(s: int) -> tuple[int, int]:
@@ -56,54 +45,6 @@ def _line_rect(li: int, thick: float, shrink: float) -> tuple[float, float, floa
     if b == a + 1:  # vertical line on the right side of a
         return x + CELL - thick / 2, y + shrink, thick, CELL - 2 * shrink
     return x + shrink, y + CELL - thick / 2, CELL - 2 * shrink, thick
-
-
-def _last_marks(text: str) -> tuple[list[int], list[int]]:
-    """Squares and lines touched by a move text."""
-    sqs, lines = [], []
-    body = text
-    if ":" in body:
-        body = body.split(":", 1)[1]
-    if "@" in body:
-        body = body.split("@", 1)[1]
-    for part in body.split(","):
-        if part in SQ_INDEX:
-            sqs.append(SQ_INDEX[part])
-        elif part in LINE_INDEX:
-            lines.append(LINE_INDEX[part])
-    return sqs, lines
-
-
-STYLE = """
-.am-sq{stroke:#b5a77e;stroke-width:.8}
-.am-t{font-family:sans-serif;pointer-events:none}
-.am-v{font-family:Georgia,serif;font-size:28px;font-weight:bold;text-anchor:middle}
-.am-tile{stroke-width:2.5}
-.am-out{fill:none;stroke-width:3.5;stroke-opacity:.9;stroke-linecap:square;pointer-events:none}
-.am-pal{fill:#8b5a2b;stroke:#3d230c;stroke-width:1.5}
-.am-pal2{fill:#c08a52}
-.am-np{pointer-events:none}
-.am-goldc{fill:#3b2a1a;stroke:#f2c230;stroke-width:2}
-.am-last{fill:none;stroke:#ff7a1a;stroke-width:3;stroke-dasharray:8 4}
-.am-lastl{fill:none;stroke:#ff7a1a;stroke-width:2.5}
-.am-ring{fill:none;stroke:#ffcf33;stroke-width:5}
-.am-ringc{fill:none;stroke:#ff7a1a;stroke-width:5}
-.am-gold{fill:#f2c230;stroke:#8a6410;stroke-width:1.2}
-.am-goldn{font-family:sans-serif;font-size:14px;font-weight:bold;fill:#f9dc6b;text-anchor:middle}
-.am-known{fill:none;stroke:#fff;stroke-width:1.5;stroke-dasharray:3 3;stroke-opacity:.8}
-.am-emb{fill:none;stroke:#fff;stroke-width:2;stroke-opacity:.7}
-.am-embt{font-family:Georgia,serif;font-size:20px;font-weight:bold;fill:#fff;fill-opacity:.85;text-anchor:middle}
-.am-arrow{fill:#7a1010;stroke:#7a1010;stroke-width:2.5}
-.am-arrowb{fill:#c0392b;stroke:#fff;stroke-width:1}
-.am-arrowt{font-family:sans-serif;font-size:11px;font-weight:bold;fill:#fff;text-anchor:middle}
-.am-shield{fill:#f2c230;stroke:#5a3d08;stroke-width:1.5}
-.am-shieldt{font-family:sans-serif;font-size:10px;font-weight:bold;fill:#3a2a08;text-anchor:middle}
-.am-pn{font-family:sans-serif;font-size:14px;font-weight:bold;fill:#2a1d10}
-.am-ps{font-family:sans-serif;font-size:11px;fill:#5a4128}
-.am-ph{font-family:sans-serif;font-size:11px;fill:#2a1d10}
-.am-pi{font-family:Georgia,serif;font-size:17px;font-weight:bold;fill:#fff;text-anchor:middle}
-.am-badge{font-family:sans-serif;font-size:12px;font-weight:bold;fill:#3a2a12;text-anchor:middle}
-"""
 
 
 _STATIC: dict = {}
@@ -124,17 +65,14 @@ def _static(coords: bool, compact: bool = False) -> tuple[str, str, str]:
     if head.endswith("/>"):
         head = head[:-2] + ">"
     els = [
-        d.style(STYLE),
-        d.rect((0, 0), (W, H), rx=14, fill="#3b2a1a"),
-        d.rect((6, 6), (W - 12, H - 12), rx=10, fill="#f4ead2", stroke="#c9a45a", stroke_width=2),
-        d.rect((X0 - 10, 14), (BW + 20, Y0 - 30), rx=8, fill="#4a2f17", stroke="#c9a45a", stroke_width=2),
-        d.text("ARMADORA", insert=(X0 + BW / 2, 14 + (Y0 - 30) / 2 + 11), text_anchor="middle",
-               font_family="Georgia, 'Times New Roman', serif", font_size=32, font_weight="bold",
-               letter_spacing=10, fill="#f2c94c", stroke="#7a4a12", stroke_width=0.8),
-        d.rect((X0 - 8, Y0 - 8), (BW + 16, BH + 16), rx=6, fill="#6b4a26", stroke="#2e1d0c", stroke_width=2),
+        d.rect((0, 0), (W, H), rx=14, class_="am-frame"),
+        d.rect((6, 6), (W - 12, H - 12), rx=10, class_="am-paper"),
+        d.rect((X0 - 10, 14), (BW + 20, Y0 - 30), rx=8, class_="am-banner"),
+        d.text("ARMADORA", insert=(X0 + BW / 2, 14 + (Y0 - 30) / 2 + 11), class_="am-title"),
+        d.rect((X0 - 8, Y0 - 8), (BW + 16, BH + 16), rx=6, class_="am-wood"),
     ]
     if coords:
-        g = d.g(font_family="sans-serif", font_size=13, fill="#5a4128", text_anchor="middle", pointer_events="none")
+        g = d.g(class_="am-coords")
         for c in range(COLS):
             g.add(d.text("abcdefgh"[c], insert=(X0 + c * CELL + CELL / 2, Y0 + BH + 25)))
         for r in range(ROWS):
@@ -153,134 +91,112 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
     every player name are svgwrite elements; the decoration (gold, warriors,
     palisades, outlines, badges: numbers and catalogue words only) is written
     directly, which keeps a render to a few milliseconds."""
-    t = state.game.t
-    lang = ctx.lang
-    viewer = ctx.viewer
+    board = build(state, ctx)
     head, static, tail = _static(bool(ctx.coords), bool(ctx.compact))
     d = svgkit.drawing(W, H, "board armadora")
-    comp, sizes = state.territory_map()
-    complete = state.complete_territories()
-    tone = _colouring(comp, len(sizes))
-    targets = ctx.targets
-    clicks = set(ctx.clicks)
-    out = [head, static]
-    raw = out.append
+    tone = _colouring(board.comp, len(board.sizes))
+    out = [head, static,
+           f'<text x="{X0 + BW}" y="{14 + (Y0 - 30) / 2 + 5}" class="am-t am-left">{_esc(board.palisades_left)}</text>',
+           _squares(d, board, tone, ctx), _territories(board, tone), _gold(board),
+           "".join(_warrior(w) for w in board.warriors), _palisades(board), _badges(board, tone),
+           _marks(board), _lines(d, board, ctx)]
+    if not ctx.compact:  # on a phone the players' boxes go to the page as text (Game.panel)
+        _panel(d, board, out)
+    out.append(tail)
+    return "".join(out)
 
-    raw(f'<text x="{X0 + BW}" y="{14 + (Y0 - 30) / 2 + 5}" text-anchor="end" font-size="13" fill="#f4ead2" '
-        f'class="am-t">{_esc(t(lang, "svg.palisades", n=state.pal_left))}</text>')
 
-    # squares (tinted by territory): targets
+def _squares(d, board, tone, ctx) -> str:
+    """The squares, tinted by territory: targets."""
     g = d.g()
-    for s in range(NSQ):
+    for s, (name, label, target) in enumerate(board.squares):
         x, y = _xy(s)
-        name = SQ_NAMES[s]
-        r = d.rect((x, y), (CELL, CELL), fill=("#fff1a6" if name in targets else PALETTE[tone[comp[s]]][0]))
-        svgkit.target(r, name, t(lang, "label.square", sq=name), ctx, "am-sq")
+        r = d.rect((x, y), (CELL, CELL), fill=("#fff1a6" if target else PALETTE[tone[board.comp[s]]][0]))
+        svgkit.target(r, name, label, ctx, "am-sq")
         g.add(r)
-    raw(g.tostring())
+    return g.tostring()
 
-    # territory outlines (inset)
-    for k in range(len(sizes)):
-        segs = []
-        for s in range(NSQ):
-            if comp[s] == k:
-                segs.extend(_outline(s, comp, 6))
-        raw(f'<path d="{"".join(segs)}" stroke="{PALETTE[tone[k]][1]}" class="am-out"/>')
 
-    # gold piles: all cubes in one path, then the amounts
-    raw(f'<path d="{"".join(_cubes(s, state.gold[s]) for s in MINES)}" class="am-gold am-np"/>')
-    for s in MINES:
+def _territories(board, tone) -> str:
+    """Each territory's outline, inset."""
+    out = []
+    for k in range(len(board.sizes)):
+        segs = [seg for s in range(NSQ) if board.comp[s] == k for seg in _outline(s, board.comp, 6)]
+        out.append(f'<path d="{"".join(segs)}" stroke="{PALETTE[tone[k]][1]}" class="am-out"/>')
+    return "".join(out)
+
+
+def _gold(board) -> str:
+    """The gold piles: all cubes in one path, then the amounts."""
+    out = [f'<path d="{"".join(_cubes(s, n) for s, n, _label in board.gold)}" class="am-gold am-np"/>']
+    for s, n, label in board.gold:
         x, y = _xy(s)
-        label = _esc(t(lang, "label.gold", sq=SQ_NAMES[s], gold=state.gold[s]))
-        raw(f'<circle cx="{x + CELL - 18}" cy="{y + CELL - 18}" r="12" class="am-goldc am-np" aria-label="{label}"/>'
-            f'<text x="{x + CELL - 18}" y="{y + CELL - 13}" class="am-goldn am-np">{state.gold[s]}</text>')
+        out.append(f'<circle cx="{x + CELL - 18}" cy="{y + CELL - 18}" r="12" class="am-goldc am-np" '
+                   f'aria-label="{_esc(label)}"/>'
+                   f'<text x="{x + CELL - 18}" y="{y + CELL - 13}" class="am-goldn am-np">{n}</text>')
+    return "".join(out)
 
-    # warriors
-    for s in range(NSQ):
-        if state.owner[s] >= 0:
-            raw(_warrior(state, s, viewer, lang))
 
-    # palisades: two paths for all the logs
+def _palisades(board) -> str:
+    """Two paths for all the logs."""
     logs, shine = [], []
-    for li in _bits(state.pal):
+    for li in board.palisades:
         x, y, w, h = _line_rect(li, 10, -4)
         logs.append(_rrect(x, y, w, h, 4))
         if w > h:
             shine.append(f"M{x + w * 0.25:.1f} {y + 3:.1f}h{w * 0.5:.1f}v2h{-w * 0.5:.1f}z")
         else:
             shine.append(f"M{x + 3:.1f} {y + h * 0.25:.1f}v{h * 0.5:.1f}h2v{-h * 0.5:.1f}z")
-    if logs:
-        raw(f'<path d="{"".join(logs)}" class="am-pal am-np"/><path d="{"".join(shine)}" class="am-pal2 am-np"/>')
+    if not logs:
+        return ""
+    return f'<path d="{"".join(logs)}" class="am-pal am-np"/><path d="{"".join(shine)}" class="am-pal2 am-np"/>'
 
-    # size badges (golden: complete), where they cover no piece
-    for k, (bx, by, r) in enumerate(_badge_spots(state, comp, len(sizes))):
-        full = k in complete
-        raw(f'<circle cx="{bx}" cy="{by}" r="{r}" fill="{"#e8b923" if full else "#fffaf0"}" '
-            f'stroke="{"#6b4a10" if full else PALETTE[tone[k]][1]}" stroke-width="2" class="am-np"/>'
-            f'<text x="{bx}" y="{by + r * 0.4:.1f}" font-size="{12 if r > 9 else 10}" '
-            f'class="am-badge am-np">{sizes[k]}</text>')
 
-    # last move marks
-    last_sqs, last_lines = _last_marks(ctx.last.text) if ctx.last is not None else ([], [])
-    for s in last_sqs:
-        x, y = _xy(s)
-        raw(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" class="am-last am-np"/>')
-    for li in last_lines:
-        x, y, w, h = _line_rect(li, 16, -4)
-        raw(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" class="am-lastl am-np"/>')
-
-    # target rings over occupied squares, clicked squares
-    for name in sorted(targets):  # sorted: the same SVG in every process
-        s = SQ_INDEX.get(name)
-        if s is not None and (state.owner[s] >= 0 or state.gold[s]):
-            x, y = _xy(s)
-            raw(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
-                f'class="am-ring am-np"/>')
-    for name in sorted(clicks):
-        s = SQ_INDEX.get(name)
-        if s is not None:
-            x, y = _xy(s)
-            raw(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
-                f'class="am-ringc am-np"/>')
-
-    # inner lines that may be clicked (or were): thin strips with data-target
-    g = d.g()
-    for name in sorted(targets):
-        li = LINE_INDEX.get(name)
-        if li is not None and name not in clicks:
-            x, y, w, h = _line_rect(li, 14, 10)
-            r = d.rect((x, y), (w, h), rx=5, fill=HILITE, fill_opacity=0.6, stroke="#a67c00", stroke_width=1,
-                       stroke_dasharray="4 3")
-            svgkit.target(r, name, t(lang, "label.line", line=name), ctx, "line")
-            g.add(r)
-    for name in sorted(clicks):
-        li = LINE_INDEX.get(name)
-        if li is not None:
-            x, y, w, h = _line_rect(li, 12, -2)
-            r = d.rect((x, y), (w, h), rx=5, fill=LAST, stroke="#7a3300", stroke_width=1.5)
-            svgkit.target(r, name, t(lang, "label.line", line=name), ctx, "line")
-            g.add(r)
-    if g.elements:
-        raw(g.tostring())
-
-    if ctx.compact:  # the players' boxes go to the page as text (Game.panel)
-        out.append(tail)
-        return "".join(out)
-    _panel(d, state, viewer, lang, out)
-    out.append(tail)
+def _badges(board, tone) -> str:
+    """Each territory's size (golden: complete), where it covers no piece."""
+    out = []
+    for k, (bx, by, r) in enumerate(_badge_spots(board.state, board.comp, len(board.sizes))):
+        full = k in board.complete
+        out.append(f'<circle cx="{bx}" cy="{by}" r="{r}" fill="{"#e8b923" if full else "#fffaf0"}" '
+                   f'stroke="{"#6b4a10" if full else PALETTE[tone[k]][1]}" class="am-badge-disc am-np"/>'
+                   f'<text x="{bx}" y="{by + r * 0.4:.1f}" font-size="{12 if r > 9 else 10}" '
+                   f'class="am-badge am-np">{board.sizes[k]}</text>')
     return "".join(out)
 
 
-def hand_line(state: ArmadoraState, p: int, viewer, lang: str) -> str:
-    """What a player's box says of their warriors: the values in hand for
-    who may see them, else how many; the gold once the game is over."""
-    t = state.game.t
-    if state.phase == "over":
-        return t(lang, "svg.gold", n=state.scores()[p])
-    hand = state.hand[p]
-    if state.hand_visible(p, viewer) and sum(hand):
-        return t(lang, "svg.hand", values=" ".join(f"{v}×{hand[v - 1]}" for v in range(1, 6) if hand[v - 1]))
-    return t(lang, "svg.warriors", n=sum(hand))
+def _marks(board) -> str:
+    """The last move's squares and lines, rings on target squares that hold a piece, clicked squares."""
+    out = []
+    for s in board.last_squares:
+        x, y = _xy(s)
+        out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="6" '
+                   f'class="am-last am-np"/>')
+    for li in board.last_lines:
+        x, y, w, h = _line_rect(li, 16, -4)
+        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" class="am-lastl am-np"/>')
+    for squares, cls in ((board.rings, "am-ring"), (board.clicked, "am-ringc")):
+        for s in squares:
+            x, y = _xy(s)
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="8" '
+                       f'class="{cls} am-np"/>')
+    return "".join(out)
+
+
+def _lines(d, board, ctx) -> str:
+    """Inner lines that may be clicked (or were): thin strips with data-target."""
+    g = d.g()
+    for name, label, clicked in board.lines:
+        li = LINE_INDEX[name]
+        if clicked:
+            x, y, w, h = _line_rect(li, 12, -2)
+            r = d.rect((x, y), (w, h), rx=5, fill=LAST, stroke="#7a3300", stroke_width=1.5)
+        else:
+            x, y, w, h = _line_rect(li, 14, 10)
+            r = d.rect((x, y), (w, h), rx=5, fill=HILITE, fill_opacity=0.6, stroke="#a67c00", stroke_width=1,
+                       stroke_dasharray="4 3")
+        svgkit.target(r, name, label, ctx, "line")
+        g.add(r)
+    return g.tostring() if g.elements else ""
 
 
 def panel(state: ArmadoraState, viewer, lang: str) -> list[dict]:
@@ -403,37 +319,28 @@ def _outline(s: int, comp: list[int], e: float) -> list[str]:
     return out
 
 
-def _warrior(state: ArmadoraState, s: int, viewer, lang: str) -> str:
-    x, y = _xy(s)
-    o = state.owner[s]
-    fill, dark = colours(state, o)
-    v = state.visible_value(s, viewer)
+def _warrior(w) -> str:
+    """A warrior's tile (``render_model.Warrior``): its value when seen, else its emblem; arrows, reinforcement."""
+    x, y = _xy(w.s)
     tile = 54
     tx, ty = x + (CELL - tile) / 2, y + (CELL - tile) / 2
-    ch = state.chars[o]
-    who = state.game.t(lang, "char." + ch) if ch else str(o + 1)
-    if v is None:
-        label = state.game.t(lang, "label.warrior", char=who, sq=SQ_NAMES[s])
-    else:
-        label = state.game.t(lang, "label.warrior_v", char=who, sq=SQ_NAMES[s], v=v)
-    out = [f'<rect x="{tx}" y="{ty}" width="{tile}" height="{tile}" rx="9" fill="{fill}" stroke="{dark}" '
-           f'class="am-tile am-np" aria-label="{_esc(label)}"/>']
+    out = [f'<rect x="{tx}" y="{ty}" width="{tile}" height="{tile}" rx="9" fill="{w.fill}" stroke="{w.dark}" '
+           f'class="am-tile am-np" aria-label="{_esc(w.label)}"/>']
     cx, cy = x + CELL / 2, y + CELL / 2
-    if state.faceup[s]:
+    if w.faceup:
         out.append(f'<rect x="{tx + 7}" y="{ty + 7}" width="{tile - 14}" height="{tile - 14}" rx="6" '
-                   f'fill="#fbf4e2" stroke="{dark}" class="am-np"/>'
-                   f'<text x="{cx}" y="{cy + 10}" fill="{dark}" class="am-v am-np">{v}</text>')
-    elif v is not None:
+                   f'stroke="{w.dark}" class="am-face am-np"/>'
+                   f'<text x="{cx}" y="{cy + 10}" fill="{w.dark}" class="am-v am-np">{w.value}</text>')
+    elif w.value is not None:
         out.append(f'<rect x="{tx + 6}" y="{ty + 6}" width="{tile - 12}" height="{tile - 12}" rx="6" '
                    f'class="am-known am-np"/>'
-                   f'<text x="{cx}" y="{cy + 10}" fill="#ffffff" class="am-v am-np">{v}</text>')
+                   f'<text x="{cx}" y="{cy + 10}" class="am-v am-white am-np">{w.value}</text>')
     else:
         out.append(f'<circle cx="{cx}" cy="{cy}" r="16" class="am-emb am-np"/>'
-                   f'<text x="{cx}" y="{cy + 7}" class="am-embt am-np">{INITIAL.get(ch, str(o + 1))}</text>')
-    n = state.arrows[s]
-    if n:  # the Elf's arrows, stuck in the tile's top-right corner, inside the square
+                   f'<text x="{cx}" y="{cy + 7}" class="am-embt am-np">{w.initial}</text>')
+    if w.arrows:  # the Elf's arrows, stuck in the tile's top-right corner, inside the square
         shafts = []
-        for i in range(min(n, 3)):
+        for i in range(min(w.arrows, 3)):
             ex, ey = x + 70 - i * 10, y + 10  # fletching end
             px, py = ex - 15, ey + 16  # point, in the tile
             shafts.append(f"M{ex:.1f} {ey:.1f}L{px:.1f} {py:.1f}"
@@ -441,8 +348,8 @@ def _warrior(state: ArmadoraState, s: int, viewer, lang: str) -> str:
                           f"M{px - 4:.1f} {py + 5:.1f}l1.5 -8l6 5z")
         out.append(f'<path d="{"".join(shafts)}" class="am-arrow am-np"/>'
                    f'<rect x="{x + 48}" y="{y + 52}" width="22" height="16" rx="4" class="am-arrowb am-np"/>'
-                   f'<text x="{x + 59}" y="{y + 64}" class="am-arrowt am-np">−{n}</text>')
-    if state.reinf[s]:  # the reinforcement, on the tile's bottom-left corner, inside the square
+                   f'<text x="{x + 59}" y="{y + 64}" class="am-arrowt am-np">−{w.arrows}</text>')
+    if w.reinforced:  # the reinforcement, on the tile's bottom-left corner, inside the square
         out.append(f'<path d="M{x + 8:.1f} {y + 48:.1f}h18v8q0 9 -9 13q-9 -4 -9 -13z" '
                    f'class="am-shield am-np"/>'
                    f'<text x="{x + 17}" y="{y + 62}" class="am-shieldt am-np">+1</text>')
@@ -475,51 +382,36 @@ def _fit(text: str, size: float, room: float) -> str:
     return out
 
 
-def _panel(d, state: ArmadoraState, viewer, lang: str, out: list) -> None:
+def _panel(d, board: Board, out: list) -> None:
     """One box per player; names are svgwrite text nodes."""
-    t = state.game.t
     raw = out.append
-    n = state.n
+    n = len(board.boxes)
     bw = (BW + 20 - (n - 1) * 8) / n
-    over = state.phase == "over"
-    winners = state.winners() if over else []
-    for p in range(n):
-        x = X0 - 10 + p * (bw + 8)
+    for box in board.boxes:
+        x = X0 - 10 + box.p * (bw + 8)
         y = PANEL_Y
-        fill, dark = colours(state, p)
-        current = not over and state.cur == p
-        raw(f'<rect x="{x}" y="{y}" width="{bw}" height="64" rx="8" '
-            f'fill="{"#e4dccb" if state.passed[p] else "#fffaf0"}" stroke="{HILITE if current else dark}" '
-            f'stroke-width="{4 if current else 1.5}" class="am-np"/>'
-            f'<rect x="{x + 8}" y="{y + 8}" width="30" height="30" rx="6" fill="{fill}" stroke="{dark}" class="am-np"/>')
-        ch = state.chars[p]
-        raw(f'<text x="{x + 23}" y="{y + 29}" class="am-pi am-np">{INITIAL.get(ch, str(p + 1)) if ch else p + 1}</text>')
-        tokens = (1 if state.advanced and state.reinf_left[p] else 0) + (state.powers[p] if state.advanced else 0)
+        raw(f'<rect x="{x}" y="{y}" width="{bw}" height="64" rx="8" stroke="{HILITE if box.current else box.dark}" '
+            f'class="am-box{" am-passed" if box.passed else ""}{" am-current" if box.current else ""} am-np"/>'
+            f'<rect x="{x + 8}" y="{y + 8}" width="30" height="30" rx="6" fill="{box.fill}" stroke="{box.dark}" '
+            f'class="am-np"/>'
+            f'<text x="{x + 23}" y="{y + 29}" class="am-pi am-np">{box.initial}</text>')
+        tokens = (1 if box.reinf_token else 0) + box.powers
         room = bw - 46 - 8 - (22 * tokens if tokens else 0)
-        name = state.players[p]
+        name = box.name
         most = min(18, max(6, int(room / 7)))  # about 7 px a character at the smallest size
         if len(name) > most:
             name = name[:most - 1] + "…"
         raw(d.text(name, insert=(x + 46, y + 22), class_="am-pn am-np", **_fit_attrs(name, 14, 0.62, room)).tostring())
-        parts = [t(lang, "char." + ch)] if ch else []
-        if n == 4:
-            parts.append(t(lang, "svg.team_short", k=state.side(p) + 1))
-        if state.passed[p]:
-            parts.append(t(lang, "svg.passed"))
-        sub = " · ".join(parts)
-        raw(f'<text x="{x + 46}" y="{y + 38}" class="am-ps am-np"{_fit(sub, 11, bw - 46 - 6)}>{_esc(sub)}</text>')
-        line = hand_line(state, p, viewer, lang)
-        if over:
-            if p in winners:
-                raw(f'<text x="{x + bw - 22}" y="{y + 58}" fill="#d4a017" font-size="22" class="am-np">★</text>')
-        room = bw - 16 - (24 if over and p in winners else 0)
-        raw(f'<text x="{x + 8}" y="{y + 56}" class="am-ph am-np"{_fit(line, 11, room)}>{_esc(line)}</text>')
+        raw(f'<text x="{x + 46}" y="{y + 38}" class="am-ps am-np"{_fit(box.sub, 11, bw - 46 - 6)}>'
+            f'{_esc(box.sub)}</text>')
+        if box.winner:
+            raw(f'<text x="{x + bw - 22}" y="{y + 58}" class="am-star am-np">★</text>')
+        room = bw - 16 - (24 if box.winner else 0)
+        raw(f'<text x="{x + 8}" y="{y + 56}" class="am-ph am-np"{_fit(box.line, 11, room)}>{_esc(box.line)}</text>')
         ix = x + bw - 12
-        if state.advanced:  # the reinforcement and power tokens in front of the screen
-            if state.reinf_left[p]:
-                raw(f'<path d="M{ix - 10:.1f} {y + 8:.1f}h16v7q0 7 -8 10q-8 -3 -8 -10z" class="am-shield am-np"/>')
-                ix -= 22
-            for _ in range(state.powers[p]):
-                raw(f'<circle cx="{ix - 2}" cy="{y + 16}" r="8" fill="{fill}" stroke="#f2c230" stroke-width="2" '
-                    f'class="am-np"/>')
-                ix -= 20
+        if box.reinf_token:  # the reinforcement and power tokens in front of the screen
+            raw(f'<path d="M{ix - 10:.1f} {y + 8:.1f}h16v7q0 7 -8 10q-8 -3 -8 -10z" class="am-shield am-np"/>')
+            ix -= 22
+        for _ in range(box.powers):
+            raw(f'<circle cx="{ix - 2}" cy="{y + 16}" r="8" fill="{box.fill}" class="am-power am-np"/>')
+            ix -= 20

@@ -3,7 +3,8 @@
 The parts that never change (sea, terrain marks, river, Marnon sea, bridges,
 tunnel, names) are serialised once and spliced into every drawing; the cases
 (click targets), the armies, the tokens and the side panel are drawn for each
-position.
+position: what they show is decided first (``render_model.build``), then
+drawn one layer at a time, styled by the ``th-`` classes of ``static/app.css``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from plateau.core.game import RenderContext
 
 from . import board as B
 from .catalogue import DICE, episode_lines, t
+from .render_model import build
 from .rules import ORKS
 
 DATA = B.DATA
@@ -108,7 +110,7 @@ def _tree(d, g, x, y, dark):
 @lru_cache(maxsize=None)
 def _static_above(lang: str = "fr") -> str:
     d = svgwrite.Drawing(debug=False, profile="full")
-    g = d.g(id="scenery", style="pointer-events:none")
+    g = d.g(id="scenery")  # the pointer goes through it (app.css)
     # terrain marks on the hexagons away from the label
     for i, c in enumerate(B.CASES):
         terr = c["terrain"]
@@ -278,104 +280,99 @@ MEDIATOR = ('<circle cx="0" cy="0" r="21" fill="#fff6cf" fill-opacity="0.55" str
 
 
 def render(state, ctx: RenderContext) -> str:
-    lang = ctx.lang
+    board = build(state, ctx, lambda st, lang: _event_lines(st, lang, EV_ROOM))
     d = svgkit.drawing(WIDTH, HEIGHT, "board thorval")
     d.add(d.g(id="thorval-dyn"))
-    targets, clicks = ctx.targets, set(ctx.clicks)
-    last = set(ctx.last.path) if ctx.last is not None else set()
-    own, cnt = state.own, state.cnt
-    out = [_static_below()]
-    # the cases: click targets
-    out.append('<g id="cases">')
-    for i, c in enumerate(B.CASES):
-        tg = B.TARGETS[i]
-        o = own[i]
-        if o == ORKS:
-            what = t(lang, "aria.orks", n=cnt[i])
-        elif o >= 0:
-            sp = state.special_at(i)
-            what = t(lang, "aria.units", p=t(lang, f"colour.{o}"), n=cnt[i],
-                     sp=(" + " + t(lang, "sp." + sp)) if sp else "")
-        else:
-            what = t(lang, "aria.empty")
-        a = {"d": PATHS[i], "fill": _fill(i), "stroke": "#6b5a44", "stroke-width": 1.3,
-             "stroke-linejoin": "round"}
-        if tg in targets:
-            a.update({"fill": "#fff3b0", "stroke": "#e8a500", "stroke-width": 4})
-        if tg in clicks:
-            a.update({"fill": "#ffd1a8", "stroke": "#d2460f", "stroke-width": 5})
-        svgkit.target(a, tg, t(lang, "aria.case", case=c["name"], what=what), ctx, "case")
-        out.append("<path" + "".join(f" {k}={_q(v)}" for k, v in a.items()) + "/>")
-    out.append("</g>")
-    out.append(_static_above(lang))
-    out.append('<g id="marks" style="pointer-events:none">')
-    for i in range(B.N):
-        tg = B.TARGETS[i]
-        if tg in last:
-            out.append(_el("path", d=PATHS[i], fill="none", stroke="#ffffff", stroke_width=3.5,
-                           stroke_dasharray="8,5"))
-        if tg in targets:
-            x, y = ANCHORS[i][0]
-            out.append(_el("circle", cx=x, cy=y, r=round(HEX * 0.82, 1), fill="none", stroke="#ffb000",
-                           stroke_width=3, opacity=0.9))
-    out.append("</g>")
-    out.append('<g id="pieces" style="pointer-events:none" font-family="Georgia, \'DejaVu Serif\', serif">')
-    f = state.fight
-    if f is not None:
-        (x1, y1), (x2, y2) = ANCHORS[f["src"]][0], ANCHORS[f["tgt"]][0]
-        ang = math.atan2(y2 - y1, x2 - x1)
-        ex, ey = x2 - 26 * math.cos(ang), y2 - 26 * math.sin(ang)
-        out.append(_el("line", x1=x1, y1=y1, x2=f"{ex:.1f}", y2=f"{ey:.1f}", stroke="#b3120f", stroke_width=6,
-                       stroke_linecap="round", opacity=0.85))
-        pts = [(ex + 14 * math.cos(ang), ey + 14 * math.sin(ang)),
-               (ex + 10 * math.cos(ang + 2.2), ey + 10 * math.sin(ang + 2.2)),
-               (ex + 10 * math.cos(ang - 2.2), ey + 10 * math.sin(ang - 2.2))]
-        out.append(_el("polygon", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in pts), fill="#b3120f"))
-    show_faces = ctx.viewer is None or state.opts.get("open_hand", False)
-    for i, c in enumerate(B.CASES):
-        x, y = ANCHORS[i][0]
-        if ctx.coords or c["kind"] == "castle":
-            label = c["name"] if c["kind"] == "territory" else c["name"][1:]
-            out.append(_el("text", label, x=x, y=y - 20, text_anchor="middle",
-                           font_size=13 if c["kind"] == "territory" else 15, font_weight="bold", fill="#2b2116",
-                           stroke="#fffaf0", stroke_width=3, paint_order="stroke"))
-        o = own[i]
-        if o == ORKS:
-            out.append(_el("rect", x=x - 15, y=y - 11, width=30, height=22, rx=6, fill="#262626", stroke="#9be36b",
-                           stroke_width=1.5))
-            out.append(_el("path", d=f"M{x - 11},{y + 11} l2,-5 l2,5 M{x + 7},{y + 11} l2,-5 l2,5", fill="#f4f0d8"))
-            out.append(_el("text", str(cnt[i]), x=x, y=y + 6, text_anchor="middle", font_size=16, font_weight="bold",
-                           fill="#b6f07f"))
-        elif o >= 0:
-            sp = state.special_at(i)
-            bx = x - (9 if sp else 0)
-            if cnt[i] > 0 or not sp:
-                out.append(_el("circle", cx=bx, cy=y, r=14, fill=PLAYER[o], stroke="#1c1c1c", stroke_width=2))
-                out.append(_el("text", str(cnt[i]), x=bx, y=y + 6, text_anchor="middle", font_size=16,
-                               font_weight="bold", fill=PLAYER_TEXT[o]))
-            if sp == "hero":
-                out.append(_hero(x + 14 if cnt[i] else x, y, o))
-            elif sp == "mage":
-                out.append(_mage(x + 14 if cnt[i] else x, y, o))
-    for owner, kind, case, found in state.tre:
-        if case < 0 or found:
-            continue
-        x, y = _token_spot(case, 1)
-        out.append(_treasure(x, y, owner, kind if show_faces else None))
-    if state.dragon >= 0:
-        x, y = _token_spot(state.dragon, 2)
-        out.append(f'<g transform="translate({x:.1f},{y:.1f})">{DRAGON}'
-                   f'<title>{escape(t(lang, "board.dragon"))}</title></g>')
-    if state.med >= 0:
-        x, y = _token_spot(state.med, 3)
-        out.append(f'<g transform="translate({x:.1f},{y:.1f})">{MEDIATOR}'
-                   f'<title>{escape(t(lang, "board.mediator"))}</title></g>')
-    out.append("</g>")
+    out = [_static_below(), _cases(board, ctx), _static_above(board.lang), _marks(board), _pieces(board)]
     if ctx.compact:  # the panel goes to the page as text (Game.panel)
         svg = d.tostring().replace(_MARK_DYN, "".join(out), 1)
-        return svg.replace(f'viewBox="0,0,{float(WIDTH)},{float(HEIGHT)}"', f'viewBox="0,0,{float(WIDTH)},{float(BH)}"', 1)
-    out.append(_panel(state, lang))
+        return svg.replace(f'viewBox="0,0,{float(WIDTH)},{float(HEIGHT)}"', f'viewBox="0,0,{float(WIDTH)},{float(BH)}"',
+                           1)
+    out.append(_panel(board))
     return d.tostring().replace(_MARK_DYN, "".join(out), 1)
+
+
+def _cases(board, ctx) -> str:
+    """The cases: click targets, coloured by their region (targets and clicked ones by the style sheet)."""
+    out = ['<g id="cases">']
+    for c in board.cases:
+        a = {"d": PATHS[c.i], "fill": _fill(c.i)}
+        svgkit.target(a, c.name, c.label, ctx, "case")
+        out.append("<path" + "".join(f" {k}={_q(v)}" for k, v in a.items()) + "/>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _marks(board) -> str:
+    """The last move's cases, dashed; a ring on each target."""
+    out = ['<g id="marks">']
+    for c in board.cases:
+        if c.last:
+            out.append(_el("path", d=PATHS[c.i], **{"class": "th-last"}))
+        if c.target:
+            x, y = ANCHORS[c.i][0]
+            out.append(_el("circle", cx=x, cy=y, r=round(HEX * 0.82, 1), **{"class": "th-ring"}))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _fight(src, tgt) -> str:
+    """The arrow of the fight under way."""
+    (x1, y1), (x2, y2) = ANCHORS[src][0], ANCHORS[tgt][0]
+    ang = math.atan2(y2 - y1, x2 - x1)
+    ex, ey = x2 - 26 * math.cos(ang), y2 - 26 * math.sin(ang)
+    pts = [(ex + 14 * math.cos(ang), ey + 14 * math.sin(ang)),
+           (ex + 10 * math.cos(ang + 2.2), ey + 10 * math.sin(ang + 2.2)),
+           (ex + 10 * math.cos(ang - 2.2), ey + 10 * math.sin(ang - 2.2))]
+    return (_el("line", x1=x1, y1=y1, x2=f"{ex:.1f}", y2=f"{ey:.1f}", **{"class": "th-fight"})
+            + _el("polygon", points=" ".join(f"{a:.1f},{b:.1f}" for a, b in pts), **{"class": "th-fight-head"}))
+
+
+def _army(c, coords) -> str:
+    """A case's name (when coordinates are shown, always on a castle) and its army."""
+    cd = B.CASES[c.i]
+    x, y = ANCHORS[c.i][0]
+    out = []
+    if coords or cd["kind"] == "castle":
+        label = cd["name"] if cd["kind"] == "territory" else cd["name"][1:]
+        out.append(_el("text", label, x=x, y=y - 20, font_size=13 if cd["kind"] == "territory" else 15,
+                       **{"class": "th-label"}))
+    o = c.owner
+    if o == ORKS:
+        out.append(_el("rect", x=x - 15, y=y - 11, width=30, height=22, rx=6, **{"class": "th-orks"}))
+        out.append(_el("path", d=f"M{x - 11},{y + 11} l2,-5 l2,5 M{x + 7},{y + 11} l2,-5 l2,5", **{"class": "th-tusks"}))
+        out.append(_el("text", str(c.count), x=x, y=y + 6, **{"class": "th-orks-n"}))
+    elif o >= 0:
+        bx = x - (9 if c.special else 0)
+        if c.count > 0 or not c.special:
+            out.append(_el("circle", cx=bx, cy=y, r=14, fill=PLAYER[o], **{"class": "th-army"}))
+            out.append(_el("text", str(c.count), x=bx, y=y + 6, fill=PLAYER_TEXT[o], **{"class": "th-army-n"}))
+        if c.special == "hero":
+            out.append(_hero(x + 14 if c.count else x, y, o))
+        elif c.special == "mage":
+            out.append(_mage(x + 14 if c.count else x, y, o))
+    return "".join(out)
+
+
+def _pieces(board) -> str:
+    """The fight, the armies, the treasures, the dragon and the mediator."""
+    out = ['<g id="pieces">']
+    if board.fight is not None:
+        out.append(_fight(*board.fight))
+    out += [_army(c, board.coords) for c in board.cases]
+    for case, owner, kind in board.treasures:
+        x, y = _token_spot(case, 1)
+        out.append(_treasure(x, y, owner, kind))
+    if board.dragon >= 0:
+        x, y = _token_spot(board.dragon, 2)
+        out.append(f'<g transform="translate({x:.1f},{y:.1f})">{DRAGON}'
+                   f'<title>{escape(t(board.lang, "board.dragon"))}</title></g>')
+    if board.mediator >= 0:
+        x, y = _token_spot(board.mediator, 3)
+        out.append(f'<g transform="translate({x:.1f},{y:.1f})">{MEDIATOR}'
+                   f'<title>{escape(t(board.lang, "board.mediator"))}</title></g>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def panel(state, lang: str) -> list[dict]:
@@ -401,50 +398,44 @@ def panel(state, lang: str) -> list[dict]:
 _MARK_DYN = '<g id="thorval-dyn" />'
 
 
-def _panel(state, lang):
+def _panel(board):
+    """The panel under the map: the players' rows and the legend on the left, the events on the right."""
     y0 = BH
-    out = ['<g id="panel" font-family="Georgia, \'DejaVu Serif\', serif">',
-           _el("rect", x=0, y=y0, width=WIDTH, height=PANEL_H, fill="#f6efdc", stroke="#8a7450", stroke_width=3),
-           _el("line", x1=LEFT_W, y1=y0 + 14, x2=LEFT_W, y2=HEIGHT - 14, stroke="#b49a6e", stroke_width=1.5),
-           _el("text", "THORVAL", x=20, y=y0 + 40, font_size=30, font_weight="bold", fill="#5a3d1c",
-               letter_spacing=5)]
-    sub = t(lang, "board.turn", n=state.turn) if state.turn > 0 else t(lang, "board.setup")
-    out.append(_el("text", escape(sub), x=LEFT_W - 20, y=y0 + 40, text_anchor="end", font_size=24,
-                   font_weight="bold", fill="#5a3d1c"))
+    out = ['<g id="panel">',
+           _el("rect", x=0, y=y0, width=WIDTH, height=PANEL_H, **{"class": "th-paper"}),
+           _el("line", x1=LEFT_W, y1=y0 + 14, x2=LEFT_W, y2=HEIGHT - 14, **{"class": "th-rule"}),
+           _el("text", "THORVAL", x=20, y=y0 + 40, **{"class": "th-title"}),
+           _el("text", escape(board.title), x=LEFT_W - 20, y=y0 + 40, **{"class": "th-sub"})]
     y = y0 + 54
-    tp = state.to_play
-    for p, name in enumerate(state.players):
-        out.append(f'<g opacity="{0.45 if state.out[p] else 1}">')
-        if tp == p:
-            out.append(_el("rect", x=8, y=y, width=LEFT_W - 16, height=40, rx=7, fill="#ffe9a8",
-                           stroke="#e0a400", stroke_width=2.5))
-        out.append(_el("circle", cx=28, cy=y + 20, r=12, fill=PLAYER[p], stroke="#222", stroke_width=1.5))
-        first = p == state.first and state.turn > 0
-        room = 11 if first else 13
-        label = (name if len(name) <= room else name[:room - 1] + "…") + (" ①" if first else "")
-        out.append(_text(label, 48, y + 28, font_size=22, font_weight="bold", fill="#2b2116"))
-        n = state.total_units(p)
-        info = (t(lang, "board.units1") if n == 1 else t(lang, "board.units", n=n)) + " · " + \
-            t(lang, "board.aids", n=state.aids[p])
-        out.append(_el("text", escape(info), x=272, y=y + 28, font_size=20, fill="#4a3b2a"))
-        found = sorted(k for k in state.found_kinds(p) if k != "blank")
-        for j, kind in enumerate(found):
-            out.append(_treasure(528 + j * 26, y + 20, p, kind))
+    for row in board.rows:
+        out.append(f'<g class="th-row{" th-out" if row.out else ""}">')
+        if row.current:
+            out.append(_el("rect", x=8, y=y, width=LEFT_W - 16, height=40, rx=7, **{"class": "th-current"}))
+        out.append(_el("circle", cx=28, cy=y + 20, r=12, fill=PLAYER[row.p], **{"class": "th-dot"}))
+        out.append(_text(row.label, 48, y + 28, class_="th-name"))
+        out.append(_el("text", escape(row.info), x=272, y=y + 28, **{"class": "th-info"}))
+        for j, kind in enumerate(row.found):
+            out.append(_treasure(528 + j * 26, y + 20, row.p, kind))
         out.append("</g>")
         y += 44
-    out.append(LEGEND[lang])
-    out.append(_el("text", escape(t(lang, "board.events")), x=EV_X + 6, y=y0 + 36, font_size=22,
-                   font_weight="bold", fill="#5a3d1c"))
-    out.append(_el("line", x1=EV_X + 6, y1=y0 + 46, x2=WIDTH - 16, y2=y0 + 46, stroke="#b49a6e", stroke_width=1))
-    room = int((PANEL_H - EV_TOP - 8) // EV_LINE) + 1
-    y = y0 + EV_TOP
-    for wrapped, latest, step in _event_lines(state, lang, room):
-        for j, line in enumerate(wrapped):
-            out.append(_text(line, EV_X + 6 + (18 if j else 0), y, font_size=EV_FONT,
-                             fill="#2b2116" if latest else "#6d5d48",
-                             **({"font_weight": "bold"} if step else {})))
-            y += EV_LINE
+    out.append(LEGEND[board.lang])
+    out.append(_events(board, y0))
     out.append("</g>")
+    return "".join(out)
+
+
+EV_ROOM = int((PANEL_H - EV_TOP - 8) // EV_LINE) + 1  # the lines the events column holds
+
+
+def _events(board, y0):
+    out = [_el("text", escape(t(board.lang, "board.events")), x=EV_X + 6, y=y0 + 36, **{"class": "th-head"}),
+           _el("line", x1=EV_X + 6, y1=y0 + 46, x2=WIDTH - 16, y2=y0 + 46, **{"class": "th-rule-thin"})]
+    y = y0 + EV_TOP
+    for wrapped, latest, step in board.events:
+        cls = "th-ev" + (" th-latest" if latest else "") + (" th-step" if step else "")
+        for j, line in enumerate(wrapped):
+            out.append(_text(line, EV_X + 6 + (18 if j else 0), y, class_=cls))
+            y += EV_LINE
     return "".join(out)
 
 
@@ -500,13 +491,13 @@ LEGEND_H = 92
 
 def _legend(lang):
     y0 = HEIGHT - LEGEND_H
-    out = [_el("line", x1=16, y1=y0, x2=LEFT_W - 16, y2=y0, stroke="#b49a6e", stroke_width=1)]
+    out = [_el("line", x1=16, y1=y0, x2=LEFT_W - 16, y2=y0, **{"class": "th-rule-thin"})]
     for k, r in enumerate(DATA["regions"]):
         x = 16 + (k % 2) * 290
         y = y0 + 28 + (k // 2) * 27
-        out.append(_el("rect", x=x, y=y - 15, width=26, height=19, rx=3, fill=REGION_FILL[r["id"]], stroke="#4a3b2a"))
-        out.append(_el("text", escape(f"{r['id']} · {r['name'][lang]}"), x=x + 34, y=y + 1, font_size=19,
-                       fill="#2b2116"))
+        out.append(_el("rect", x=x, y=y - 15, width=26, height=19, rx=3, fill=REGION_FILL[r["id"]],
+                       **{"class": "th-swatch"}))
+        out.append(_el("text", escape(f"{r['id']} · {r['name'][lang]}"), x=x + 34, y=y + 1, **{"class": "th-legend"}))
     return "".join(out)
 
 

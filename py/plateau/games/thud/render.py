@@ -3,7 +3,9 @@
 Every playable square is one target element named by its square
 (``data-target="F7"``); a piece is drawn inside its square's element, so a
 click on the piece is a click on the square. Pieces are ``<use>`` of shared
-symbols, which keeps the document small and the rendering fast.
+symbols, which keeps the document small and the rendering fast. What is
+shown is decided first (``render_model.build``), then drawn one layer at a
+time, styled by the ``td-`` classes of ``static/app.css``.
 """
 
 from __future__ import annotations
@@ -15,17 +17,14 @@ from plateau.core.game import RenderContext
 
 from . import board as B
 from .board import DWARF, EMPTY, STONE, TROLL
+from .render_model import LABEL as _LABEL  # noqa: F401 (the tests read it here)
+from .render_model import build
 
 CELL = 40
 MARGIN = 26
 SIDE = MARGIN * 2 + CELL * 15
 
-LIGHT = "#e9dcc0"
-DARK = "#d3c19c"
-FRAME = "#5b4631"
-TARGET = "#1f6fd1"
-SELECTED = "#e8590c"
-LAST = "#f2c230"
+LAST = "#f2c230"  # (with CAPTURED, an attribute: the tests look for these colours)
 CAPTURED = "#c0392b"
 
 _OUTLINE = None
@@ -119,22 +118,6 @@ def _defs(d):
     g.add(s)
 
 
-def _last_squares(last) -> tuple:
-    """(from, to, captured) squares of the last move, or ``None``."""
-    if last is None:
-        return None
-    text = getattr(last, "text", str(last))
-    if len(text) < 5 or text[0] not in "dT" or "-" not in text:
-        return None
-    try:
-        body = text[1:]
-        parts = body.split("x")
-        a, b = parts[0].split("-")
-        return B.square(a), B.square(b), tuple(B.square(p) for p in parts[1:])
-    except (KeyError, ValueError):
-        return None
-
-
 class _Frozen:
     """An element whose XML is built once and shared by every drawing
     (svgwrite calls ``get_xml()`` on the children it serializes)."""
@@ -169,15 +152,14 @@ def _static(d, coords: bool) -> list:
     out = []
     _defs(d)
     out.append(_Frozen(d.defs))
-    out.append(_Frozen(d.polygon(_outline(), fill=FRAME, stroke=FRAME, stroke_width=10,
-                                 stroke_linejoin="round")))
+    out.append(_Frozen(d.polygon(_outline(), class_="td-frame")))
     light, dark = [], []
     for sq in B.PLAYABLE:
         r, c = divmod(sq, 15)
         cell = f"M{MARGIN + c * CELL},{MARGIN + r * CELL}h{CELL}v{CELL}h-{CELL}z"
         (light if (r + c) % 2 == 0 else dark).append(cell)
-    out.append(_Frozen(d.path("".join(light), fill=LIGHT)))
-    out.append(_Frozen(d.path("".join(dark), fill=DARK)))
+    out.append(_Frozen(d.path("".join(light), class_="td-light")))
+    out.append(_Frozen(d.path("".join(dark), class_="td-dark")))
     grid = []
     for i in range(16):
         p = MARGIN + i * CELL
@@ -187,11 +169,9 @@ def _static(d, coords: bool) -> list:
             grid.append(f"M{p},{MARGIN + rows[0] * CELL}V{MARGIN + (rows[-1] + 1) * CELL}")
         if cols:
             grid.append(f"M{MARGIN + cols[0] * CELL},{p}H{MARGIN + (cols[-1] + 1) * CELL}")
-    out.append(_Frozen(d.path("".join(grid), stroke="#8c7655", stroke_width=0.6, fill="none",
-                              stroke_opacity="0.6", pointer_events="none")))
+    out.append(_Frozen(d.path("".join(grid), class_="td-grid")))
     if coords:
-        font = {"font_size": 13, "font_family": "sans-serif", "fill": "#3b2d1e", "text_anchor": "middle",
-                "font_weight": "bold", "aria-hidden": "true", "pointer_events": "none"}
+        font = {"class_": "td-coords", "aria-hidden": "true"}
         centres = [MARGIN + i * CELL + CELL / 2 for i in range(15)]
         xs = " ".join(f"{x:g}" for x in centres)
         out.append(_Frozen(d.text(B.FILES, x=[xs], y=[MARGIN - 9], **font)))
@@ -215,7 +195,6 @@ def _static(d, coords: bool) -> list:
 
 
 _HREF = {DWARF: "#thud-dwarf", TROLL: "#thud-troll", STONE: "#thud-stone"}
-_LABEL = {EMPTY: "aria.empty", DWARF: "aria.dwarf", TROLL: "aria.troll", STONE: "aria.stone"}
 
 
 def _square_elem(d, sq: int, v: int):
@@ -250,73 +229,49 @@ def _square_frozen(sq: int, v: int, nm: str, label: str) -> _Frozen:
 
 
 def render(game, state, ctx: RenderContext) -> str:
-    lang = ctx.lang
+    board = build(game, state, ctx)
     d = svgkit.drawing(SIDE, SIDE, "board thud")
-    elements = d.elements
-    elements.extend(_static(d, ctx.coords))
-    add = d.add
+    d.elements.extend(_static(d, ctx.coords))
+    for sq in board.last:
+        r, c = divmod(sq, 15)
+        d.add(d.rect((MARGIN + c * CELL, MARGIN + r * CELL), (CELL, CELL), fill=LAST, class_="td-last"))
+    _squares(d, board, ctx)
+    if board.corners is not None:  # on a phone the corners' text goes to the page (panel), legible
+        _corners(d, board.corners)
+    return d.tostring()
 
-    b = state.board
-    targets = ctx.targets
-    clicks = ctx.clicks
-    last = _last_squares(ctx.last)
-    last_caps = set()
-    hurl_sq = None
-    if last:
-        for sq in last[:2]:
-            r, c = divmod(sq, 15)
-            add(d.rect((MARGIN + c * CELL, MARGIN + r * CELL), (CELL, CELL), fill=LAST,
-                       fill_opacity="0.7"))
-        last_caps = set(last[2])
-        if last[1] in last_caps:
-            # a hurl: the troll was taken on the square where the dwarf now stands
-            last_caps.discard(last[1])
-            hurl_sq = last[1]
 
-    names = B.NAMES
-    labels = {v: game.t(lang, k) for v, k in _LABEL.items()}
-    cache = _SQUARES.setdefault(lang, {})
-    for sq in B.PLAYABLE:
-        nm = names[sq]
-        v = b[sq]
-        is_target = nm in targets
-        is_sel = nm in clicks
-        marked = sq in last_caps or sq == hurl_sq
-        if not (is_target or is_sel or marked):
-            key = sq * 8 + v
+def _squares(d, board, ctx) -> None:
+    """Every playable square, a target element holding its piece; marks on the marked ones."""
+    cache = _SQUARES.setdefault(board.lang, {})
+    for s in board.squares:
+        if s.plain:
+            key = s.sq * 8 + s.piece
             el = cache.get(key)
             if el is None:
-                el = cache[key] = _square_frozen(sq, v, nm, labels[v].format(sq=nm))
-            elements.append(el)
+                el = cache[key] = _square_frozen(s.sq, s.piece, s.name, s.label)
+            d.elements.append(el)
             continue
-        r, c = divmod(sq, 15)
+        r, c = divmod(s.sq, 15)
         x = MARGIN + c * CELL
         y = MARGIN + r * CELL
         grp = d.g()
-        grp.add(_square_elem(d, sq, v))
-        if sq in last_caps:
+        grp.add(_square_elem(d, s.sq, s.piece))
+        # (the captured pieces' red stays an attribute: the tests look for it)
+        if s.captured:
             grp.add(d.path(f"M{x + 9},{y + 9} L{x + 31},{y + 31} M{x + 31},{y + 9} L{x + 9},{y + 31}",
-                           stroke=CAPTURED, stroke_width=3.2, stroke_linecap="round",
-                           stroke_opacity="0.85"))
-        if sq == hurl_sq:
-            grp.add(d.rect((x + 1.5, y + 1.5), (CELL - 3, CELL - 3), fill="none", stroke=CAPTURED,
-                           stroke_width=2.5, stroke_dasharray="4,3"))
-        if is_sel:
-            grp.add(d.rect((x + 2, y + 2), (CELL - 4, CELL - 4), rx=5, fill="none",
-                           stroke=SELECTED, stroke_width=3.5))
-        elif is_target:
-            if v == EMPTY:
-                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 7, fill=TARGET, fill_opacity="0.75",
-                                 stroke="#fff", stroke_width=1.5))
+                           stroke=CAPTURED, class_="td-cross"))
+        if s.hurl:
+            grp.add(d.rect((x + 1.5, y + 1.5), (CELL - 3, CELL - 3), stroke=CAPTURED, class_="td-hurl"))
+        if s.selected:
+            grp.add(d.rect((x + 2, y + 2), (CELL - 4, CELL - 4), rx=5, class_="td-sel"))
+        elif s.target:
+            if s.piece == EMPTY:
+                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 7, class_="td-dot"))
             else:
-                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 17.5, fill="none", stroke=TARGET,
-                                 stroke_width=3, stroke_dasharray="5,2.5"))
-        svgkit.target(grp, nm, labels[v].format(sq=nm), ctx, "sq")
-        add(grp)
-
-    if not ctx.compact:  # on a phone the corners' text goes to the page (panel), legible
-        _corners(d, game, state, lang)
-    return d.tostring()
+                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 17.5, class_="td-ring"))
+        svgkit.target(grp, s.name, s.label, ctx, "sq")
+        d.add(grp)
 
 
 def panel(game, state, lang: str) -> list[dict]:
@@ -337,54 +292,42 @@ def panel(game, state, lang: str) -> list[dict]:
     return [{"title": t(lang, "board.round", round=state.round, rounds=state.n_rounds), "lines": lines}]
 
 
-def _corners(d, game, state, lang):
-    """Round, material and offer indications in the cut corners."""
-    t = game.t
+def _corners(d, k):
+    """Round, material and offer indications in the cut corners (``render_model.Corners``)."""
     add = d.add
-    font = {"font_family": "sans-serif", "fill": "#3b2d1e"}
     x0 = MARGIN + 6
-    add(d.text(t(lang, "board.round", round=state.round, rounds=state.n_rounds),
-               insert=(x0, MARGIN + 22), font_size=17, font_weight="bold", **font))
-    side = state.deciding_side()
-    if side is not None:
-        who = state.players[state.to_play]
-        key = "side.dwarfs" if side == DWARF else "side.trolls"
-        add(d.use("#thud-dwarf" if side == DWARF else "#thud-troll", insert=(x0 - 2, MARGIN + 30),
-                  size=(26, 26)))
-        line = d.text(t(lang, key), insert=(x0 + 28, MARGIN + 48), font_size=14, **font)
-        add(line)
-        add(d.text(who[:24], insert=(x0, MARGIN + 72), font_size=13, font_style="italic", **font))
+    add(d.text(k.round, insert=(x0, MARGIN + 22), class_="td-t td-round"))
+    if k.side is not None:
+        add(d.use("#thud-dwarf" if k.side == DWARF else "#thud-troll", insert=(x0 - 2, MARGIN + 30), size=(26, 26)))
+        add(d.text(k.side_word, insert=(x0 + 28, MARGIN + 48), class_="td-t td-side"))
+        add(d.text(k.who, insert=(x0, MARGIN + 72), class_="td-t td-who"))
     # material in the bottom corners
-    nd, nt = state.material()
     yb = SIDE - MARGIN - 14
     add(d.use("#thud-dwarf", insert=(x0 - 2, yb - 22), size=(26, 26)))
-    add(d.text(f"× {nd} = {nd}", insert=(x0 + 28, yb - 4), font_size=15, font_weight="bold", **font))
+    add(d.text(f"× {k.dwarfs} = {k.dwarfs}", insert=(x0 + 28, yb - 4), class_="td-t td-count"))
     xr = SIDE - MARGIN - 6
     add(d.use("#thud-troll", insert=(xr - 100, yb - 22), size=(26, 26)))
-    add(d.text(f"× {nt} = {nt * 4}", insert=(xr, yb - 4), font_size=15, font_weight="bold",
-               text_anchor="end", **font))
+    add(d.text(f"× {k.trolls} = {k.trolls * 4}", insert=(xr, yb - 4), class_="td-t td-count td-end"))
     # scores of finished rounds, top right
-    if state.results:
-        y = MARGIN + 20
-        for p in (0, 1):
-            add(d.text(f"{state.players[p][:18]} {state.totals[p]}", insert=(xr, y), font_size=13,
-                       text_anchor="end", **font))
-            y += 17
-    if state.phase == "reply" or state.no_offer:
-        key = "board.offer" if state.phase == "reply" else "board.refused"
-        y = MARGIN + 64 if state.results else MARGIN + 30
-        box = d.g(class_="offer")
-        box.add(d.rect((xr - 150, y - 18), (150, 56), rx=8, fill="#fff8e1",
-                       stroke="#b7791f" if state.phase == "reply" else "#9b2c2c", stroke_width=2))
-        # a small white flag
-        box.add(d.path(f"M{xr - 140},{y + 30} V{y - 10}", stroke="#4a3b2a", stroke_width=2))
-        box.add(d.path(f"M{xr - 139},{y - 10} L{xr - 121},{y - 6} L{xr - 139},{y + 2} Z", fill="#fff",
-                       stroke="#4a3b2a", stroke_width=1))
-        words = t(lang, key).split("\n")
-        for i, w in enumerate(words[:2]):
-            box.add(d.text(w, insert=(xr - 8, y + 2 + i * 18), font_size=13, text_anchor="end",
-                           font_weight="bold", **font))
-        add(box)
+    y = MARGIN + 20
+    for name, total in k.scores:
+        add(d.text(f"{name} {total}", insert=(xr, y), class_="td-t td-score"))
+        y += 17
+    if k.offer:
+        add(_offer(d, k, xr))
+
+
+def _offer(d, k, xr):
+    """The offer to end the round (or its refusal) under a small white flag."""
+    y = MARGIN + 64 if k.scores else MARGIN + 30
+    box = d.g(class_="offer")
+    box.add(d.rect((xr - 150, y - 18), (150, 56), rx=8, stroke="#b7791f" if k.offer == "reply" else "#9b2c2c",
+                   class_="td-offer"))
+    box.add(d.path(f"M{xr - 140},{y + 30} V{y - 10}", class_="td-pole"))
+    box.add(d.path(f"M{xr - 139},{y - 10} L{xr - 121},{y - 6} L{xr - 139},{y + 2} Z", class_="td-flag"))
+    for i, w in enumerate(k.offer_lines):
+        box.add(d.text(w, insert=(xr - 8, y + 2 + i * 18), class_="td-t td-offer-t"))
+    return box
 
 
 def diagram(game, name: str, lang: str) -> str:
@@ -416,14 +359,12 @@ def diagram(game, name: str, lang: str) -> str:
     sx, sy = MARGIN + cols[0] * CELL, MARGIN + rows[0] * CELL  # the first square shown
     w, h = (cols[1] - cols[0]) * CELL, (rows[1] - rows[0]) * CELL
     # the crop's own coordinates, on a band along its top and left edges
-    band = [f'<rect x="{sx - 20}" y="{sy - 20}" width="{w + 24}" height="20" fill="#fffaf0"/>',
-            f'<rect x="{sx - 20}" y="{sy - 20}" width="20" height="{h + 24}" fill="#fffaf0"/>']
+    band = [f'<rect x="{sx - 20}" y="{sy - 20}" width="{w + 24}" height="20" class="td-band"/>',
+            f'<rect x="{sx - 20}" y="{sy - 20}" width="20" height="{h + 24}" class="td-band"/>']
     for c in range(cols[0], cols[1]):
-        band.append(f'<text x="{MARGIN + c * CELL + CELL / 2}" y="{sy - 6}" font-size="13" text-anchor="middle" '
-                    f'font-family="sans-serif" fill="#3b2a10">{B.FILES[c]}</text>')
+        band.append(f'<text x="{MARGIN + c * CELL + CELL / 2}" y="{sy - 6}" class="td-band-t">{B.FILES[c]}</text>')
     for r in range(rows[0], rows[1]):
-        band.append(f'<text x="{sx - 10}" y="{MARGIN + r * CELL + CELL / 2 + 5}" font-size="13" '
-                    f'text-anchor="middle" font-family="sans-serif" fill="#3b2a10">{r + 1}</text>')
+        band.append(f'<text x="{sx - 10}" y="{MARGIN + r * CELL + CELL / 2 + 5}" class="td-band-t">{r + 1}</text>')
     svg = svg.replace("</svg>", "".join(band) + "</svg>")
     x0, y0, w, h = sx - 20, sy - 20, w + 24, h + 24
     svg = svg.replace(f'viewBox="0,0,{SIDE},{SIDE}"', f'viewBox="{x0},{y0},{w},{h}"', 1)
