@@ -107,7 +107,9 @@ def _terrain_name(r_terrain, lang, md):
     return t(lang, "terrain." + r_terrain)
 
 
-def _region_text(st, r, lang, md):
+def _region_text(st, r, lang, md, attackable=None):
+    """What region ``r`` holds, in words; ``attackable``: the regions the acting
+    race may attack (computed once per drawing by its caller, else here)."""
     parts = [t(lang, "region", r=r).capitalize() + ", " + _terrain_name(st.terrain[r], lang, md)]
     o = st.owner[r]
     if o == LT:
@@ -133,7 +135,9 @@ def _region_text(st, r, lang, md):
     for f in C.REGION_MARKS:
         for _kind, label in f(st, r, lang):
             parts.append(label)
-    if st.phase == "conquer" and st.acting is not None and r in set(st.targets(st.acting)):
+    if attackable is None:
+        attackable = set(st.targets(st.acting)) if st.phase == "conquer" and st.acting is not None else set()
+    if r in attackable:
         c = st.cost(st.acting, r)
         hand = st.recs[st.acting]["hand"]
         parts.append(t(lang, "cost", c=c) + ("" if c <= hand else " — " + t(lang, "die_hint")))
@@ -387,11 +391,13 @@ def render(st, ctx: RenderContext) -> str:
         out.append("</g>")
     # clickable overlay
     out.append('<g class="sw-hits">')
+    attackable = set(st.targets(st.acting)) if st.phase == "conquer" and st.acting is not None else set()
     for r in range(st.R):
         name = f"r{r}"
-        a, cls = _attrs(name, ctx, _region_text(st, r, lang, md))
+        text = _region_text(st, r, lang, md, attackable)
+        a, cls = _attrs(name, ctx, text)
         out.append(f'<path class="{" ".join(["sw-hit"] + cls)}" d="{geo.path(r)}"{a}>'
-                   f'<title>{escape(_region_text(st, r, lang, md))}</title></path>')
+                   f'<title>{escape(text)}</title></path>')
     out.append("</g>")
     # the combo column: beside the map on a wide screen, under it on a phone
     compact = ctx.compact
