@@ -1,13 +1,14 @@
 """Plateau in the browser: start-up, click-to-board and engine timings in Chromium.
 
     python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--share] [--baseline DIR]
-    python3 bench/browser.py click    [--games thud,armadora,troy,thorval] [--clicks 120]
+    python3 bench/browser.py click    [--games thud,armadora,...,arkhanis] [--clicks 120] [--throttle 4]
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py legible
     python3 bench/browser.py size
     python3 bench/browser.py arkhanis [--runs 3] [--players 24]
     python3 bench/browser.py pace [--turns 2] [--watch-cap 60]
     python3 bench/browser.py pointer  [--grid 6] [--games smallworld-3p,armadora,...]
+    python3 bench/browser.py leak     [--actions 1000] [--every 250]
 
 Common options: ``--site DIR`` serves an already built site (default: a
 fresh build of the working tree into a temporary folder), ``--chromium
@@ -422,6 +423,7 @@ GAME_SETUP = {  # players and options of the scripted games (the defaults otherw
     "troy": (["Ann", "Bob"], {}),
     "thorval": (["Ann", "Bob"], {}),
     "smallworld": (["Ann", "Bob", "Cy"], {}),
+    "arkhanis": (None, {}),  # the form's defaults: six participants on two tables
 }
 RARE = {"offer", "pass", "resign"}  # moves that end a game early: picked rarely
 
@@ -486,6 +488,8 @@ def cmd_click(args) -> None:
     with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
         page = ctx.new_page()
+        if args.throttle > 1:  # a slower CPU, as DevTools emulates it (the page keeps it across loads)
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
         for gid in games:
             if gid not in GAME_SETUP:
                 sys.exit(f"bench: unknown game {gid!r}")
@@ -493,14 +497,16 @@ def cmd_click(args) -> None:
             times, n_games, n_moves = click_game(page, base, gid, args.clicks, args.seed)
             h, f, p = times["handler"], times["frame"], times["painted"]
             rows.append([gid, len(h), n_moves, med(h), p95(h), max(h), med(f), p95(f), med(p), p95(p),
-                         "yes" if med(h) < 30 else "NO"])
+                         "yes" if (med(p) <= 100 if args.throttle > 1 else med(p) <= 16 and p95(p) <= 33) else "NO"])
             print(f"  {gid}: {len(h)} clicks in {time.perf_counter() - t:.0f} s", file=sys.stderr, flush=True)
         ctx.close()
-    table("Click to board in Chromium (ms, from the click's dispatch inside the page)",
+    slow = f", CPU throttled {args.throttle:g}×" if args.throttle > 1 else ""
+    table(f"Click to board in Chromium (ms, from the click's dispatch inside the page{slow})",
           ["game", "clicks", "moves", "handler med", "p95", "max", "frame med", "p95", "painted med", "p95",
-           "<30 ms"], rows,
+           "target"], rows,
           "handler = click dispatched until the app's Python handler returns (the new SVG is in #board);\n"
-          "frame = until the next animation frame starts; painted = until that frame's style/layout/paint is done.")
+          "frame = until the next animation frame starts; painted = until that frame's style/layout/paint is done;\n"
+          "target: painted median <= 16 ms and p95 <= 33 ms (throttled: median <= 100 ms).")
     print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
 
 
@@ -1116,6 +1122,43 @@ def cmd_pointer(args) -> None:
 
 
 # -- command line ---------------------------------------------------------------------------------
+# -- memory over a long session ------------------------------------------------------------------------
+def cmd_leak(args) -> None:
+    """A Small World session of ``--actions`` things a player does (moves
+    clicked, undos and redos, steps through the history; new games as games
+    end), the page's memory read after a full garbage collection every
+    ``--every`` actions (tests/browser/memory.py)."""
+    import memory as M
+    from harness import open_app
+
+    rows = []
+    t_all = time.perf_counter()
+    with session(args) as (site, base, pw), chromium(pw, args) as browser:
+        ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
+        ctx.add_init_script(M.WASM_MEMORY_INIT)
+        page = ctx.new_page()
+        cdp = ctx.new_cdp_session(page)
+        open_app(page, base, clear=True)
+        s = M.play(page, 20, seed=args.seed)  # warm: every screen and code path of a turn seen once
+        first = M.reading(page, cdp)
+        done = 0
+        rows.append([0, first["js"] / 2**20, first["wasm"] / 2**20, 0.0, 0.0, first["nodes"], first["listeners"]])
+        while done < args.actions:
+            n = min(args.every, args.actions - done)
+            s = M.play(page, n, seed=args.seed + done + 1, s=s)
+            done += n
+            r = M.reading(page, cdp)
+            rows.append([done, r["js"] / 2**20, r["wasm"] / 2**20, (r["js"] - first["js"]) / 2**20,
+                         (r["wasm"] - first["wasm"]) / 2**20, r["nodes"], r["listeners"]])
+            print(f"  {done} actions", file=sys.stderr, flush=True)
+        ctx.close()
+    table("Memory over a long Small World session (MB after a full GC; growth since the first row)",
+          ["actions", "JS heap", "wasm", "JS growth", "wasm growth", "DOM nodes", "listeners"], rows,
+          "actions = moves clicked, undo+redo pairs, history steps (an entry, then the last move);\n"
+          "target: JS + wasm growth <= 20 MB over 1,000 actions.")
+    print(f"(wall time {time.perf_counter() - t_all:.0f} s)")
+
+
 def main(argv=None) -> None:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--site", help="serve this built site instead of building the working tree")
@@ -1131,8 +1174,10 @@ def main(argv=None) -> None:
     s.add_argument("--baseline", metavar="DIR", help="also the app of another built site (before/after)")
     s.set_defaults(fn=cmd_startup)
     c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
-    c.add_argument("--games", default="thud,armadora,troy,thorval,smallworld")
+    c.add_argument("--games", default="thud,armadora,troy,thorval,smallworld,arkhanis")
     c.add_argument("--clicks", type=int, default=120, help="clicks per game")
+    c.add_argument("--throttle", type=float, default=1.0,
+                   help="slow the page's CPU this many times (DevTools' Emulation.setCPUThrottlingRate)")
     c.add_argument("--seed", type=int, default=11)
     c.set_defaults(fn=cmd_click)
     a = sub.add_parser("armadora", parents=[common], help="Armadora's engine natively and in Pyodide")
@@ -1162,6 +1207,11 @@ def main(argv=None) -> None:
     o.add_argument("--games", default="", help="positions of tests/browser/pointer.py (default: all)")
     o.add_argument("--grid", type=int, default=6, help="n × n points over each target's box")
     o.set_defaults(fn=cmd_pointer)
+    lk = sub.add_parser("leak", parents=[common], help="memory over a long Small World session")
+    lk.add_argument("--actions", type=int, default=1000)
+    lk.add_argument("--every", type=int, default=250, help="actions between two readings")
+    lk.add_argument("--seed", type=int, default=3)
+    lk.set_defaults(fn=cmd_leak)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)

@@ -4,13 +4,70 @@
 checker is slow and rejects ``data-*``/``aria-*`` attributes), and
 ``target(elem, name, label, ctx)`` applies the shared target conventions of
 :class:`~plateau.core.game.RenderContext` to one element.
+
+Importing this module also makes every svgwrite element's ``tostring()``
+write its markup straight into a list of strings: svgwrite's own goes through
+an encoded byte stream (a codec call per tag and attribute) and a namespace
+pass, which took most of the time a click spends drawing a board built with
+svgwrite. The markup is the same, character for character.
 """
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import svgwrite
+from svgwrite import base as _svgbase
+from svgwrite.etree import CDATA_TAG, CDATA_TPL
 
 from .game import RenderContext
+
+
+class _Unusual(Exception):
+    """A tree :func:`_write` leaves to ElementTree (comments, namespaced names)."""
+
+
+def _write(elem, out: list, attr=ET._escape_attrib, text=ET._escape_cdata) -> None:
+    """Serialise ``elem`` as ElementTree does (short empty tags, its escaping)."""
+    tag = elem.tag
+    if not isinstance(tag, str) or tag[:1] == "{":
+        raise _Unusual
+    if tag == CDATA_TAG:  # svgwrite's CDATA nodes (style sheets, scripts)
+        out.append(CDATA_TPL % elem.text)
+    else:
+        out.append("<" + tag)
+        for k, v in elem.items():
+            if not isinstance(k, str) or k[:1] == "{" or not isinstance(v, str):
+                raise _Unusual
+            out.append(f' {k}="{attr(v)}"')
+        body = elem.text
+        if body or len(elem):
+            out.append(">")
+            if body:
+                out.append(text(body))
+            for child in elem:
+                _write(child, out)
+            out.append("</" + tag + ">")
+        else:
+            out.append(" />")
+    if elem.tail:
+        out.append(text(elem.tail))
+
+
+_svgwrite_tostring = _svgbase.BaseElement.tostring
+
+
+def _tostring(self) -> str:
+    xml = self.get_xml()
+    out: list = []
+    try:
+        _write(xml, out)
+    except _Unusual:
+        return _svgwrite_tostring(self)
+    return "".join(out)
+
+
+_svgbase.BaseElement.tostring = _tostring
 
 
 def drawing(width: float, height: float, css_class: str = "board") -> svgwrite.Drawing:

@@ -4,7 +4,7 @@ user typed or imported is ever parsed as HTML."""
 from __future__ import annotations
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 try:  # JS null arrives as a distinct object in recent Pyodide versions
     from pyodide.ffi import jsnull
@@ -13,7 +13,6 @@ except ImportError:  # pragma: no cover
 
 document = js.document
 
-_proxies: list = []  # keep event handlers alive
 
 
 def el(tag: str, attrs: dict | None = None, *children, on: dict | None = None):
@@ -42,9 +41,13 @@ def el(tag: str, attrs: dict | None = None, *children, on: dict | None = None):
 
 
 def listen(node, event: str, fn) -> None:
-    proxy = create_proxy(fn)
-    _proxies.append(proxy)
-    node.addEventListener(event, proxy)
+    """Call ``fn(event)`` on ``event`` at ``node``. The handler lives as long as
+    the node does: nothing in Python keeps it, so once the node has left the
+    page and is collected, Pyodide releases the function (a screen drawn
+    again at every move leaves nothing behind). ``fn`` must not hold the node
+    itself (a handler reads it from ``event.currentTarget``): a Python
+    function holding a node that holds it is a cycle neither collector sees."""
+    node.addEventListener(event, create_proxy(fn))
 
 
 def clear(node) -> None:
@@ -80,6 +83,106 @@ def attr_values(root, selector: str, name: str) -> list:
     return text.split("\0") if text else []
 
 
+# The board is updated in place: the game's renderer still draws the whole
+# position as markup, which is parsed out of the page (a <template>) and laid
+# over the nodes already shown. Nodes are matched by ``id`` or ``data-target``
+# where they have one, else by position and tag; only what differs is written
+# (attributes, text, nodes added or removed), so the browser restyles and lays
+# out only the elements whose state changed, and focus and hover stay.
+_MORPH_JS = r"""
+const KEY = (n) => n.nodeType === 1 ? (n.getAttribute('id') || n.getAttribute('data-target') || '') : '';
+const attrs = (a, b) => {
+  const ba = b.attributes;
+  for (let i = 0; i < ba.length; i++) {
+    const at = ba[i];
+    if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) a.setAttributeNS(at.namespaceURI, at.name, at.value);
+  }
+  const aa = a.attributes;
+  for (let i = aa.length - 1; i >= 0; i--) {
+    const at = aa[i];
+    if (!b.hasAttributeNS(at.namespaceURI, at.localName)) a.removeAttributeNS(at.namespaceURI, at.localName);
+  }
+};
+const node = (a, b) => {
+  if (a.nodeType !== 1) {
+    if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+    return;
+  }
+  if (a.isEqualNode(b)) return;
+  attrs(a, b);
+  children(a, b);
+};
+const same = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+const children = (par, src) => {
+  // the keyed nodes the new markup has; an old keyed node it lacks (or has as another tag) goes at
+  // once, so that it never stands between the cursor and the nodes that stay
+  const want = new Map();
+  for (let c = src.firstChild; c; c = c.nextSibling) {
+    const k = KEY(c);
+    if (k && !want.has(k)) want.set(k, c.nodeName);
+  }
+  const keyed = new Map();
+  for (let c = par.firstChild; c; ) {
+    const next = c.nextSibling;
+    const k = KEY(c);
+    if (k) {
+      if (want.get(k) === c.nodeName && !keyed.has(k)) keyed.set(k, c);
+      else par.removeChild(c);
+    }
+    c = next;
+  }
+  let o = par.firstChild;
+  for (let n = src.firstChild; n; ) {
+    const next = n.nextSibling;
+    const k = KEY(n);
+    let match = null;
+    if (k) {
+      const m = keyed.get(k);
+      if (m && m.nodeName === n.nodeName) { match = m; keyed.delete(k); }
+    } else if (o && !KEY(o)) {
+      if (same(o, n)) {
+        match = o;
+      } else if (o.nextSibling && !KEY(o.nextSibling) && same(o.nextSibling, n)) {
+        const gone = o;  // one node fewer here: the next one is this one
+        o = o.nextSibling;
+        par.removeChild(gone);
+        match = o;
+      }
+    }
+    if (match === null) {
+      par.insertBefore(n, o);  // a new node: moved over from the parsed markup
+    } else {
+      if (match === o) o = o.nextSibling;
+      else par.insertBefore(match, o);
+      node(match, n);
+    }
+    n = next;
+  }
+  while (o) {  // the nodes the new markup no longer has
+    const gone = o;
+    o = o.nextSibling;
+    par.removeChild(gone);
+  }
+};
+const last = globalThis.__plateauMorphed;  // the last markup laid, where, and the node it made
+if (last && last.root === root && last.html === html && last.first === root.firstChild && root.firstChild) return;
+const tpl = document.createElement('template');
+tpl.innerHTML = html;
+children(root, tpl.content);
+globalThis.__plateauMorphed = {root, html, first: root.firstChild};  // one drawing remembered, not one per board
+"""
+_morph = None
+
+
+def morph(root, html: str) -> None:
+    """Make ``root``'s children those of ``html`` (markup drawn by a game's
+    renderer), changing only the nodes that differ from what is shown."""
+    global _morph
+    if _morph is None:
+        _morph = js.Function.new("root", "html", _MORPH_JS)
+    _morph(root, html)
+
+
 def closest(node, selector: str):
     return nn(node.closest(selector)) if hasattr(node, "closest") else None
 
@@ -97,4 +200,4 @@ def download(filename: str, text: str, mime: str = "text/plain") -> None:
     document.body.appendChild(a)
     a.click()
     a.remove()
-    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)

@@ -7,11 +7,11 @@ import math
 import traceback
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, to_js
 
 from plateau.core.game import REVISION_OPTION
 
-from .dom import attr_values, button, by_id, clear, closest, el, listen, nn, q
+from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q
 from .idle import when_idle
 
 
@@ -208,8 +208,7 @@ class PlayScreen:
             self.board_view = ""
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
-        board.innerHTML = s.render(self.lang, self.coords, interactive, self.viewer(), self.compact,
-                                   self.board_view)
+        morph(board, s.render(self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view))
         self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -311,7 +310,7 @@ class PlayScreen:
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
         public = s.viewer(None, spectator=True)
-        board.innerHTML = s.render(self.lang, self.coords, False, public, self.compact, self.board_view)
+        morph(board, s.render(self.lang, self.coords, False, public, self.compact, self.board_view))
         self.draw_panel(self.compact, public)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -401,12 +400,18 @@ class PlayScreen:
         if box is None:
             box = el("details", {"id": "glossary", "cls": "glossary"})
             panel.parentNode.insertBefore(box, panel.nextSibling)
-        was_open = bool(box.open)
-        clear(box)
+            self._glossary_drawn = None
         if self.must_pass() or self.board_view:
+            clear(box)
+            self._glossary_drawn = None
             box.hidden = True
             return
         title, pairs = fn(self.session.state, self.lang)
+        if getattr(self, "_glossary_drawn", None) == (title, pairs):
+            return  # the same races, powers and places: the list stays as it is (and as open as it was)
+        self._glossary_drawn = (title, pairs)
+        was_open = bool(box.open)
+        clear(box)
         box.hidden = not pairs
         box.appendChild(el("summary", {"text": title}))
         items = []
@@ -742,7 +747,8 @@ class PlayScreen:
             self.draw_board()
             return
         if self.session.state.is_over() and not self.embed:
-            js.setTimeout(create_proxy(lambda: self.show_result() if self.session.state.is_over() else None), 400)
+            js.setTimeout(create_once_callable(lambda: self.show_result() if self.session.state.is_over() else None),
+                          400)
         gain = self.turn_gain_text()
         self.holder = self.session.holder_after_move(self.holder)
         self.board_view = ""  # after a move, the board where the next one is played
@@ -782,5 +788,11 @@ class PlayScreen:
             box = el("div", {"id": "turn-gain", "cls": "turn-gain-box", "role": "status"},
                      el("h3", {"text": self.t("play.gain_title")}),
                      el("p", {"cls": "turn-gain", "text": text}))
-            box.appendChild(button(self.t("play.gain_hide"), lambda: box.remove(), data_action="gain-hide"))
+            box.appendChild(button(self.t("play.gain_hide"), self.hide_turn_gain, data_action="gain-hide"))
             screen.insertBefore(box, screen.firstChild)
+
+    @staticmethod
+    def hide_turn_gain() -> None:
+        box = by_id("turn-gain")  # (looked up: a handler holding its own node would never be released)
+        if box is not None:
+            box.remove()

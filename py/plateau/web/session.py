@@ -206,15 +206,25 @@ class Session:
         return self._played[self.ply - 1] if self.ply > 0 else None
 
     # -- the move being built -------------------------------------------
+    def _built(self) -> tuple:
+        """The moves the clicks so far may begin, and the targets that may
+        follow them: asked several times while one click is drawn (the board,
+        its tray, the status line), worked out once per position and clicks."""
+        legal, clicks = self.legal(), tuple(self.clicks)
+        memo = getattr(self, "_built_memo", None)
+        if memo is None or memo[0] is not legal or memo[1] != clicks:
+            cands = [m for m in legal if m.matches(clicks)]
+            nxt: set[str] = set()
+            for m in cands:
+                nxt |= m.next_targets(clicks)
+            memo = self._built_memo = (legal, clicks, cands, frozenset(nxt))
+        return memo
+
     def candidates(self) -> list[Move]:
-        c = self.clicks
-        return [m for m in self.legal() if m.matches(c)]
+        return list(self._built()[2])
 
     def next_targets(self) -> set[str]:
-        out: set[str] = set()
-        for m in self.candidates():
-            out |= m.next_targets(self.clicks)
-        return out
+        return set(self._built()[3])
 
     def complete_moves(self) -> list[Move]:
         return [m for m in self.candidates() if m.complete(self.clicks)]
