@@ -5,11 +5,11 @@ checker is slow and rejects ``data-*``/``aria-*`` attributes), and
 ``target(elem, name, label, ctx)`` applies the shared target conventions of
 :class:`~plateau.core.game.RenderContext` to one element.
 
-Importing this module also makes every svgwrite element's ``tostring()``
-write its markup straight into a list of strings: svgwrite's own goes through
-an encoded byte stream (a codec call per tag and attribute) and a namespace
-pass, which took most of the time a click spends drawing a board built with
-svgwrite. The markup is the same, character for character.
+``markup(elem)`` is an svgwrite element's ``tostring()`` written straight
+into a list of strings: svgwrite's own goes through an encoded byte stream (a
+codec call per tag and attribute) and a namespace pass, which took most of
+the time a click spends drawing a board built with svgwrite. The markup is
+the same, character for character. (svgwrite itself is left as it is.)
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import svgwrite
-from svgwrite import base as _svgbase
 from svgwrite.etree import CDATA_TAG, CDATA_TPL
 
 from .game import RenderContext
@@ -54,20 +53,15 @@ def _write(elem, out: list, attr=ET._escape_attrib, text=ET._escape_cdata) -> No
         out.append(text(elem.tail))
 
 
-_svgwrite_tostring = _svgbase.BaseElement.tostring
 
-
-def _tostring(self) -> str:
-    xml = self.get_xml()
+def markup(elem) -> str:
+    """The markup of svgwrite element ``elem``: ``elem.tostring()``, sooner."""
     out: list = []
     try:
-        _write(xml, out)
+        _write(elem.get_xml(), out)
     except _Unusual:
-        return _svgwrite_tostring(self)
+        return elem.tostring()
     return "".join(out)
-
-
-_svgbase.BaseElement.tostring = _tostring
 
 
 def drawing(width: float, height: float, css_class: str = "board") -> svgwrite.Drawing:

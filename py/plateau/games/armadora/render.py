@@ -60,7 +60,7 @@ def _static(coords: bool, compact: bool = False) -> tuple[str, str, str]:
         return hit
     H = HC if compact else globals()["H"]
     d = svgkit.drawing(W, H, "board armadora")
-    empty = d.tostring()
+    empty = svgkit.markup(d)
     head = empty[: empty.index(">", empty.index("<svg")) + 1]
     if head.endswith("/>"):
         head = head[:-2] + ">"
@@ -78,7 +78,7 @@ def _static(coords: bool, compact: bool = False) -> tuple[str, str, str]:
         for r in range(ROWS):
             g.add(d.text(str(r + 1), insert=(X0 - 22, Y0 + r * CELL + CELL / 2 + 5)))
         els.append(g)
-    out = _STATIC[(coords, compact)] = (head, "".join(e.tostring() for e in els), "</svg>")
+    out = _STATIC[(coords, compact)] = (head, "".join(svgkit.markup(e) for e in els), "</svg>")
     return out
 
 
@@ -114,7 +114,7 @@ def _squares(d, board, tone, ctx) -> str:
         r = d.rect((x, y), (CELL, CELL), fill=("#fff1a6" if target else PALETTE[tone[board.comp[s]]][0]))
         svgkit.target(r, name, label, ctx, "am-sq")
         g.add(r)
-    return g.tostring()
+    return svgkit.markup(g)
 
 
 def _territories(board, tone) -> str:
@@ -196,7 +196,7 @@ def _lines(d, board, ctx) -> str:
                        stroke_dasharray="4 3")
         svgkit.target(r, name, label, ctx, "line")
         g.add(r)
-    return g.tostring() if g.elements else ""
+    return svgkit.markup(g) if g.elements else ""
 
 
 def panel(state: ArmadoraState, viewer, lang: str) -> list[dict]:
@@ -401,7 +401,7 @@ def _panel(d, board: Board, out: list) -> None:
         most = min(18, max(6, int(room / 7)))  # about 7 px a character at the smallest size
         if len(name) > most:
             name = name[:most - 1] + "…"
-        raw(d.text(name, insert=(x + 46, y + 22), class_="am-pn am-np", **_fit_attrs(name, 14, 0.62, room)).tostring())
+        raw(svgkit.markup(d.text(name, insert=(x + 46, y + 22), class_="am-pn am-np", **_fit_attrs(name, 14, 0.62, room))))
         raw(f'<text x="{x + 46}" y="{y + 38}" class="am-ps am-np"{_fit(box.sub, 11, bw - 46 - 6)}>'
             f'{_esc(box.sub)}</text>')
         if box.winner:

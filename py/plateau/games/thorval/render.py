@@ -99,7 +99,7 @@ def _static_below() -> str:
                          stroke_width=1.6, opacity=0.55))
     g.add(d.path(d=_path(DATA["island"]), fill="#f3e6c0", stroke="#e9dcb0", stroke_width=14,
                  stroke_linejoin="round", opacity=0.9))
-    return g.tostring()
+    return svgkit.markup(g)
 
 
 def _tree(d, g, x, y, dark):
@@ -174,7 +174,7 @@ def _static_above(lang: str = "fr") -> str:
         x, y = ANCHORS[c][0]
         g.add(d.path(d=f"M{x - 20},{y + 18} v-20 h6 v5 h5 v-5 h6 v5 h6 v-5 h6 v5 h5 v-5 h6 v20 z",
                      fill="#9c9282", stroke="#4a4238", stroke_width=1.2, opacity=0.55))
-    return g.tostring()
+    return svgkit.markup(g)
 
 
 
@@ -201,7 +201,7 @@ def _el(tag: str, inner: str = "", **a) -> str:
 
 def _text(text: str, x, y, **a) -> str:
     """A text node built by svgwrite (it escapes the text)."""
-    return svgwrite.text.Text(text, insert=(round(x, 1), round(y, 1)), debug=False, **a).tostring()
+    return svgkit.markup(svgwrite.text.Text(text, insert=(round(x, 1), round(y, 1)), debug=False, **a))
 
 
 def _fill(i: int) -> str:
@@ -285,11 +285,11 @@ def render(state, ctx: RenderContext) -> str:
     d.add(d.g(id="thorval-dyn"))
     out = [_static_below(), _cases(board, ctx), _static_above(board.lang), _marks(board), _pieces(board)]
     if ctx.compact:  # the panel goes to the page as text (Game.panel)
-        svg = d.tostring().replace(_MARK_DYN, "".join(out), 1)
+        svg = svgkit.markup(d).replace(_MARK_DYN, "".join(out), 1)
         return svg.replace(f'viewBox="0,0,{float(WIDTH)},{float(HEIGHT)}"', f'viewBox="0,0,{float(WIDTH)},{float(BH)}"',
                            1)
     out.append(_panel(board))
-    return d.tostring().replace(_MARK_DYN, "".join(out), 1)
+    return svgkit.markup(d).replace(_MARK_DYN, "".join(out), 1)
 
 
 def _cases(board, ctx) -> str:

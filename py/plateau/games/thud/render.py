@@ -238,7 +238,7 @@ def render(game, state, ctx: RenderContext) -> str:
     _squares(d, board, ctx)
     if board.corners is not None:  # on a phone the corners' text goes to the page (panel), legible
         _corners(d, board.corners)
-    return d.tostring()
+    return svgkit.markup(d)
 
 
 def _squares(d, board, ctx) -> None:

@@ -153,9 +153,9 @@ def render(state, ctx: RenderContext) -> str:
         _district(dwg, board, dist, ctx)
     _horse(dwg, board)
     if ctx.compact:  # the panel goes to the page as text (Game.panel); its choices become buttons
-        return dwg.tostring().replace(f'viewBox="0,0,{W},{H}"', 'viewBox="0,0,798,800"', 1)
+        return svgkit.markup(dwg).replace(f'viewBox="0,0,{W},{H}"', 'viewBox="0,0,798,800"', 1)
     _panel(dwg, board, ctx)
-    return dwg.tostring()
+    return svgkit.markup(dwg)
 
 
 def _ground(dwg, compact) -> None:
