@@ -193,10 +193,34 @@ def fork(session: Session) -> Session:
     return s
 
 
-def check_same_position(page, session: Session, board_html: str, saved: bool = True) -> None:
+# Every node under #board: its depth, tag and sorted attributes, or its text.
+DOM_JS = r"""() => {
+  const out = [];
+  const walk = (n, d) => {
+    const pad = ' '.repeat(d);
+    if (n.nodeType === 1) {
+      const at = [...n.attributes].map((a) => a.name + '=' + JSON.stringify(a.value)).sort();
+      out.push(pad + '<' + n.nodeName + (at.length ? ' ' + at.join(' ') : '') + '>');
+      for (const c of n.childNodes) walk(c, d + 1);
+    } else {
+      out.push(pad + n.nodeName + ' ' + JSON.stringify(n.nodeValue));
+    }
+  };
+  for (const c of document.getElementById('board').childNodes) walk(c, 0);
+  return out;
+}"""
+
+
+def board_dom(page) -> list[str]:
+    """The board as its nodes (attribute order aside: a board updated in
+    place keeps the order its attributes first came in)."""
+    return page.evaluate(DOM_JS)
+
+
+def check_same_position(page, session: Session, board: list, saved: bool = True) -> None:
     """``page`` shows ``session``'s position (behind a pass screen for the
     player to move when they may see what others may not); once revealed,
-    the board is ``board_html``."""
+    the board is ``board`` (its nodes, as :func:`board_dom` gives them)."""
     assert board_ply(page) == session.ply
     if saved:
         assert current_record(page).moves == session.record.moves
@@ -205,7 +229,7 @@ def check_same_position(page, session: Session, board_html: str, saved: bool = T
         assert who in reveal(page)
     else:
         assert pass_screen_for(page) is None
-    assert page.inner_html("#board") == board_html
+    assert board_dom(page) == board
 
 
 def check_save_and_reload(page, session: Session) -> None:
@@ -215,7 +239,7 @@ def check_save_and_reload(page, session: Session) -> None:
     assert len(games) == 1
     (saved,) = games.values()
     assert decode(saved["record"]).moves == session.record.moves
-    board = page.inner_html("#board")
+    board = board_dom(page)
     reload_app(page)
     check_same_position(page, session, board)
     page.click(".brand")
@@ -238,7 +262,7 @@ def check_share(page, browser, session: Session, choose, check_view=None, screen
     link = share_link(page)
     assert "#g=P1" in link
     assert decode(link.split("#g=", 1)[1]).moves == session.record.moves
-    board = page.inner_html("#board")
+    board = board_dom(page)
     if screenshot:
         page.screenshot(path=screenshot)
     ctx, other = open_shared(browser, link)

@@ -8,7 +8,7 @@ import random
 from plateau.core.record import Record, encode
 from plateau.web.session import Session
 
-from harness import (GAME_KEY, fill_storage, board_ply, current_record, mirror, open_app, play_move, saved_games,
+from harness import (GAME_KEY, fill_storage, board_dom, board_ply, current_record, mirror, open_app, play_move, saved_games,
                      start_game)
 
 
@@ -74,10 +74,10 @@ def test_play_reload_and_navigation(page, base_url):
     assert board_ply(page) == 1
     assert current_record(page).moves == s.record.moves
     page.keyboard.press("End")
-    svg_before = page.inner_html("#board")
+    svg_before = board_dom(page)
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
-    assert page.inner_html("#board") == svg_before
+    assert board_dom(page) == svg_before
 
 
 def test_keyboard_plays_a_move(page, base_url):
@@ -103,12 +103,12 @@ def test_share_link_opens_same_position_in_a_fresh_context(page, browser, base_u
     page.click('[data-action="share"]')
     link = page.input_value("#share-url")
     assert "#g=P1" in link
-    board = page.inner_html("#board")
+    board = board_dom(page)
     ctx = browser.new_context(service_workers="block")
     other = ctx.new_page()
     open_app(other, link)
     assert board_ply(other) == 3
-    assert other.inner_html("#board") == board
+    assert board_dom(other) == board
     # the shared game is saved as a new game once a move is played there
     assert saved_games(other) == {}
     s.goto(3)

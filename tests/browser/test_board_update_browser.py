@@ -15,24 +15,8 @@ import random
 import pytest
 
 import pointer as P
-from harness import board_ply, mirror, open_app, reveal_if_needed, start_game
+from harness import board_dom, board_ply, mirror, open_app, reveal_if_needed, start_game
 
-# Every node under #board: its depth, tag and sorted attributes, or its text.
-DOM_JS = r"""() => {
-  const out = [];
-  const walk = (n, d) => {
-    const pad = ' '.repeat(d);
-    if (n.nodeType === 1) {
-      const at = [...n.attributes].map((a) => a.name + '=' + JSON.stringify(a.value)).sort();
-      out.push(pad + '<' + n.nodeName + (at.length ? ' ' + at.join(' ') : '') + '>');
-      for (const c of n.childNodes) walk(c, d + 1);
-    } else {
-      out.push(pad + n.nodeName + ' ' + JSON.stringify(n.nodeValue));
-    }
-  };
-  for (const c of document.getElementById('board').childNodes) walk(c, 0);
-  return out;
-}"""
 
 GAMES = {  # players and a seed: positions where several kinds of things change at each click
     "thud": (["Ann", "Bob"], 4),
@@ -42,10 +26,6 @@ GAMES = {  # players and a seed: positions where several kinds of things change 
     "smallworld": (["Ann", "Bob", "Cy"], 7),
 }
 RARE = {"offer", "pass", "resign"}
-
-
-def board_dom(page) -> list[str]:
-    return page.evaluate(DOM_JS)
 
 
 def drawn_from_scratch(page) -> list[str]:

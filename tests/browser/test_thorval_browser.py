@@ -24,7 +24,7 @@ from plateau.games.thorval.catalogue import event_text
 from plateau.core.game import must_pass_between
 from plateau.web.session import Session
 
-from harness import (board_ply, check_save_and_reload, current_record, mirror, open_app, open_shared,
+from harness import (board_dom, board_ply, check_save_and_reload, current_record, mirror, open_app, open_shared,
                      pass_screen_for, play_move_seen, reveal_if_needed, saved_games, start_game)
 
 NAMES = ["Aline", "Bruno", "Chloé"]
@@ -188,9 +188,9 @@ class Play:
             self.move(page)
 
 
-def _board(page) -> str:
+def _board(page) -> list:
     reveal_if_needed(page)
-    return page.inner_html("#board")
+    return board_dom(page)
 
 
 def test_three_players_two_turns_with_reload_and_share(page, browser, base_url):
