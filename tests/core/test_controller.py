@@ -179,3 +179,18 @@ def test_a_view_only_embed_never_plays_nor_saves():
     ctl.embed, ctl.view_only = True, False  # a playable embed: plays, saves nothing
     ctl.submit("take1")
     assert s.record.moves == ["take1"] and ctl.store.games() == ([], [])
+
+
+def test_nobody_at_the_device_says_they_are_the_computer():
+    """Hidden information stays hidden: "I am Bruno" is no way into the computer's hand, neither while
+    it thinks nor at an earlier position where it decided."""
+    ctl = controller()
+    s = armadora(ctl, seats="1:normal")
+    ctl.submit(next(m.text for m in s.legal() if m.text != "pass"))
+    assert s.decider() == 1 and ctl.holder == 0
+    ctl.reveal()
+    assert ctl.holder == 0 and ctl.viewer() == 0
+    ctl.submit(next(m.text for m in s.legal() if m.text != "pass"), COMPUTER)
+    ctl.goto(1)  # the computer decided there
+    ctl.reveal()
+    assert ctl.holder == 0 and ctl.viewer() == 0

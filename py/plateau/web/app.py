@@ -142,6 +142,27 @@ class App:
             self.messages = kept
             self.draw_messages()
 
+    def add_message(self, kind: str, text: str, *actions, draw: bool = True) -> None:
+        """A banner (``actions``: ``(name, label, fn)`` buttons, the way out
+        that keeps it up until dealt with) after those shown."""
+        self.messages.append((kind, text, *actions))
+        if draw:
+            self.draw_messages()
+
+    def forget_messages(self, text: str | None = None, prefix: str | None = None) -> bool:
+        """Drop every banner (not drawn again here), or those saying ``text``
+        or starting with ``prefix``; returns whether one went."""
+        kept = [] if text is None and prefix is None else [
+            m for m in self.messages if m[1] != text and not (prefix is not None and m[1].startswith(prefix))]
+        gone = len(kept) != len(self.messages)
+        self.messages = kept
+        return gone
+
+    def set_coords(self, on: bool) -> None:
+        """Whether boards show their coordinates (a setting of the device)."""
+        self.coords = on
+        self.store.set_setting("coords", on)
+
     def draw_messages(self) -> None:
         box = by_id("messages")
         if box is None:
@@ -215,10 +236,11 @@ class App:
 
     # -- routing: the browser's Back goes back inside Plateau ---------------------
     def remember(self, screen: str, **data) -> bool:
-        """Give a newly shown screen its entry in the browser's history (the
+        """``screen`` is now shown: give it its entry in the browser's history (the
         first one replaces the page's own entry; a redraw adds none).
         Returns whether an entry was added (Back then leads to the screen
         shown before). A screen other than the one shown starts at its top."""
+        self.screen = screen
         state = {"plateau": screen, **{k: str(v) for k, v in data.items()}}
         if state != self._shown:
             self._shown = state

@@ -341,7 +341,7 @@ class ComputerPlayer(View):
             t0 = _now()
             self._think_job = None  # its move is played: the next position is another job
             self._quiet = False
-            played = self.ctl.submit(text, COMPUTER, seat=player, quiet=lambda: fast and self._quietly_on(s))
+            played = self.ctl.submit(text, COMPUTER, seat=player, quiet=lambda: self._quietly_on(s, fast))
         except Exception as err:  # the page must survive a computer's failure
             traceback.print_exc()
             if self._think_job in (key, None):
@@ -356,18 +356,20 @@ class ComputerPlayer(View):
         if self._quiet:
             _measure("ai:play", t0)
             return
-        self._drawn_at = _now()
         self.mark_move(played, "ai-last", revealed)
         _measure("ai:play", t0)
 
-    def _quietly_on(self, s) -> bool:
+    def _quietly_on(self, s, fast: bool) -> bool:
         """At the fast pace, another computer's move follows at once and the
         board was drawn less than FAST_DRAW_S ago: the move is saved and the
         next computer starts thinking, the board is drawn later. Returns
-        whether it goes so (asked by the controller once the move is played)."""
+        whether it goes so (asked by the controller once the move is played;
+        otherwise the board is drawn now)."""
         d = s.decider()
-        self._quiet = not (d is None or d not in self.computer_seats() or s.state.is_over()
-                           or (_now() - self._drawn_at) / 1000.0 >= FAST_DRAW_S)
+        self._quiet = fast and not (d is None or d not in self.computer_seats() or s.state.is_over()
+                                    or (_now() - self._drawn_at) / 1000.0 >= FAST_DRAW_S)
+        if not self._quiet:
+            self._drawn_at = _now()
         return self._quiet
 
     def _words(self, label, text: str, revealed: bool) -> str:

@@ -274,8 +274,13 @@ class PlayController:
         self.goto(self.session.ply + 1)
 
     def reveal(self) -> None:
-        """The player who decides at the position shown says they hold the device."""
-        self.holder = self.session.decider()
+        """The player who decides at the position shown says they hold the
+        device. Nobody is the computer: its seat's hidden information stays
+        hidden from the people at the device."""
+        d = self.session.decider()
+        if d is not None and d in self.session.computers:
+            return
+        self.holder = d
         self.notify("reveal")
 
     def restore_replaced(self) -> None:

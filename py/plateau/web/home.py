@@ -24,8 +24,7 @@ class HomeView(View):
     def show_home(self) -> None:
         app = self.app
         if app.screen != "home":  # a game's banners stay with the game
-            app.messages = []
-        app.screen = "home"
+            app.forget_messages()
         app.remember("home")
         self.store.set_setting("screen", "home")
         clear(self.root)
@@ -59,8 +58,8 @@ class HomeView(View):
         for key in bad:
             if any(m[1] == self.t("saved.corrupt", entry=key) for m in app.messages):
                 continue
-            app.messages.append(("error", self.t("saved.corrupt", entry=key),
-                                  ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k))))
+            app.add_message("error", self.t("saved.corrupt", entry=key),
+                            ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k)), draw=False)
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
@@ -117,7 +116,7 @@ class HomeView(View):
             download(f"{key.replace(':', '-')}.txt", str(raw))
         if js.window.confirm(self.t("saved.reset_confirm", entry=key)):
             self.app.backend.removeItem(key)
-            self.app.messages = [m for m in self.app.messages if m[1] != self.t("saved.corrupt", entry=key)]
+            self.app.forget_messages(self.t("saved.corrupt", entry=key))
             self.show_home()
 
     def delete(self, gid: str) -> None:
@@ -178,7 +177,7 @@ class HomeView(View):
         name = f"{get_game(record.game).name(self.lang)} — {filename}"[:80]
         gid = Store.new_id()
         if self.app.guard_store(lambda: self.store.save(gid, name, record)):
-            self.app.messages.append(("info", self.t("ok.imported", name=name)))
+            self.app.add_message("info", self.t("ok.imported", name=name), draw=False)
         self.show_home()
 
 

@@ -40,7 +40,7 @@ class PageSetupHost:
 
     def say(self, text: str, fresh: bool = False) -> None:
         if fresh:
-            self.view.app.messages = []
+            self.view.app.forget_messages()
         self.view.flash(text)
 
 
@@ -65,7 +65,6 @@ class NewGameView(View):
     def build_form(self, gid: str) -> None:
         g = get_game(gid)
         self.gid = gid
-        self.app.screen = "new"
         self.app.remember("new", game=gid)
         clear(self.root)
         self.root.appendChild(self.app.header())
@@ -265,7 +264,7 @@ class NewGameView(View):
         in its record) and show it."""
         seats = self.app.computer.form_seats() if self.app.screen == "new" else {}
         self.ctl.new_game(gid, names, options, seed, lambda n: self.t("new.player", n=n), seats, save)
-        self.app.messages = []
+        self.app.forget_messages()
         self.app.play.show_play()
         self.app.play.focus_board()
 
@@ -279,6 +278,6 @@ class NewGameView(View):
                 self.flash(self.app.record_error(e) if isinstance(e, RecordError)
                            else self.t("saved.corrupt", entry=entry))
             return False
-        self.app.messages = []
+        self.app.forget_messages()
         self.app.play.show_play()
         return True

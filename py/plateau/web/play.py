@@ -88,7 +88,6 @@ class PlayView(View):
     def show_play(self) -> None:
         s = self.session
         app = self.app
-        app.screen = "play"
         app.remember("play")
         if not self.embed:
             self.store.set_setting("screen", "play")
@@ -184,8 +183,7 @@ class PlayView(View):
             self.show_play()
 
     def toggle_coords(self, on: bool) -> None:
-        self.app.coords = on
-        self.store.set_setting("coords", on)
+        self.app.set_coords(on)
         self.draw_board()
 
     def refresh(self) -> None:
@@ -514,8 +512,9 @@ class PlayView(View):
                 first = ""
             tray.appendChild(button(self.t("play.restore_what", n=offer[0], first=first), self.restore_replaced,
                                     data_action="restore"))
-        if not interactive and not self.view_only and s.decider() is not None and s.hidden:
-            # a position where someone else decides: only they may look at it
+        if not interactive and not self.view_only and s.decider() is not None and s.hidden \
+                and s.decider() not in s.computers:
+            # a position where someone else decides: only they may look at it (never the computer's seat)
             name = s.record.players[s.decider()]
             tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
             tray.appendChild(button(self.t("pass.ready", name=name), self.reveal, data_action="reveal"))

@@ -22,7 +22,6 @@ class RulesView(View):
         app = self.app
         self.gid = gid
         back_to_play = app.screen == "play" and self.session is not None
-        app.screen = "rules"
         pushed = app.remember("rules", game=gid)
         clear(self.root)
         self.root.appendChild(app.header())

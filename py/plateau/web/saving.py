@@ -38,25 +38,21 @@ class SavingView(View):
         problem = change.problem
         if problem == "new":  # a game opened from a link is saved from now on
             _drop_link()
-            unsaved = self.t("play.unsaved")
-            if any(m[1] == unsaved for m in app.messages):
-                app.messages = [m for m in app.messages if m[1] != unsaved]
+            if app.forget_messages(self.t("play.unsaved")):
                 app.draw_messages()
         elif problem == "conflict":  # another tab saved moves that this tab's save would erase
-            app.messages.append(("error", self.t("tabs.conflict"),
-                                 ("load-other", self.t("tabs.load"), self.load_other),
-                                 ("save-copy", self.t("tabs.copy"), self.save_copy)))
-            app.draw_messages()
+            app.add_message("error", self.t("tabs.conflict"),
+                            ("load-other", self.t("tabs.load"), self.load_other),
+                            ("save-copy", self.t("tabs.copy"), self.save_copy))
         elif problem == "link":
             self.keep_in_link(change.record)
         elif problem == "quota":
-            app.messages.append(("error", self.t("err.quota_play"),
-                                 ("export", self.t("play.export"), app.dialogs.export_current)))
-            app.draw_messages()
+            app.add_message("error", self.t("err.quota_play"),
+                            ("export", self.t("play.export"), app.dialogs.export_current))
         elif problem == "storage":
             self.flash(self.t("err.storage"))
         elif problem == "again":
-            app.messages = [m for m in app.messages if m[1] != self.t("err.quota_play")]
+            app.forget_messages(self.t("err.quota_play"))
             _drop_link()
             self.flash(self.t("ok.saved_again"), "info")
 
@@ -75,13 +71,13 @@ class SavingView(View):
         """Show what the other tab saved (this tab's differing moves stay
         available through "save a copy" until then)."""
         app = self.app
-        app.messages = [m for m in app.messages if m[1] != self.t("tabs.conflict")]
+        app.forget_messages(self.t("tabs.conflict"))
         if self.ctl.save_id is None or not app.resume(self.ctl.save_id):
             app.show_home()
 
     def save_copy(self) -> None:
         app = self.app
-        app.messages = [m for m in app.messages if m[1] != self.t("tabs.conflict")]
+        app.forget_messages(self.t("tabs.conflict"))
         self.ctl.save_copy(self.t("tabs.copy_suffix"))
         self.flash(self.t("tabs.copied", name=self.ctl.save_name), "info")
 
@@ -94,5 +90,5 @@ class SavingView(View):
             self.flash(self.t("tabs.deleted"), "info")
         elif what == "followed":
             head = self.t("tabs.followed", n="").split("(")[0]
-            app.messages = [m for m in app.messages if not m[1].startswith(head)]
+            app.forget_messages(prefix=head)
             self.flash(self.t("tabs.followed", n=n), "info")
