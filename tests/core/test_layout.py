@@ -38,3 +38,24 @@ def test_every_registered_game_loads_and_starts():
         assert state.legal_moves()
         assert g.rules("fr") and g.rules("en") and g.rules("fr") != g.rules("en")
         assert g.name("fr") and g.name("en")
+
+
+def test_no_game_has_a_screen_in_the_page():
+    """Issue 28 §5: "No game's screen lives in web/": the page imports no game by name; a game whose
+    setup is more than players and options returns its own screen from its package."""
+    from plateau.core.registry import GAMES, get_game
+
+    web = ROOT / "py" / "plateau" / "web"
+    named = []
+    for path in sorted(web.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("plateau.games"):
+                named.append(f"{path.name}: {node.module}")
+            if isinstance(node, ast.Import):
+                named += [f"{path.name}: {a.name}" for a in node.names if a.name.startswith("plateau.games")]
+        named += [f"{path.name}: named after {gid}" for gid in GAMES if gid in path.stem]
+    assert named == []
+    screen = get_game("arkhanis").setup_screen()
+    assert screen is not None and screen.__module__ == "plateau.games.arkhanis.setup"
+    assert all(get_game(gid).setup_screen() is None for gid in ("thud", "armadora", "troy", "thorval", "smallworld"))

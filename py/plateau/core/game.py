@@ -383,6 +383,14 @@ class Game:
         line of the rules text), or "" when it has none by that name."""
         return ""
 
+    def setup_screen(self):
+        """A setup screen of the game's own, in place of the generic
+        new-game form (players and :attr:`options`), for a game whose setup
+        is more than that; None (the default) for the generic form. See
+        :mod:`plateau.core.setup`: a class of the game's package, pure
+        Python, built by the page as ``cls(host, game)``."""
+        return None
+
     def panel(self, state: State, viewer, lang: str) -> list[dict]:
         """The text of the board's side panel for ``viewer`` (see
         :class:`RenderContext` ``compact``), as sections

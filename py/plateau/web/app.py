@@ -1,12 +1,14 @@
-"""The Plateau app: start-up, routing between screens and the state they share.
+"""The Plateau app: start-up, language, banners and routing between screens.
 
-Each screen is a module of its own, mixed into :class:`App`: home.py (games
-and saved games), newgame.py (new game, resume, autosave), play.py (board,
-history, pass-the-device), dialogs.py (share, embed, export), rules_page.py,
-tabs.py (another tab on the same saved game) and computer.py (seats played
-by the computer). Everything game-specific comes from the game's
-:class:`~plateau.core.game.Game` (found through the registry): adding a game
-changes nothing here.
+The game on the page is the :class:`~plateau.web.controller.PlayController`
+(``app.ctl``): session, who holds the device, saving, moves. Each screen is a
+view of it in a module of its own (:class:`~plateau.web.view.View`): home.py
+(games and saved games), newgame.py (new game, resume), play.py (board,
+history, pass-the-device, keyboard), dialogs.py (share, embed, export),
+rules_page.py, saving.py (what saving and other tabs tell the player); the
+computer (computer.py) is a player the controller asks. Everything
+game-specific comes from the game's :class:`~plateau.core.game.Game` (found
+through the registry): adding a game changes nothing here.
 """
 
 from __future__ import annotations
@@ -20,17 +22,18 @@ from plateau.core.record import RecordError, decode
 from plateau.core.registry import available, get_game
 
 from .computer import ComputerPlayer
+from .controller import PlayController
 from .dialogs import Dialogs
-from .dom import button, by_id, clear, closest, document, el, listen, nn, q
-from .home import HomeScreen
+from .dom import button, by_id, clear, document, el, listen, nn
+from .home import HomeView
 from .messages import CATALOGUE
-from .newgame import NewGameScreen
-from .play import PlayScreen
-from .rules_page import RulesScreen
+from .newgame import NewGameView
+from .play import PlayView
+from .rules_page import RulesView
+from .saving import SavingView
 from .session import Session
 from .startup import choose_lang, parse_query
 from .store import Store, StoreFull, StoreUnavailable
-from .tabs import OtherTabs
 
 
 class LocalBackend:
@@ -68,9 +71,9 @@ def _query() -> dict:
     return parse_query(str(js.location.search or ""))
 
 
-class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesScreen, OtherTabs):
-    """The app: shared state (store, language, messages, the session shown, who holds
-    the device) and routing; the screens' methods come from their modules."""
+class App:
+    """The page: storage, language, banners, the screen shown and the
+    browser's history; the game is the controller's, the screens are views."""
 
     def __init__(self) -> None:
         self.backend = LocalBackend()
@@ -86,27 +89,29 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.embed = "embed" in q
         self.view_only = self.embed and ("view" in q or q.get("embed") == "view")
         self.embed_game = q.get("game")
-        self.session: Session | None = None
-        self.save_id: str | None = None
-        self.save_name = ""
-        self.save_rev: int | None = None  # revision of the saved entry this tab last read or wrote
-        self.save_trouble = ""  # "quota" / "conflict" while the game on screen is not saved
-        self.holder: int | None = None  # hot-seat: who is known to hold the device (Session.viewer)
-        self.keyboard = False
-        self.compact = False  # the board drawn for a phone (its panel as text under it)
-        self.board_view = ""  # the game's view shown instead of its board ("": the board; Game.views)
-        self.zoom_choice: dict = {}  # (game, view) -> the zoom a player chose on a phone (PlayScreen.fit_zoom)
-        self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
         self.root = by_id("app")
         # the board drawn on each card of the static home page (index.html): kept for every home screen
         self.card_pictures = {str(n.parentElement.getAttribute("data-game")): n for n in
                               document.querySelectorAll("#app .prerendered .game-card > .card-picture")}
         self.messages: list[tuple[str, str]] = []
         self.screen = "home"
-        self.new_gid = ""  # the game whose new-game form is shown
         self._routing = False  # showing a screen because of the browser's Back/Forward
         self._routed = False  # the first screen shown replaces the page's history entry
         self._shown: dict = {}  # the screen shown (its history state)
+        self.ctl = PlayController(self.store, lambda: self.lang, self.embed, self.view_only)
+        # the views; those that listen to the controller in this order: the board is drawn
+        # before the computer, which then says on it that it is thinking
+        self.play = PlayView(self)
+        self.computer = ComputerPlayer(self)
+        self.saving = SavingView(self)
+        self.home = HomeView(self)
+        self.new = NewGameView(self)
+        self.rules = RulesView(self)
+        self.dialogs = Dialogs(self)
+
+    @property
+    def session(self) -> Session | None:
+        return self.ctl.session
 
     # -- text -------------------------------------------------------------
     def t(self, key: str, **kw) -> str:
@@ -137,6 +142,27 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             self.messages = kept
             self.draw_messages()
 
+    def add_message(self, kind: str, text: str, *actions, draw: bool = True) -> None:
+        """A banner (``actions``: ``(name, label, fn)`` buttons, the way out
+        that keeps it up until dealt with) after those shown."""
+        self.messages.append((kind, text, *actions))
+        if draw:
+            self.draw_messages()
+
+    def forget_messages(self, text: str | None = None, prefix: str | None = None) -> bool:
+        """Drop every banner (not drawn again here), or those saying ``text``
+        or starting with ``prefix``; returns whether one went."""
+        kept = [] if text is None and prefix is None else [
+            m for m in self.messages if m[1] != text and not (prefix is not None and m[1].startswith(prefix))]
+        gone = len(kept) != len(self.messages)
+        self.messages = kept
+        return gone
+
+    def set_coords(self, on: bool) -> None:
+        """Whether boards show their coordinates (a setting of the device)."""
+        self.coords = on
+        self.store.set_setting("coords", on)
+
     def draw_messages(self) -> None:
         box = by_id("messages")
         if box is None:
@@ -158,11 +184,11 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         document.documentElement.setAttribute("lang", self.lang)
         if self.embed:
             document.documentElement.classList.add("embed")
-        listen(document, "keydown", self.on_key)
+        listen(document, "keydown", self.play.on_key)
         listen(js.window, "hashchange", lambda e: self.open_hash())
-        listen(js.window, "storage", self.on_storage)
+        listen(js.window, "storage", self.saving.on_storage)
         listen(js.window, "popstate", self.on_pop)
-        listen(js.window, "resize", self.on_resize)
+        listen(js.window, "resize", self.play.on_resize)
         if not self.backend.ok:
             self.messages.append(("error", self.t("err.storage")))
         if not self.open_hash():
@@ -196,12 +222,9 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
             self.show_home() if not self.embed else self.show_embed_error()
             self.flash(self.record_error(e))
             return True
-        self.session = session
-        self.save_id = None
-        self.save_name = ""
-        self.holder = None
+        self.ctl.open(session)
         # the view the link was made on (a tournament's overview...): shown if the game has it
-        self.board_view = str(_query().get("show", ""))[:40]
+        self.play.board_view = str(_query().get("show", ""))[:40]
         self.show_play()
         if not self.embed:
             self.flash(self.t("play.unsaved"), "info")
@@ -212,70 +235,13 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
         self.draw_messages()
 
-    # -- keyboard -----------------------------------------------------------
-    def on_key(self, e) -> None:
-        tag = str(getattr(e.target, "tagName", "") or "").lower()
-        if tag in ("input", "textarea", "select"):
-            return
-        key = str(e.key)
-        if self.screen != "play" or self.session is None or by_id("dialog") is not None:
-            return
-        target = closest(e.target, "[data-target]")
-        if key.startswith("Arrow") and closest(e.target, "#board") is not None:
-            e.preventDefault()  # on the board, arrows move between the clickable things
-            self.move_focus(e.target, key)
-            return
-        if key in ("Enter", " ") and target is not None:
-            e.preventDefault()
-            self.keyboard = True
-            self.on_target(str(target.getAttribute("data-target")))
-            return
-        entry = closest(e.target, "#moves li[data-ply]")
-        if key in ("Enter", " ") and entry is not None:  # an entry of the move list, as a button is
-            e.preventDefault()
-            self.nav(int(entry.getAttribute("data-ply")))
-            return
-        moves = {"ArrowLeft": self.session.undo, "ArrowRight": self.session.redo,
-                 "Home": lambda: self.session.goto(0), "End": lambda: self.session.goto(self.session.total)}
-        if key in moves:
-            e.preventDefault()
-            moves[key]()
-            self.after_nav()
-        elif key == "Escape":
-            self.session.clear_clicks()
-            self.draw_board()
-
-    def move_focus(self, node, key: str) -> None:
-        """Focus the board target nearest to ``node`` in the arrow's direction."""
-        dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
-        here = node.getBoundingClientRect()
-        hx, hy = here.left + here.width / 2, here.top + here.height / 2
-        best, best_d = None, None
-        for t in by_id("board").querySelectorAll('[tabindex="0"]'):
-            r = t.getBoundingClientRect()
-            x, y = r.left + r.width / 2 - hx, r.top + r.height / 2 - hy
-            ahead = x * dx + y * dy
-            if ahead <= 1:
-                continue
-            d = ahead + 2 * abs(x * dy + y * dx)  # straight ahead first
-            if best_d is None or d < best_d:
-                best, best_d = t, d
-        if best is not None:
-            best.focus()
-
-    def focus_board(self) -> None:
-        """Keyboard play starts on the board: its first clickable thing, or
-        the pass screen's button."""
-        node = q('[data-action="reveal"]') or q("#board .target") or q("#board [data-target]")
-        if node is not None and hasattr(node, "focus"):  # without scrolling: the turn's status stays in view
-            node.focus(js.Object.fromEntries([["preventScroll", True]]))
-
     # -- routing: the browser's Back goes back inside Plateau ---------------------
     def remember(self, screen: str, **data) -> bool:
-        """Give a newly shown screen its entry in the browser's history (the
+        """``screen`` is now shown: give it its entry in the browser's history (the
         first one replaces the page's own entry; a redraw adds none).
         Returns whether an entry was added (Back then leads to the screen
         shown before). A screen other than the one shown starts at its top."""
+        self.screen = screen
         state = {"plateau": screen, **{k: str(v) for k, v in data.items()}}
         if state != self._shown:
             self._shown = state
@@ -333,19 +299,38 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         if self.screen == "play" and self.session is not None:
             self.show_play()
         elif self.screen == "rules":
-            self.show_rules(self.rules_game)
-        elif self.screen == "new" and self.new_gid:
-            before = getattr(self, "setup_form", None)
-            self.new_like(self.new_gid, self.form_values())  # what was typed stays
-            after = getattr(self, "setup_form", None)
+            self.show_rules(self.rules.gid)
+        elif self.screen == "new" and self.new.gid:
+            before = self.new.setup_form
+            self.new_like(self.new.gid, self.new.form_values())  # what was typed stays
+            after = self.new.setup_form
             if before is not None and after is not None and after is not before:
-                after.keep_tables(before)  # a tournament's tables as the organiser left them
+                after.keep(before)  # a tournament's tables as the organiser left them
         else:
             self.show_home()
 
+    # -- the screens ------------------------------------------------------------------
+    def show_home(self) -> None:
+        self.home.show_home()
+
+    def show_new(self, gid: str, values: list | None = None) -> None:
+        self.new.show_new(gid, values)
+
     def new_like(self, gid: str, values: list) -> None:
-        """The new-game form of ``gid`` holding ``values`` (NewGameScreen.form_values)."""
-        self.show_new(gid, values)
+        """The new-game form of ``gid`` holding ``values`` (NewGameView.form_values)."""
+        self.new.show_new(gid, values)
+
+    def new_game(self, gid, names, options, seed, save: bool = True) -> None:
+        self.new.new_game(gid, names, options, seed, save)
+
+    def resume(self, entry: str, quiet: bool = False) -> bool:
+        return self.new.resume(entry, quiet)
+
+    def show_play(self) -> None:
+        self.play.show_play()
+
+    def show_rules(self, gid: str) -> None:
+        self.rules.show_rules(gid)
 
     def header(self, *extra):
         """The top bar: the brand (home), what the screen adds (a title, its
@@ -382,39 +367,6 @@ class App(ComputerPlayer, HomeScreen, NewGameScreen, PlayScreen, Dialogs, RulesS
         except StoreUnavailable:
             self.flash(self.t("err.storage"))
         return False
-
-    # -- new game ---------------------------------------------------------------
-
-
-
-
-
-    # -- play ---------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # -- board events -----------------------------------------------------------------
-
-
-
-
-
-    # -- share / embed / export ------------------------------------------------------------
 
 
 def _defer_urllib_request() -> None:

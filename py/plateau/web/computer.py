@@ -18,6 +18,11 @@ in short slices, its moves shown and logged, and hints.
   each move): a tournament's computer slots take seconds, not minutes.
 * Any change of the game shown (undo, another position, a new game, leaving
   the board) cancels the thinking: the move is dropped, never played.
+
+The computer is a player of the :class:`~plateau.web.controller.PlayController`:
+it listens to its changes and, when a seat it plays is to move at the live
+position of the board on view, thinks and submits its move through the same
+:meth:`~plateau.web.controller.PlayController.submit` as a click does.
 """
 
 from __future__ import annotations
@@ -26,14 +31,13 @@ import asyncio
 import secrets
 import traceback
 
-from plateau.core.game import SEATS_OPTION
 from plateau.core.i18n import tr
 
 from pyodide.ffi import to_js
 
+from .controller import COMPUTER, LEVELS, Change, has_computer
 from .dom import button, by_id, document, el, listen, q
-
-LEVELS = ("easy", "normal", "hard")
+from .view import View
 
 
 def _now() -> float:
@@ -102,64 +106,50 @@ def qa(selector: str, root=None) -> list:
     return list((root or document).querySelectorAll(selector))
 
 
-def has_computer(gid: str) -> bool:
-    """Whether the game has computer-player hooks (without importing them)."""
-    import importlib.util
+class ComputerPlayer(View):
+    """The seats the computer plays, on the page: a listener of the
+    controller (``self.ctl``) that submits moves, and the bits of the play
+    and new-game screens that concern it (its log, the pace, the hint, the
+    seat choice)."""
 
-    try:
-        return importlib.util.find_spec(f"plateau.games.{gid}.ai") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def seats_of(options: dict, n_players: int) -> dict[int, str]:
-    """The computer seats recorded in ``options`` as ``"1:normal,2:easy"``
-    (a plain string: record options hold scalars); bad entries ignored."""
-    raw = options.get(SEATS_OPTION) if isinstance(options, dict) else None
-    out: dict[int, str] = {}
-    if isinstance(raw, str):
-        for part in raw.split(","):
-            seat, _, level = part.strip().partition(":")
-            if seat.isdigit() and int(seat) < n_players and level in LEVELS:
-                out[int(seat)] = level
-    return out
-
-
-def seats_option(seats: dict[int, str]) -> str:
-    return ",".join(f"{k}:{v}" for k, v in sorted(seats.items()))
-
-
-class ComputerPlayer:
-    """Methods of :class:`~plateau.web.app.App` (mixed in before the screens,
-    so that its overrides wrap theirs)."""
-
-    _think_job = None  # (session, ply, total) of the search under way
-    _hint_job = None
-    _ai_log: list = []
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._think_job = None  # (session, ply, total) of the search under way
+        self._hint_job = None
+        self._ai_log: list = []
+        self._warmed = None
+        self._drawn_at = 0.0
+        self._quiet = False  # the last move submitted is drawn later (fast pace)
+        self.ctl.subscribe(self.on_change)
 
     def ct(self, key: str, **kw) -> str:
         return tr(CATALOGUE, self.lang, key, **kw)
 
-    # -- seats --------------------------------------------------------------
     def computer_seats(self) -> dict[int, str]:
-        s = self.session
-        if s is None:
-            return {}
-        return seats_of(s.record.options, len(s.record.players))
+        return self.ctl.computer_seats()
 
-    def show_play(self) -> None:
-        s = self.session
-        seats = self.computer_seats()
-        s.computers = frozenset(seats)
-        humans = [p for p in range(len(s.record.players)) if p not in seats]
-        if seats and len(humans) == 1 and self.holder is None:
-            self.holder = humans[0]  # one person at the device: no pass screen ever
-        if seats:
-            self.warm_computer()
-        if getattr(self, "_ai_log_session", None) is not s:
-            self._ai_log_session = s
+    def on_change(self, change: Change) -> None:
+        """The game changed: a new game forgets the last one's log; any
+        change drops a search about another position; the computer thinks
+        when a seat it plays is to move (after the play screen drew the
+        position: its status line then says who is thinking)."""
+        kind = change.kind
+        if kind == "open":
+            self.cancel_thinking()
             self._ai_log = []
-        super().show_play()
+            return
+        if kind == "shown" and self.computer_seats():
+            self.warm_computer()
+        if kind == "nav":
+            self.cancel_thinking()
+        if kind in ("shown", "move", "nav", "reveal", "restore", "follow"):
+            self.maybe_think()
+
+    # -- on the play screen ------------------------------------------------------
+    def add_to_play_screen(self) -> None:
+        """The log of the computers' moves under the status line, and the
+        pace choice when the computer plays a seat."""
+        seats = self.computer_seats()
         status = by_id("status")
         if status is not None and by_id("computer-log") is None:
             log = el("ol", {"id": "computer-log", "cls": "computer-log", "aria-live": "polite"})
@@ -215,12 +205,13 @@ class ComputerPlayer:
         self.draw_ai_log()
 
     # -- the new-game form: human or computer per seat ---------------------------
-    def show_new(self, gid: str, values: list | None = None) -> None:
-        super().show_new(gid)
-        try:
-            self.add_seat_kinds(gid)
-        finally:
-            self.restore_form(values or [])
+    def seat_kinds(self, gid: str) -> list[tuple[str, str]]:
+        """Who may play a seat of ``gid``: ``(value, label)``, a person first,
+        then the computer's levels; [] when the game has no computer player."""
+        if not has_computer(gid):
+            return []
+        return [("human", self.ct("seat.human"))] + [
+            (lv, self.ct("seat.computer", level=self.ct("level." + lv))) for lv in LEVELS]
 
     def add_seat_kinds(self, gid: str) -> None:
         form = by_id("new-game")
@@ -235,10 +226,8 @@ class ComputerPlayer:
                 if q("select.seat-kind", label) is not None:
                     continue
                 sel = el("select", {"cls": "seat-kind", "data-seat": str(i), "aria-label": self.ct("seat.kind")})
-                sel.appendChild(el("option", {"value": "human", "text": self.ct("seat.human")}))
-                for lv in LEVELS:
-                    sel.appendChild(el("option", {"value": lv,
-                                                  "text": self.ct("seat.computer", level=self.ct("level." + lv))}))
+                for value, text in self.seat_kinds(gid):
+                    sel.appendChild(el("option", {"value": value, "text": text}))
                 label.appendChild(sel)
 
         add_kinds()
@@ -247,37 +236,19 @@ class ComputerPlayer:
             # the form rebuilds the seats when the count changes; add the choice again
             listen(count, "change", add_kinds)
 
-    def new_game(self, gid, names, options, seed, save: bool = True) -> None:
+    @staticmethod
+    def form_seats() -> dict[int, str]:
+        """The seats the new-game form gives the computer (seat -> level)."""
         seats = {}
         form = by_id("new-game")
-        if form is not None and self.screen == "new":
+        if form is not None:
             for sel in qa("select.seat-kind", form):
                 v = str(sel.value)
                 if v in LEVELS:
                     seats[int(sel.getAttribute("data-seat"))] = v
-        self.cancel_thinking()
-        if not seats:
-            super().new_game(gid, names, options, seed, save)
-            return
-        self._pending_seats = seats
-        try:
-            super().new_game(gid, names, options, seed, save)
-        finally:
-            self._pending_seats = None
-
-    def autosave(self) -> None:
-        pending = getattr(self, "_pending_seats", None)
-        if pending and self.session is not None and SEATS_OPTION not in self.session.record.options:
-            # a new game: the seats go into the record before its first save
-            self.session.record.options[SEATS_OPTION] = seats_option(pending)
-            self.session.computers = frozenset(pending)
-        super().autosave()
+        return seats
 
     # -- thinking -------------------------------------------------------------------
-    def refresh(self) -> None:
-        super().refresh()
-        self.maybe_think()
-
     def _job_key(self):
         s = self.session
         return (s, s.ply, s.total)
@@ -288,7 +259,7 @@ class ComputerPlayer:
 
     def maybe_think(self) -> None:
         s = self.session
-        if s is None or self.screen != "play" or self.view_only:
+        if s is None or self.app.screen != "play" or self.view_only:
             return
         d = s.decider()
         seats = self.computer_seats()
@@ -304,14 +275,14 @@ class ComputerPlayer:
         asyncio.ensure_future(self._think(key, d, seats[d]))
 
     def _still(self, key) -> bool:
-        return self._think_job == key and self.screen == "play" and self._job_key() == key
+        return self._think_job == key and self.app.screen == "play" and self._job_key() == key
 
     def warm_computer(self) -> None:
         """Import the search and the game's hooks while the person is still
         looking at the board, one module per turn of the event loop, so
         that the computer's first turn does not pay for them in one block."""
         s = self.session
-        if s is None or getattr(self, "_warmed", None) == s.game.id:
+        if s is None or self._warmed == s.game.id:
             return
         self._warmed = s.game.id
         asyncio.ensure_future(self._warm(s.game.id))
@@ -368,42 +339,38 @@ class ComputerPlayer:
             if not self._still(key):
                 return
             t0 = _now()
-            played = s.play(text)
+            self._think_job = None  # its move is played: the next position is another job
+            self._quiet = False
+            played = self.ctl.submit(text, COMPUTER, seat=player, quiet=lambda: self._quietly_on(s, fast))
         except Exception as err:  # the page must survive a computer's failure
             traceback.print_exc()
-            if self._think_job == key:
+            if self._think_job in (key, None):
                 self._think_job = None
-                self.flash(self.ct("error", msg=str(err)))
+                self.flash(self.ct("error", msg=getattr(err, "text", "") or str(err)))
             return
-        self._think_job = None
         revealed = self.viewer() is None
         # the move list's line, as it reads to whoever holds the device ("Chloé bids")
         words = self._words(lambda: s.move_line(len(s.record.moves) - 1, self.viewer(), self.lang),
                             played.text, revealed)
         self.ai_say(words)
-        if fast and self._quietly_on(s):
+        if self._quiet:
             _measure("ai:play", t0)
             return
-        self._drawn_at = _now()
-        self.after_click(played)
         self.mark_move(played, "ai-last", revealed)
         _measure("ai:play", t0)
 
-    def _quietly_on(self, s) -> bool:
+    def _quietly_on(self, s, fast: bool) -> bool:
         """At the fast pace, another computer's move follows at once and the
         board was drawn less than FAST_DRAW_S ago: the move is saved and the
         next computer starts thinking, the board is drawn later. Returns
-        whether it went so."""
+        whether it goes so (asked by the controller once the move is played;
+        otherwise the board is drawn now)."""
         d = s.decider()
-        if d is None or d not in self.computer_seats() or s.state.is_over():
-            return False
-        if (_now() - getattr(self, "_drawn_at", 0.0)) / 1000.0 >= FAST_DRAW_S:
-            return False
-        self.board_view = ""
-        if not self.embed:
-            self.autosave()
-        self.maybe_think()
-        return True
+        self._quiet = fast and not (d is None or d not in self.computer_seats() or s.state.is_over()
+                                    or (_now() - self._drawn_at) / 1000.0 >= FAST_DRAW_S)
+        if not self._quiet:
+            self._drawn_at = _now()
+        return self._quiet
 
     def _words(self, label, text: str, revealed: bool) -> str:
         """A move in words (``label()``, as the move list writes it); a game
@@ -426,25 +393,10 @@ class ComputerPlayer:
             for node in qa(f'[data-target="{t}"]', board):
                 node.classList.add(cls)
 
-    # -- undo in a game against the computer --------------------------------------
-    def undo(self) -> None:
-        """Back to the last position where a person decides (taking back the
-        computer's answer together with one's own move)."""
-        s = self.session
-        seats = self.computer_seats()
-        self.cancel_thinking()
-        if not seats or len(seats) == len(s.record.players):
-            return super().undo()
-        ply = s.ply - 1
-        while ply > 0 and s.to_play_at(ply) in seats:
-            ply -= 1
-        self.nav(max(0, ply))
-
     # -- hints ------------------------------------------------------------------------
-    def draw_tray(self, interactive: bool) -> None:
-        super().draw_tray(interactive)
+    def add_hint_button(self, tray, interactive: bool = True) -> None:
+        """The hint button, at the end of the play screen's tray."""
         s = self.session
-        tray = by_id("tray")
         if tray is None or not interactive or s.state.is_over() or s.ply != s.total or self.view_only:
             return
         busy = self._hint_job is not None and self._hint_job == self._job_key()
@@ -460,7 +412,7 @@ class ComputerPlayer:
             return
         key = self._job_key()
         self._hint_job = key
-        self.draw_tray(self.interactive())
+        self.app.play.draw_tray(self.interactive())
         asyncio.ensure_future(self._hint(key, d))
 
     async def _hint(self, key, player: int) -> None:
@@ -488,8 +440,8 @@ class ComputerPlayer:
         move = next((m for m in s.legal() if m.text == text), None)
         if move is None:
             return
-        s.clear_clicks()
-        self.draw_board()
+        self.ctl.clear_clicks()
+        self.app.play.draw_board()
         # in words, as the move list writes it for everyone: the line stays in
         # the log when the device passes on, so it names no secret of the
         # player hinted (Armadora: "Guerrier caché en a1", not its value) —

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import traceback
 import zlib
 from urllib.parse import quote
@@ -11,6 +12,7 @@ import js
 from plateau.core.record import encode
 
 from .dom import button, by_id, document, download, el, listen, q
+from .view import View
 
 EMBED_WIDTH = 640  # the widest an embedded board's frame grows (it narrows with the host page)
 
@@ -29,8 +31,13 @@ def _view_box(svg: str) -> tuple[float, float]:
     return 4.0, 3.0
 
 
-class Dialogs:
-    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+def file_stamp() -> str:
+    """The date and time in an exported file's name."""
+    return time.strftime("%Y%m%d-%H%M", time.localtime())
+
+
+class Dialogs(View):
+    """The play screen's dialogs, drawn from the game the controller holds."""
 
     def share_url(self, embed: bool = False, view: bool = False) -> str:
         """The link to the game on screen, at the move shown (in embed mode
@@ -38,8 +45,9 @@ class Dialogs:
         is not the board (``show=``, say a tournament's overview)."""
         base = str(js.location.origin) + str(js.location.pathname)
         params = [("embed=view" if view else "embed")] if embed else []
-        if self.board_view:
-            params.append("show=" + quote(self.board_view, safe=""))
+        board_view = self.app.play.board_view
+        if board_view:
+            params.append("show=" + quote(board_view, safe=""))
         params.append("lang=" + self.lang)  # opens in this language unless the visitor chose one
         query = ("?" + "&".join(params)) if params else ""
         return base + query + "#g=" + encode(self.session.snapshot())
@@ -122,7 +130,7 @@ class Dialogs:
                           f'f.style.aspectRatio="auto";f.style.height=Math.ceil(e.data.plateauHeight)+"px"}}}})'
                           f'</script>')
             viewer = s.viewer(self.holder, spectator=True) if view or s.hidden else s.viewer(self.holder)
-            preview.innerHTML = s.render(self.lang, self.coords, False, viewer, False, self.board_view)
+            preview.innerHTML = s.render(self.lang, self.coords, False, viewer, False, self.app.play.board_view)
             note.textContent = self.t("embed.hidden" if view else "embed.table")
 
         listen(check, "change", fill)
@@ -140,7 +148,7 @@ class Dialogs:
         buttons."""
         s = self.session
         viewer = s.viewer(self.holder, spectator=True) if view or s.hidden else s.viewer(self.holder)
-        svg = s.render(self.lang, self.coords, False, viewer, True, self.board_view)
+        svg = s.render(self.lang, self.coords, False, viewer, True, self.app.play.board_view)
         w, h = _view_box(svg)
         inner = EMBED_WIDTH - 8  # the page's padding
         board = inner * h / w
@@ -153,7 +161,7 @@ class Dialogs:
         own formats (e.g. .thud), one button per file."""
         s = self.session
         rec = s.snapshot(at_ply=False)
-        stamp = self.file_stamp()
+        stamp = file_stamp()
         files = [(f"{s.game.id}-{stamp}.plateau", encode(rec) + "\n")]
         try:
             files += [(f"{s.game.id}-{stamp}{suffix}", text) for suffix, text in s.game.export_files(rec)]

@@ -4,7 +4,6 @@ importing files."""
 from __future__ import annotations
 
 import asyncio
-import time
 
 import js
 
@@ -12,22 +11,24 @@ from plateau.core.i18n import pick
 from plateau.core.record import RecordError, decode, encode
 from plateau.core.registry import available, get_game
 
+from .dialogs import file_stamp
 from .dom import button, clear, download, el, listen, nn
 from .session import Session
 from .store import GAME, Store
+from .view import View
 
 
-class HomeScreen:
-    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+class HomeView(View):
+    """The home screen and the saved games."""
 
     def show_home(self) -> None:
-        if self.screen != "home":  # a game's banners stay with the game
-            self.messages = []
-        self.screen = "home"
-        self.remember("home")
+        app = self.app
+        if app.screen != "home":  # a game's banners stay with the game
+            app.forget_messages()
+        app.remember("home")
         self.store.set_setting("screen", "home")
         clear(self.root)
-        self.root.appendChild(self.header())
+        self.root.appendChild(app.header())
         self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
         main = el("main", {"cls": "home"})
         main.appendChild(el("p", {"cls": "tagline", "text": self.t("app.tagline")}))
@@ -37,15 +38,15 @@ class HomeScreen:
                        else self.t("home.players", min=g.min_players, max=g.max_players))
             grid.appendChild(el(
                 "section", {"cls": "game-card", "data-game": gid},
-                self.card_pictures.get(gid),  # the build's drawing, taken from the static page (moved, not copied)
+                app.card_pictures.get(gid),  # the build's drawing, taken from the static page (moved, not copied)
                 el("h3", {"text": g.name(self.lang)}),
                 el("p", {"cls": "pitch", "text": pick(g.pitch, self.lang)}) if g.pitch else None,
                 el("p", {"cls": "meta", "text": players}),
                 el("p", {"cls": "meta duration", "text": pick(g.duration, self.lang)}) if g.duration else None,
                 el("div", {"cls": "actions"},
-                   button(self.t("home.new"), lambda gid=gid: self.show_new(gid), cls="primary",
+                   button(self.t("home.new"), lambda gid=gid: app.show_new(gid), cls="primary",
                           data_action="new"),
-                   button(self.t("home.rules"), lambda gid=gid: self.show_rules(gid), data_action="rules")),
+                   button(self.t("home.rules"), lambda gid=gid: app.show_rules(gid), data_action="rules")),
             ))
         games_box = el("section", {"cls": "home-games", "id": "home-games"},
                        el("h2", {"text": self.t("home.games")}), grid)
@@ -55,10 +56,10 @@ class HomeScreen:
         main.appendChild(saved_box if games else games_box)
         main.appendChild(games_box if games else saved_box)
         for key in bad:
-            if any(m[1] == self.t("saved.corrupt", entry=key) for m in self.messages):
+            if any(m[1] == self.t("saved.corrupt", entry=key) for m in app.messages):
                 continue
-            self.messages.append(("error", self.t("saved.corrupt", entry=key),
-                                  ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k))))
+            app.add_message("error", self.t("saved.corrupt", entry=key),
+                            ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k)), draw=False)
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
@@ -76,7 +77,7 @@ class HomeScreen:
                 "li", {"data-save": sg.id},
                 el("div", {"cls": "info"}, el("strong", {"text": sg.name}), el("span", {"cls": "meta", "text": meta})),
                 el("div", {"cls": "actions"},
-                   button(self.t("saved.resume"), lambda i=sg.id: self.resume(i), cls="primary", data_action="resume"),
+                   button(self.t("saved.resume"), lambda i=sg.id: app.resume(i), cls="primary", data_action="resume"),
                    button(self.t("saved.rename"), lambda i=sg.id: self.rename(i), data_action="rename"),
                    button(self.t("saved.export"), lambda i=sg.id: self.export_saved(i), data_action="export"),
                    button(self.t("saved.delete"), lambda i=sg.id: self.delete(i), cls="danger", data_action="delete")),
@@ -90,7 +91,7 @@ class HomeScreen:
                                  button(self.t("home.import_button"), lambda: inp.click(), data_action="import"),
                                  inp))
         self.root.appendChild(main)
-        self.draw_messages()
+        app.draw_messages()
 
     def rename(self, gid: str) -> None:
         sg = self.store.get(gid)
@@ -101,9 +102,8 @@ class HomeScreen:
             return
         name = str(name).strip()[:80]
         if name:
-            self.guard_store(lambda: self.store.rename(gid, name))
-            if gid == self.save_id:
-                self.save_name = name
+            self.app.guard_store(lambda: self.store.rename(gid, name))
+            self.ctl.entry_renamed(gid, name)
         self.show_home()
 
     def reset_entry(self, key: str) -> None:
@@ -111,12 +111,12 @@ class HomeScreen:
         raw content as a file first."""
         if not key.startswith(GAME):
             return
-        raw = self.backend.getItem(key)
+        raw = self.app.backend.getItem(key)
         if raw is not None and js.window.confirm(self.t("saved.reset_export")):
             download(f"{key.replace(':', '-')}.txt", str(raw))
         if js.window.confirm(self.t("saved.reset_confirm", entry=key)):
-            self.backend.removeItem(key)
-            self.messages = [m for m in self.messages if m[1] != self.t("saved.corrupt", entry=key)]
+            self.app.backend.removeItem(key)
+            self.app.forget_messages(self.t("saved.corrupt", entry=key))
             self.show_home()
 
     def delete(self, gid: str) -> None:
@@ -125,17 +125,13 @@ class HomeScreen:
             return
         if js.window.confirm(self.t("saved.confirm_delete", name=sg.name)):
             self.store.delete(gid)
-            if gid == self.save_id:
-                self.save_id = None
+            self.ctl.entry_deleted(gid)
         self.show_home()
-
-    def file_stamp(self) -> str:
-        return time.strftime("%Y%m%d-%H%M", time.localtime())
 
     def export_saved(self, gid: str) -> None:
         sg = self.store.get(gid)
         if sg is not None:
-            download(f"{sg.record.game}-{self.file_stamp()}.plateau", encode(sg.record) + "\n")
+            download(f"{sg.record.game}-{file_stamp()}.plateau", encode(sg.record) + "\n")
 
     def on_import(self, e) -> None:
         files = e.target.files
@@ -176,12 +172,12 @@ class HomeScreen:
                     return
             Session(record)  # every move checked before anything is stored
         except RecordError as err:
-            self.flash(self.record_error(err))
+            self.flash(self.app.record_error(err))
             return
         name = f"{get_game(record.game).name(self.lang)} — {filename}"[:80]
         gid = Store.new_id()
-        if self.guard_store(lambda: self.store.save(gid, name, record)):
-            self.messages.append(("info", self.t("ok.imported", name=name)))
+        if self.app.guard_store(lambda: self.store.save(gid, name, record)):
+            self.app.add_message("info", self.t("ok.imported", name=name), draw=False)
         self.show_home()
 
 

@@ -1,44 +1,81 @@
-"""The new-game screen: players, rules options and seed; starting, resuming and
-saving a game."""
+"""The new-game screen: players, rules options and seed; starting and resuming
+a game (the controller opens it: :mod:`plateau.web.controller`)."""
 
 from __future__ import annotations
-
-import importlib
-import secrets
-import traceback
 
 import js
 
 from plateau.core.i18n import pick
-from plateau.core.record import Record, RecordError, encode
+from plateau.core.record import RecordError
 from plateau.core.registry import get_game
 
-from .dom import button, clear, el, listen, nn, q
-from .session import Session
-from .store import Store, StoreConflict, StoreFull, StoreUnavailable
+from .dom import button, by_id, clear, el, listen, nn, q
+from .view import View
 
 
-#: games whose new-game screen is their own (a module of this package with ``show(app, game)``):
-#: the Arkhanis tournament's organiser sets participants, tables and the schedule of events
-SETUP_SCREENS = {"arkhanis": "plateau.web.setup_arkhanis"}
+class PageSetupHost:
+    """The page, as a game's own setup screen sees it (:class:`plateau.core.setup.SetupHost`)."""
+
+    def __init__(self, view: "NewGameView", game) -> None:
+        self.view = view
+        self.game = game
+        self.lang = view.lang
+        self.el, self.button, self.listen, self.q, self.clear = el, button, listen, q, clear
+
+    def text(self, key: str, **kw) -> str:
+        return self.view.t(key, **kw)
+
+    def seat_kinds(self) -> list[tuple[str, str]]:
+        return self.view.app.computer.seat_kinds(self.game.id)
+
+    @staticmethod
+    def fire(node, event: str) -> None:
+        node.dispatchEvent(js.Event.new(event))
+
+    def start(self, names: list[str], options: dict, seed: int | None) -> None:
+        self.view.new_game(self.game.id, names, options, seed)
+
+    def cancel(self) -> None:
+        self.view.app.show_home()
+
+    def say(self, text: str, fresh: bool = False) -> None:
+        if fresh:
+            self.view.app.forget_messages()
+        self.view.flash(text)
 
 
-class NewGameScreen:
-    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+class NewGameView(View):
+    """The new-game form; starting a game asks the controller (``self.ctl``)."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.gid = ""  # the game whose new-game form is shown
+        self.setup_form = None  # the game's own setup screen, when it has one (Game.setup_screen)
 
     def show_new(self, gid: str, values: list | None = None) -> None:
         """The new-game form of ``gid``; ``values`` (see :meth:`form_values`)
         fill it: what was typed before a language switch, or the players,
         seats and options of the game just finished."""
+        self.build_form(gid)
+        try:
+            self.app.computer.add_seat_kinds(gid)  # human or computer, per seat
+        finally:
+            self.restore_form(values or [])
+
+    def build_form(self, gid: str) -> None:
         g = get_game(gid)
-        self.new_gid = gid
-        self.screen = "new"
-        self.remember("new", game=gid)
+        self.gid = gid
+        self.app.remember("new", game=gid)
         clear(self.root)
-        self.root.appendChild(self.header())
+        self.root.appendChild(self.app.header())
         self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
-        if gid in SETUP_SCREENS:  # a game whose setup is more than players and options
-            importlib.import_module(SETUP_SCREENS[gid]).show(self, g)
+        screen = g.setup_screen()
+        if screen is not None:  # a game whose setup is more than players and options
+            self.setup_form = screen(PageSetupHost(self, g), g)
+            self.root.appendChild(self.setup_form.build())
+            node = by_id("player-count")
+            if node is not None:
+                node.focus()
             return
         form = el("form", {"cls": "new-game", "id": "new-game"})
         form.appendChild(el("h2", {"text": self.t("new.title", game=g.name(self.lang))}))
@@ -64,29 +101,13 @@ class NewGameScreen:
         form.appendChild(names_box)
         fill(g.min_players)
         if g.options:
-            opts = el("fieldset", {"cls": "options"}, el("legend", {"text": self.t("new.options")}))
-            for o in g.options:
-                sel = el("select", {"name": "opt:" + o.id, "data-option": o.id})
-                for value, label in o.choices.items():
-                    node = el("option", {"value": str(value), "text": pick(label, self.lang)})
-                    if value == o.default:
-                        node.setAttribute("selected", "")
-                    sel.appendChild(node)
-                listen(sel, "change", lambda e: self.update_applies(g, form))
-                # the choice in full under its select when the select is too narrow to show it all
-                full = el("small", {"cls": "opt-choice", "data-choice-for": o.id, "aria-hidden": "true"})
-                row = el("label", {"data-option-row": o.id}, el("span", {"text": pick(o.label, self.lang)}), sel,
-                         full)
-                if o.help:
-                    row.appendChild(el("small", {"text": pick(o.help, self.lang)}))
-                opts.appendChild(row)
-            form.appendChild(opts)
+            form.appendChild(self.options_box(g, form))
         form.appendChild(el("details", {"cls": "seed"}, el("summary", {"text": self.t("new.seed")}),
                             el("input", {"name": "seed", "inputmode": "numeric", "pattern": "[0-9]*",
                                          "autocomplete": "off"})))
         form.appendChild(el("div", {"cls": "actions"},
                             el("button", {"type": "submit", "cls": "primary", "text": self.t("new.start")}),
-                            button(self.t("new.cancel"), self.show_home)))
+                            button(self.t("new.cancel"), self.app.show_home)))
         count_sel = q("#player-count", form)
         if count_sel is not None:
             listen(count_sel, "change", lambda e: self.update_applies(g, form))
@@ -106,6 +127,26 @@ class NewGameScreen:
         listen(form, "submit", submit)
         self.root.appendChild(form)
         self.update_applies(g, form)
+
+    def options_box(self, g, form):
+        """The game's rules options, one select each (those that do not apply are hidden)."""
+        opts = el("fieldset", {"cls": "options"}, el("legend", {"text": self.t("new.options")}))
+        for o in g.options:
+            sel = el("select", {"name": "opt:" + o.id, "data-option": o.id})
+            for value, label in o.choices.items():
+                node = el("option", {"value": str(value), "text": pick(label, self.lang)})
+                if value == o.default:
+                    node.setAttribute("selected", "")
+                sel.appendChild(node)
+            listen(sel, "change", lambda e: self.update_applies(g, form))
+            # the choice in full under its select when the select is too narrow to show it all
+            full = el("small", {"cls": "opt-choice", "data-choice-for": o.id, "aria-hidden": "true"})
+            row = el("label", {"data-option-row": o.id}, el("span", {"text": pick(o.label, self.lang)}), sel,
+                     full)
+            if o.help:
+                row.appendChild(el("small", {"text": pick(o.help, self.lang)}))
+            opts.appendChild(row)
+        return opts
 
     @staticmethod
     def chosen_options(g, form) -> dict:
@@ -171,7 +212,7 @@ class NewGameScreen:
         their seats: human or computer and level) and its rules options."""
         from plateau.core.game import SEATS_OPTION
 
-        from .computer import seats_of
+        from .controller import seats_of
 
         out = [("count", str(len(record.players)))]
         out += [(f"player{i}", name) for i, name in enumerate(record.players)]
@@ -219,102 +260,24 @@ class NewGameScreen:
                 node.value = value
 
     def new_game(self, gid, names, options, seed, save: bool = True) -> None:
-        g = get_game(gid)
-        if names is None:
-            defaults = pick(g.seat_names, self.lang) if g.seat_names else []
-            names = [defaults[i] if i < len(defaults) else self.t("new.player", n=i + 1)
-                     for i in range(g.min_players)]
-        if seed is None:
-            seed = secrets.randbits(48)
-        record = Record(gid, g.full_options(options), seed, list(names), [])
-        self.session = Session(record)
-        self.holder = None
-        self.board_view = ""
-        self.save_rev = None
-        self.save_trouble = ""
-        if save:
-            self.save_id = Store.new_id()
-            self.save_name = f"{g.name(self.lang)} — {', '.join(names)}"[:80]
-            self.autosave()
-        else:
-            self.save_id = None
-        self.messages = []
-        self.show_play()
-        self.focus_board()
+        """Start a game of ``gid`` (the seats the form gives the computer go
+        in its record) and show it."""
+        seats = self.app.computer.form_seats() if self.app.screen == "new" else {}
+        self.ctl.new_game(gid, names, options, seed, lambda n: self.t("new.player", n=n), seats, save)
+        self.app.forget_messages()
+        self.app.play.show_play()
+        self.app.play.focus_board()
 
-    def resume(self, gid: str, quiet: bool = False) -> bool:
+    def resume(self, entry: str, quiet: bool = False) -> bool:
+        """Show the saved game ``entry``; False when it cannot be opened."""
         try:
-            sg = self.store.get(gid)
-            if sg is None:
+            if not self.ctl.resume(entry):
                 return False
-            session = Session(sg.record, self.lang)
         except (RecordError, ValueError, KeyError, TypeError) as e:
             if not quiet:
-                self.flash(self.record_error(e) if isinstance(e, RecordError) else self.t("saved.corrupt", entry=gid))
+                self.flash(self.app.record_error(e) if isinstance(e, RecordError)
+                           else self.t("saved.corrupt", entry=entry))
             return False
-        self.session = session
-        self.save_id = gid
-        self.save_name = sg.name
-        self.save_rev = sg.rev
-        self.save_trouble = ""
-        self.holder = None
-        self.board_view = ""
-        self.messages = []
-        self.show_play()
+        self.app.forget_messages()
+        self.app.play.show_play()
         return True
-
-    def autosave(self) -> None:
-        if self.session is None or self.embed:
-            return
-        if self.save_id is None:
-            self.save_id, self.save_rev = Store.new_id(), None
-            g = self.session.game
-            self.save_name = f"{g.name(self.lang)} — {', '.join(self.session.record.players)}"[:80]
-            if str(js.location.hash or "").startswith("#g="):
-                js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
-            unsaved = self.t("play.unsaved")
-            if any(m[1] == unsaved for m in self.messages):
-                self.messages = [m for m in self.messages if m[1] != unsaved]
-                self.draw_messages()
-        rec = self.session.snapshot()
-        self.save_tracked(rec)
-
-    def save_tracked(self, rec) -> None:
-        """Save the game on screen, never over newer moves of another tab;
-        when it cannot be saved, say so once and offer a way to keep it."""
-        try:
-            self.save_rev = self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over(),
-                                            rev=self.save_rev)
-        except StoreConflict as c:
-            self.on_conflict(c.stored)
-            return
-        except StoreFull:
-            self.keep_in_link(rec)
-            if self.save_trouble != "quota":
-                self.save_trouble = "quota"
-                self.messages.append(("error", self.t("err.quota_play"),
-                                      ("export", self.t("play.export"), self.export_current)))
-                self.draw_messages()
-            return
-        except StoreUnavailable:
-            self.keep_in_link(rec)
-            if self.save_trouble != "storage":
-                self.save_trouble = "storage"
-                self.flash(self.t("err.storage"))
-            return
-        if self.save_trouble:
-            self.save_trouble = ""
-            self.messages = [m for m in self.messages if m[1] != self.t("err.quota_play")]
-            if str(js.location.hash or "").startswith("#g="):
-                js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
-            self.flash(self.t("ok.saved_again"), "info")
-        self.store.set_setting("current", self.save_id)
-
-    def keep_in_link(self, rec) -> None:
-        """Storage refused the game: keep it in the page address, so that a
-        reload opens it again from there."""
-        try:
-            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search)
-                                    + "#g=" + encode(rec))
-        except Exception:
-            traceback.print_exc()

@@ -1,5 +1,10 @@
 """The play screen: the board, its choices, the status line, the scores, the move
-list and history, and hot-seat pass-the-device screens."""
+list and history, and hot-seat pass-the-device screens.
+
+A view of the :class:`~plateau.web.controller.PlayController`: it draws the
+game the controller holds and hands it what the player does (a click, a key,
+"it is me", undo); the controller's changes come back through
+:meth:`PlayView.on_change`, whatever made them (the computer's moves too)."""
 
 from __future__ import annotations
 
@@ -11,8 +16,10 @@ from pyodide.ffi import create_once_callable, to_js
 
 from plateau.core.game import REVISION_OPTION
 
+from .controller import KEYBOARD, Change, MoveRefused
 from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q
 from .idle import when_idle
+from .view import View
 
 
 LEGIBLE_PX = 11.0  # the smallest board text a phone shows unless the player zooms out (CSS px)
@@ -64,35 +71,45 @@ return null;
 """
 
 
-class PlayScreen:
-    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+class PlayView(View):
+    """The play screen, drawn from the controller (``self.ctl``)."""
 
-    zoom_now = None  # the board's zoom on a phone (None: not zoomable, the board fits the page)
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.board_view = ""  # the game's view shown instead of its board ("": the board; Game.views)
+        self.compact = False  # the board drawn for a phone (its panel as text under it)
+        self.keyboard = False  # the last move was begun from the keyboard: the focus goes back to the board
+        self.zoom_now = None  # the board's zoom on a phone (None: not zoomable, the board fits the page)
+        self.zoom_choice: dict = {}  # (game, view) -> the zoom a player chose on a phone (fit_zoom)
+        self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
+        self.last_touch = None
+        self._height_due = False
+        self.ctl.subscribe(self.on_change)
 
     def show_play(self) -> None:
         s = self.session
-        self.screen = "play"
-        self.remember("play")
+        app = self.app
+        app.remember("play")
         if not self.embed:
             self.store.set_setting("screen", "play")
-            if self.save_id:
-                self.store.set_setting("current", self.save_id)
+            if self.ctl.save_id:
+                self.store.set_setting("current", self.ctl.save_id)
         g = s.game
         clear(self.root)
         if self.embed:
-            link = el("a", {"href": self.share_url(), "target": "_blank", "rel": "noopener",
+            link = el("a", {"href": app.dialogs.share_url(), "target": "_blank", "rel": "noopener",
                             "text": self.t("embed.open"), "cls": "open-full"})
             self.root.appendChild(el("div", {"cls": "embed-bar"},
                                      el("span", {"id": "status", "cls": "status", "aria-live": "polite"}), link))
         else:
-            self.root.appendChild(self.header(
+            self.root.appendChild(app.header(
                 el("span", {"cls": "game-title", "text": g.name(self.lang)}),
                 el("nav", {"cls": "tools"},
-                   button(self.t("play.rules"), lambda: self.show_rules(g.id), data_action="rules"),
-                   button(self.t("play.share"), self.show_share, data_action="share"),
-                   button(self.t("play.embed"), self.show_embed, data_action="embed"),
-                   button(self.t("play.export"), self.export_current, data_action="export"),
-                   None if self.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
+                   button(self.t("play.rules"), lambda: app.show_rules(g.id), data_action="rules"),
+                   button(self.t("play.share"), app.dialogs.show_share, data_action="share"),
+                   button(self.t("play.embed"), app.dialogs.show_embed, data_action="embed"),
+                   button(self.t("play.export"), app.dialogs.export_current, data_action="export"),
+                   None if self.ctl.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
             ))
             self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
         layout = el("div", {"cls": "play"})
@@ -137,36 +154,44 @@ class PlayScreen:
             side.appendChild(el("div", {"id": "result", "cls": "result"}))
         layout.appendChild(side)
         self.root.appendChild(layout)
-        self.draw_messages()
+        app.computer.add_to_play_screen()  # the computers' log and pace, under the status line
+        app.draw_messages()
         self.refresh()
-        when_idle(s.game.prepare(s.state, self.lang))  # the game's other boards drawn ahead
+        when_idle(g.prepare(s.state, self.lang))  # the game's other boards drawn ahead
+        self.ctl.notify("shown")  # the computer, if it is its turn, starts thinking
+
+    def on_change(self, change: Change) -> None:
+        """The controller changed the game: draw it again (a move's news first)."""
+        kind = change.kind
+        if kind == "open":
+            self.board_view = ""
+            return
+        if kind not in ("move", "nav", "reveal", "restore", "follow"):
+            return
+        if kind in ("move", "reveal"):
+            self.board_view = ""  # after a move, the board where the next one is played; "I am …": to play
+        if kind == "move":
+            if change.quiet:
+                return
+            self.after_move(change.played)
+            return
+        self.refresh()
 
     def save_now(self) -> None:
         """Keep a game opened from a link in the saved games without playing."""
-        self.autosave()
-        if self.save_id:
+        self.ctl.autosave()
+        if self.ctl.save_id:
             self.flash(self.t("play.saved"), "info")
             self.show_play()
 
     def toggle_coords(self, on: bool) -> None:
-        self.coords = on
-        self.store.set_setting("coords", on)
+        self.app.set_coords(on)
         self.draw_board()
-
-    def interactive(self) -> bool:
-        return not self.view_only and self.session.may_play(self.holder)
-
-    def viewer(self):
-        """Whose eyes the page shows the game through (see Session.viewer)."""
-        return self.session.viewer(self.holder, spectator=self.view_only)
 
     def refresh(self) -> None:
         self.draw_board()
         self.draw_moves()
         self.draw_side()
-
-    def must_pass(self) -> bool:
-        return not self.view_only and self.session.must_pass(self.holder)
 
     def draw_board(self) -> None:
         s = self.session
@@ -175,16 +200,13 @@ class PlayScreen:
         if board is None:
             return
         board.setAttribute("data-ply", str(s.ply))
-        if self.holder is None and s.ply == s.total:
-            # nobody identified yet: the device goes to the player to move if they have nothing to
-            # hide (never at an earlier move: what a player knew then is less than what they know now)
-            self.holder = s.holder_after_move(None)
+        self.ctl.settle_holder()  # nobody identified yet: who holds the device, if it can be known
         if self.must_pass() and self.board_view and self.board_view in [v for v, _ in s.game.views(s.state, self.lang)[1:]]:
             self.draw_public_view()
             return
         if self.must_pass():
             name = s.record.players[s.state.to_play]
-            self.drop_banners()  # what the last player was told is not for the next one
+            self.app.drop_banners()  # what the last player was told is not for the next one
             clear(board)
             clear(tray)
             screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
@@ -224,6 +246,62 @@ class PlayScreen:
             sel = q(".target", board) or q("[data-target]", board)
             if sel is not None and hasattr(sel, "focus"):
                 sel.focus()
+
+    # -- keyboard -----------------------------------------------------------
+    def on_key(self, e) -> None:
+        tag = str(getattr(e.target, "tagName", "") or "").lower()
+        if tag in ("input", "textarea", "select"):
+            return
+        key = str(e.key)
+        if self.app.screen != "play" or self.session is None or by_id("dialog") is not None:
+            return
+        target = closest(e.target, "[data-target]")
+        if key.startswith("Arrow") and closest(e.target, "#board") is not None:
+            e.preventDefault()  # on the board, arrows move between the clickable things
+            self.move_focus(e.target, key)
+            return
+        if key in ("Enter", " ") and target is not None:
+            e.preventDefault()
+            self.keyboard = True
+            self.on_target(str(target.getAttribute("data-target")), KEYBOARD)
+            return
+        entry = closest(e.target, "#moves li[data-ply]")
+        if key in ("Enter", " ") and entry is not None:  # an entry of the move list, as a button is
+            e.preventDefault()
+            self.nav(int(entry.getAttribute("data-ply")))
+            return
+        moves = {"ArrowLeft": self.session.ply - 1, "ArrowRight": self.session.ply + 1,
+                 "Home": 0, "End": self.session.total}
+        if key in moves:
+            e.preventDefault()
+            self.nav(moves[key])
+        elif key == "Escape":
+            self.cancel_clicks()
+
+    def move_focus(self, node, key: str) -> None:
+        """Focus the board target nearest to ``node`` in the arrow's direction."""
+        dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
+        here = node.getBoundingClientRect()
+        hx, hy = here.left + here.width / 2, here.top + here.height / 2
+        best, best_d = None, None
+        for t in by_id("board").querySelectorAll('[tabindex="0"]'):
+            r = t.getBoundingClientRect()
+            x, y = r.left + r.width / 2 - hx, r.top + r.height / 2 - hy
+            ahead = x * dx + y * dy
+            if ahead <= 1:
+                continue
+            d = ahead + 2 * abs(x * dy + y * dx)  # straight ahead first
+            if best_d is None or d < best_d:
+                best, best_d = t, d
+        if best is not None:
+            best.focus()
+
+    def focus_board(self) -> None:
+        """Keyboard play starts on the board: its first clickable thing, or
+        the pass screen's button."""
+        node = q('[data-action="reveal"]') or q("#board .target") or q("#board [data-target]")
+        if node is not None and hasattr(node, "focus"):  # without scrolling: the turn's status stays in view
+            node.focus(js.Object.fromEntries([["preventScroll", True]]))
 
     # -- zoom (phones) ------------------------------------------------------------------
     def fit_zoom(self) -> None:
@@ -422,10 +500,10 @@ class PlayScreen:
         box.open = was_open
 
     def on_resize(self, e=None) -> None:
-        if self.screen == "play" and self.session is not None and by_id("board") is not None \
+        if self.app.screen == "play" and self.session is not None and by_id("board") is not None \
                 and self.is_narrow() != self.compact:
             self.draw_board()
-        elif self.embed and self.screen == "play":
+        elif self.embed and self.app.screen == "play":
             self.report_height()
 
     def draw_tray(self, interactive: bool) -> None:
@@ -441,8 +519,9 @@ class PlayScreen:
                 first = ""
             tray.appendChild(button(self.t("play.restore_what", n=offer[0], first=first), self.restore_replaced,
                                     data_action="restore"))
-        if not interactive and not self.view_only and s.decider() is not None and s.hidden:
-            # a position where someone else decides: only they may look at it
+        if not interactive and not self.view_only and s.decider() is not None and s.hidden \
+                and s.decider() not in s.computers:
+            # a position where someone else decides: only they may look at it (never the computer's seat)
             name = s.record.players[s.decider()]
             tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
             tray.appendChild(button(self.t("pass.ready", name=name), self.reveal, data_action="reveal"))
@@ -469,6 +548,7 @@ class PlayScreen:
             tray.appendChild(b)
         if s.clicks:
             tray.appendChild(button(self.t("play.cancel_clicks"), self.cancel_clicks, data_action="clear"))
+        self.app.computer.add_hint_button(tray)
 
     def draw_status(self) -> None:
         s = self.session
@@ -549,8 +629,8 @@ class PlayScreen:
         actions = el("div", {"cls": "actions"},
                      button(self.t("result.rematch"), self.rematch, cls="primary", data_action="rematch"),
                      button(self.t("result.new"), self.new_after_result, data_action="new-game"))
-        self.dialog(self.t("play.over"), el("p", {"cls": "winner", "text": head}), self.score_table(), lines,
-                    actions)
+        self.app.dialogs.dialog(self.t("play.over"), el("p", {"cls": "winner", "text": head}), self.score_table(),
+                                lines, actions)
 
     def new_after_result(self) -> None:
         """The result dialog's "New game": the dialog closes and the form
@@ -559,7 +639,7 @@ class PlayScreen:
         box = by_id("dialog")
         if box is not None:
             box.close()
-        self.new_like(s.game.id, self.record_values(s.record))
+        self.app.new_like(s.game.id, self.app.new.record_values(s.record))
 
     def rematch(self) -> None:
         s = self.session
@@ -570,7 +650,7 @@ class PlayScreen:
             box.close()
         # a rematch is a new game: today's rules, whatever revision the last one was played under
         options = {k: v for k, v in r.options.items() if k != REVISION_OPTION}
-        self.new_game(s.game.id, players, options, None)
+        self.app.new_game(s.game.id, players, options, None)
 
     def draw_moves(self) -> None:
         s = self.session
@@ -636,35 +716,22 @@ class PlayScreen:
             self.nav(int(li.getAttribute("data-ply")))
 
     def nav(self, ply: int) -> None:
-        self.session.goto(ply)
-        self.after_nav()
-
-    def after_nav(self) -> None:
-        if self.save_id and not self.embed:
-            self.autosave()
-        self.refresh()
+        self.ctl.goto(ply)
 
     def undo(self) -> None:
-        self.nav(self.session.ply - 1)
+        self.ctl.undo()
 
     def redo(self) -> None:
-        self.nav(self.session.ply + 1)
+        self.ctl.redo()
 
     def reveal(self) -> None:
         """The player who decides at the position shown says they hold the
         device: the page now shows what they may see."""
-        self.holder = self.session.decider()
-        self.board_view = ""  # "I am …": to play, on the board
-        self.refresh()
+        self.ctl.reveal()
         js.window.scrollTo(0, 0)  # the turn starts at the top: whose turn, then the board (also on a phone)
 
     def restore_replaced(self) -> None:
-        s = self.session
-        if s.restore_replaced():
-            self.holder = s.holder_after_move(self.holder)
-            if not self.embed:
-                self.autosave()
-        self.refresh()
+        self.ctl.restore_replaced()
 
     def on_board_pointerup(self, e) -> None:
         """Where a finger left the screen: a tap's click event may carry a point the browser moved
@@ -716,7 +783,7 @@ class PlayScreen:
             _hit_target = js.Function.new("board", "under", "x", "y", "radius", _HIT_TARGET_JS)
         return nn(_hit_target(by_id("board"), under, x, y, radius))
 
-    def on_target(self, target: str) -> None:
+    def on_target(self, target: str, source: str = "click") -> None:
         if not self.interactive() or self.must_pass():
             return
         s = self.session
@@ -727,37 +794,34 @@ class PlayScreen:
             if ask and not js.window.confirm(ask):
                 return
         try:
-            played = self.session.click(target)
+            played = self.ctl.click(target, source)  # a completed move is drawn by on_change
         except Exception as err:  # an engine bug must not freeze the page
             traceback.print_exc()
-            self.flash(self.t("err.internal", msg=str(err)))
-            self.session.clear_clicks()
+            self.flash(self.t("err.internal", msg=err.text if isinstance(err, MoveRefused) else str(err)))
+            self.ctl.clear_clicks()
             played = None
-        self.after_click(played)
-
-    def play_as_is(self) -> None:
-        self.after_click(self.session.play_as_is())
-
-    def cancel_clicks(self) -> None:
-        self.session.clear_clicks()
-        self.draw_board()
-
-    def after_click(self, played) -> None:
         if played is None:
             self.draw_board()
-            return
+
+    def play_as_is(self) -> None:
+        if self.ctl.play_as_is() is None:
+            self.draw_board()
+
+    def cancel_clicks(self) -> None:
+        self.ctl.clear_clicks()
+        self.draw_board()
+
+    def after_move(self, played) -> None:
+        """A move was played (here, by the computer or elsewhere): the page
+        shows the position after it, and what it brought."""
         if self.session.state.is_over() and not self.embed:
             js.setTimeout(create_once_callable(lambda: self.show_result() if self.session.state.is_over() else None),
                           400)
         gain = self.turn_gain_text()
-        self.holder = self.session.holder_after_move(self.holder)
-        self.board_view = ""  # after a move, the board where the next one is played
         replaced = self.session.replaced
         if replaced is not None and replaced[0] == self.session.ply - 1 and not self.embed \
                 and not self.session.replaced_own:  # taking back one's own turn is no news
             self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
-        if not self.embed:
-            self.autosave()
         self.refresh()
         if gain:
             self.show_turn_gain(gain)

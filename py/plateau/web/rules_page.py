@@ -9,21 +9,24 @@ from plateau.core.registry import get_game
 
 from . import markdown
 from .dom import button, clear, el
+from .view import View
 
 
-class RulesScreen:
-    """Methods of :class:`~plateau.web.app.App` (it holds the shared state)."""
+class RulesView(View):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.gid = ""  # the game whose rules are shown
 
     def show_rules(self, gid: str) -> None:
         g = get_game(gid)
-        self.rules_game = gid
-        back_to_play = self.screen == "play" and self.session is not None
-        self.screen = "rules"
-        pushed = self.remember("rules", game=gid)
+        app = self.app
+        self.gid = gid
+        back_to_play = app.screen == "play" and self.session is not None
+        pushed = app.remember("rules", game=gid)
         clear(self.root)
-        self.root.appendChild(self.header())
+        self.root.appendChild(app.header())
         art = el("article", {"cls": "rules", "lang": self.lang})
-        back = self.show_play if back_to_play else self.show_home
+        back = app.show_play if back_to_play else app.show_home
         art.appendChild(button(self.t("rules.back"), js.history.back if pushed else back, cls="back"))
         art.appendChild(el("h1", {"text": self.t("rules.title", game=g.name(self.lang))}))
         markdown.render_into(art, g.rules(self.lang), contents=self.t("rules.contents"),

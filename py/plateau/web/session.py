@@ -230,7 +230,13 @@ class Session:
         return [m for m in self.candidates() if m.complete(self.clicks)]
 
     def click(self, target: str) -> Move | None:
-        """Add a click; returns the move played, if the clicks completed one.
+        """Add a click; returns the move played, if the clicks completed one
+        (the page plays it through its controller: :meth:`select`)."""
+        move = self.select(target)
+        return self.play(move) if move is not None else None
+
+    def select(self, target: str) -> Move | None:
+        """Add a click; returns the move the clicks complete, if any (not played).
 
         A click on something that does not continue the move being built
         starts a new one from that target (or clears the selection)."""
@@ -246,7 +252,7 @@ class Session:
                 return None
         cands = self.candidates()
         if len(cands) == 1 and cands[0].complete(self.clicks):
-            return self.play(cands[0])
+            return cands[0]
         return None
 
     def play_as_is(self) -> Move | None:

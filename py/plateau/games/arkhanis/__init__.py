@@ -127,6 +127,12 @@ class Arkhanis(Game):
              "en": "Several Small World tables at once: going into decline means changing tables."}
     duration = {"fr": "3–4 h", "en": "3–4 h"}
 
+    def setup_screen(self):
+        """The organiser's setup (participants, tables, events): see .setup."""
+        from .setup import SetupForm
+
+        return SetupForm
+
     def full_options(self, options):
         """The usual options, and the organiser's text options checked and
         kept as text (the record holds them as typed; ``new_state`` reads them)."""

@@ -8,24 +8,24 @@ It writes what the engine reads (``Arkhanis.full_options``): the text
 options ``tables``, ``heights`` and ``schedule`` and the usual options. Every
 mistake is said next to its field, in French or English, before the engine
 is asked; nothing typed is lost.
+
+The tournament's own screen (``Arkhanis.setup_screen``): pure Python, it
+builds the form with the elements the page hands it
+(:class:`~plateau.core.setup.SetupHost`) and imports nothing of the browser.
 """
 
 from __future__ import annotations
 
 import traceback
 
-import js
-
 from plateau.core.game import RulesError
 from plateau.core.i18n import tr
 from plateau.core.record import RecordError
-from plateau.games.arkhanis import events as E
-from plateau.games.arkhanis import layout_for
-from plateau.games.arkhanis.catalogue import event_name
-from plateau.games.arkhanis.tournament import TURNS, deal_counts, tile_total
 
-from .computer import LEVELS, has_computer
-from .dom import button, by_id, clear, el, listen, q
+from . import events as E
+from . import layout_for
+from .catalogue import event_name
+from .tournament import TURNS, deal_counts, tile_total
 
 KINDS = ("classic", "underground", "random")
 CONTENTS = ("base", "underground", "mixed")
@@ -211,33 +211,34 @@ def schedule_options(choices: list[str]) -> dict:
 
 
 class SetupForm:
-    """The form on the page; ``app`` is the :class:`~plateau.web.app.App`."""
+    """The form on the page; ``host`` is the page (:class:`~plateau.core.setup.SetupHost`)."""
 
-    def __init__(self, app, game) -> None:
-        self.app = app
+    def __init__(self, host, game) -> None:
+        self.host = host
         self.g = game
-        self.computer = has_computer(game.id)
+        self.kinds = host.seat_kinds()  # human or computer (and its level), per participant
         self.tables = auto_tables(DEFAULT_COUNT, 4)
         self.wish = 4
 
     def t(self, key, **kw):
-        return tr(CATALOGUE, self.app.lang, key, **kw)
+        return tr(CATALOGUE, self.host.lang, key, **kw)
 
     # -- building ---------------------------------------------------------------
     def build(self):
-        app = self.app
+        host = self.host
+        el, button, listen = host.el, host.button, host.listen
         form = el("form", {"cls": "new-game ak-setup", "id": "new-game", "novalidate": True})
-        form.appendChild(el("h2", {"text": app.t("new.title", game=self.g.name(app.lang))}))
+        form.appendChild(el("h2", {"text": host.text("new.title", game=self.g.name(host.lang))}))
         form.appendChild(el("p", {"cls": "intro", "text": self.t("intro")}))
         form.appendChild(self.people_box())
         form.appendChild(self.tables_box())
         form.appendChild(self.events_box())
-        form.appendChild(el("details", {"cls": "seed"}, el("summary", {"text": app.t("new.seed")}),
+        form.appendChild(el("details", {"cls": "seed"}, el("summary", {"text": host.text("new.seed")}),
                             el("input", {"name": "seed", "inputmode": "numeric", "pattern": "[0-9]*",
                                          "autocomplete": "off"})))
         form.appendChild(el("div", {"cls": "actions"},
-                            el("button", {"type": "submit", "cls": "primary", "text": app.t("new.start")}),
-                            button(app.t("new.cancel"), app.show_home)))
+                            el("button", {"type": "submit", "cls": "primary", "text": host.text("new.start")}),
+                            button(host.text("new.cancel"), host.cancel)))
         listen(form, "submit", self.submit)
         self.form = form
         self.fill(DEFAULT_COUNT)
@@ -245,6 +246,7 @@ class SetupForm:
         return form
 
     def people_box(self):
+        el, listen = self.host.el, self.host.listen
         box = el("fieldset", {"cls": "ak-people"}, el("legend", {"text": self.t("people")}))
         sel = el("select", {"name": "count", "id": "player-count"})
         for n in range(self.g.min_players, self.g.max_players + 1):
@@ -258,6 +260,7 @@ class SetupForm:
 
     def fill(self, n: int) -> None:
         """``n`` participant rows, keeping what was typed in the others."""
+        el, q, clear = self.host.el, self.host.q, self.host.clear
         old = [(str(q(f'[name="player{i}"]', r).value), str(q(f'[name="height{i}"]', r).value),
                 str(q("select.seat-kind", r).value) if q("select.seat-kind", r) is not None else "human")
                for i, r in enumerate(self.rows.querySelectorAll("li"))]
@@ -272,12 +275,11 @@ class SetupForm:
                         el("input", {"name": f"height{i}", "value": height, "inputmode": "numeric",
                                      "maxlength": "3", "autocomplete": "off", "placeholder": "cm",
                                      "aria-label": self.t("height") + " — " + self.t("participant", n=i + 1)})))
-            if self.computer:
+            if self.kinds:
                 sel = el("select", {"cls": "seat-kind", "data-seat": str(i), "aria-label": self.t("kind")})
-                sel.appendChild(el("option", {"value": "human", "text": self.app.ct("seat.human")}))
-                for lv in LEVELS:
-                    sel.appendChild(el("option", {"value": lv, "selected": kind == lv, "text": self.app.ct(
-                        "seat.computer", level=self.app.ct("level." + lv))}))
+                for value, label in self.kinds:
+                    sel.appendChild(el("option", {"value": value, "text": label,
+                                                  "selected": value == kind and value != "human"}))
                 row.appendChild(sel)
             row.appendChild(el("span", {"cls": "field-error", "data-error-for": f"player{i}", "role": "alert"}))
             self.rows.appendChild(row)
@@ -288,6 +290,7 @@ class SetupForm:
         self.draw_tables()
 
     def tables_box(self):
+        el, button, listen = self.host.el, self.host.button, self.host.listen
         box = el("fieldset", {"cls": "ak-tables"}, el("legend", {"text": self.t("tables")}))
         wish = el("select", {"name": "wish", "id": "free-wish"})
         for k in (4, 3, 2, 1):
@@ -311,18 +314,19 @@ class SetupForm:
         opt = next(o for o in self.g.options if o.id == "knight_discards")
         sel = el("select", {"name": "knight_discards", "id": "knight-discards"})
         for value, label in opt.choices.items():
-            sel.appendChild(el("option", {"value": value, "text": label[self.app.lang],
+            sel.appendChild(el("option", {"value": value, "text": label[self.host.lang],
                                           "selected": value == opt.default}))
-        box.appendChild(el("label", {"cls": "ak-discards"}, el("span", {"text": opt.label[self.app.lang]}), sel))
+        box.appendChild(el("label", {"cls": "ak-discards"}, el("span", {"text": opt.label[self.host.lang]}), sel))
         box.appendChild(el("p", {"cls": "field-error", "data-error-for": "tables", "role": "alert"}))
         box.appendChild(el("div", {"cls": "row-actions"},
                            button(self.t("table.add"), self.add_table, data_action="add-table"),
                            button(self.t("table.auto"), self.auto, data_action="auto-tables")))
         return box
 
-    def keep_tables(self, other: "SetupForm") -> None:
+    def keep(self, other: "SetupForm") -> None:
         """The tables and free-seat wish of ``other`` (the same form drawn in
         the other language)."""
+        q = self.host.q
         self.tables = [dict(t) for t in other.tables]
         self.wish = other.wish
         wish = q("#free-wish", self.form)
@@ -343,6 +347,7 @@ class SetupForm:
         self.draw_tables()
 
     def draw_tables(self) -> None:
+        el, button, clear = self.host.el, self.host.button, self.host.clear
         clear(self.table_list)
         seat = 1
         for i, tb in enumerate(self.tables):
@@ -365,6 +370,7 @@ class SetupForm:
         self.update_summary()
 
     def choice(self, i, key, label, items):
+        el, listen = self.host.el, self.host.listen
         sel = el("select", {"data-table": str(i), "data-field": key})
         for value, text in items:
             sel.appendChild(el("option", {"value": str(value), "text": text,
@@ -394,6 +400,7 @@ class SetupForm:
             self.draw_tables()
 
     def update_summary(self) -> None:
+        q = self.host.q
         n = self.count()
         seats = sum(t["seats"] for t in self.tables)
         self.summary.textContent = self.t("summary", seats=seats, n=n, free=max(0, seats - n))
@@ -404,6 +411,7 @@ class SetupForm:
 
     def update_tiles(self) -> None:
         """Each table's face-down tiles and the reserve, as the tournament will deal them."""
+        el, q, clear = self.host.el, self.host.q, self.host.clear
         counts, reserve = deal_counts([(t["board"], t["seats"]) for t in self.tables])
         for i, k in enumerate(counts):
             node = q(f'[data-tiles="{i}"]', self.table_list)
@@ -417,9 +425,10 @@ class SetupForm:
                                                       "text": " " + self.t("tiles.unreachable", k=reserve)}))
 
     def events_box(self):
+        el, button, listen = self.host.el, self.host.button, self.host.listen
         box = el("fieldset", {"cls": "ak-events"}, el("legend", {"text": self.t("events")}),
                  el("p", {"cls": "help", "text": self.t("events.help")}))
-        lang = self.app.lang
+        lang = self.host.lang
         lst = el("ol", {"cls": "ak-schedule"})
         for n in range(1, TURNS + 1):
             sel = el("select", {"name": f"event{n}", "data-turn": str(n)})
@@ -430,7 +439,7 @@ class SetupForm:
 
             def change(e, text=text):  # the chosen event's effect under it (a drawn one stays unknown)
                 v = str(e.target.value)
-                text.textContent = "" if v == E.DRAWN else event_name(v, self.app.lang)
+                text.textContent = "" if v == E.DRAWN else event_name(v, self.host.lang)
 
             listen(sel, "change", change)
             lst.appendChild(el("li", {}, el("label", {}, el("span", {"text": self.t("turn", n=n)}), sel), text))
@@ -449,7 +458,7 @@ class SetupForm:
         def set_all(value):
             for sel in self.form.querySelectorAll(".ak-schedule select"):
                 sel.value = value
-                sel.dispatchEvent(js.Event.new("change"))
+                self.host.fire(sel, "change")
 
         box.appendChild(el("div", {"cls": "row-actions"},
                            button(self.t("events.all_drawn"), lambda: set_all(E.DRAWN), data_action="all-drawn"),
@@ -459,6 +468,7 @@ class SetupForm:
     # -- reading and checking --------------------------------------------------------
     def read(self):
         """``(names, options, errors)``: errors maps a field to its message."""
+        q = self.host.q
         errors: dict[str, str] = {}
         names, heights, seen = [], [], {}
         for i in range(self.count()):
@@ -493,6 +503,7 @@ class SetupForm:
         return names, options, errors
 
     def show_errors(self, errors: dict) -> None:
+        q = self.host.q
         for node in self.form.querySelectorAll(".field-error"):
             node.textContent = ""
             node.parentElement.classList.remove("has-error")
@@ -508,28 +519,19 @@ class SetupForm:
             first.parentElement.scrollIntoView()
 
     def submit(self, e) -> None:
+        q = self.host.q
         e.preventDefault()
-        app = self.app
+        host = self.host
         names, options, errors = self.read()
         self.show_errors(errors)
         if errors:
-            app.messages = []
-            app.flash(self.t("err.form"))
+            host.say(self.t("err.form"), fresh=True)
             return
         seed_raw = str(q('[name="seed"]', self.form).value).strip()
         seed = int(seed_raw) % (2**64) if seed_raw.isdigit() else None
         try:
-            app.new_game(self.g.id, names, options, seed)
+            host.start(names, options, seed)
         except (RulesError, RecordError) as err:  # the checks above should leave nothing to the engine: say it anyway
             traceback.print_exc()
-            app.flash(self.t("err.engine", detail=str(err)))
+            host.say(self.t("err.engine", detail=str(err)))
 
-
-def show(app, game) -> None:
-    """Put the organiser's setup on the page (below the header and messages)."""
-    form = SetupForm(app, game)
-    app.setup_form = form
-    app.root.appendChild(form.build())
-    node = by_id("player-count")
-    if node is not None:
-        node.focus()

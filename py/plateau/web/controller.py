@@ -1,0 +1,381 @@
+"""The game on the page: one controller that owns the session, who holds the
+device, the saved entry, and every move whatever its source.
+
+Pure Python (no browser): screens are views that draw from it and call its
+methods; the computer is a player that listens to it and proposes moves
+through the same :meth:`PlayController.submit` as a click does; tests drive
+it natively over a :class:`~plateau.web.store.MemoryStore`.
+
+A change is told to the listeners (:meth:`PlayController.subscribe`) as a
+:class:`Change`, in the order they subscribed: the play screen first (it
+draws), then the players that wait for their turn (the computer).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import secrets
+from dataclasses import dataclass
+from typing import Callable
+
+from plateau.core.game import SEATS_OPTION, Move
+from plateau.core.i18n import pick
+from plateau.core.record import Record, RecordError
+from plateau.core.registry import get_game
+
+from .session import Session
+from .store import GAME, Store, StoreConflict, StoreFull, StoreUnavailable, extends
+
+LEVELS = ("easy", "normal", "hard")
+
+#: where a move comes from: this device's pointer or keyboard, the computer,
+#: another device at the table (its seat is checked)
+CLICK, KEYBOARD, COMPUTER, REMOTE = "click", "keyboard", "computer", "remote"
+
+
+def has_computer(gid: str) -> bool:
+    """Whether the game has computer-player hooks (without importing them)."""
+    try:
+        return importlib.util.find_spec(f"plateau.games.{gid}.ai") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def seats_of(options: dict, n_players: int) -> dict[int, str]:
+    """The computer seats recorded in ``options`` as ``"1:normal,2:easy"``
+    (a plain string: record options hold scalars); bad entries ignored."""
+    raw = options.get(SEATS_OPTION) if isinstance(options, dict) else None
+    out: dict[int, str] = {}
+    if isinstance(raw, str):
+        for part in raw.split(","):
+            seat, _, level = part.strip().partition(":")
+            if seat.isdigit() and int(seat) < n_players and level in LEVELS:
+                out[int(seat)] = level
+    return out
+
+
+def seats_option(seats: dict[int, str]) -> str:
+    return ",".join(f"{k}:{v}" for k, v in sorted(seats.items()))
+
+
+class MoveRefused(Exception):
+    """A move submitted that may not be played now; ``code`` says why:
+    ``no-game``, ``over``, ``seat`` (not that seat's turn, or a seat the
+    computer plays), ``hidden`` (this device may not play it now: view-only,
+    or the player to move has not taken the device), ``illegal``."""
+
+    def __init__(self, code: str, text: str = "") -> None:
+        super().__init__(f"{code}: {text}" if text else code)
+        self.code = code
+        self.text = text
+
+
+@dataclass
+class Change:
+    """What changed, told to the listeners.
+
+    ``kind``: ``open`` (another game or record on the page), ``shown`` (the
+    board was drawn anew: whoever waits for the position may act), ``move``
+    (``played`` by ``source``; ``quiet``: computers play on and the board is
+    drawn later), ``nav`` (another ply shown), ``reveal`` (the player to move
+    took the device), ``restore`` (replaced moves brought back), ``follow``
+    (another tab's moves taken), ``save`` (saving: ``problem`` is ``new``,
+    ``conflict``, ``quota``, ``storage``, ``link`` (keep ``record`` in the
+    address) or ``again``)."""
+
+    kind: str
+    played: Move | None = None
+    source: str = ""
+    quiet: bool = False
+    problem: str = ""
+    record: Record | None = None
+    stored: object = None
+
+
+class PlayController:
+    """The session on the page and everything that changes it."""
+
+    def __init__(self, store: Store, lang: Callable[[], str] = lambda: "en", embed: bool = False,
+                 view_only: bool = False) -> None:
+        self.store = store
+        self.lang = lang  # the page's language now (names of new saved entries, the move list's words)
+        self.embed = embed  # a board in another site: nothing is saved
+        self.view_only = view_only  # an embed that shows, never plays
+        self.session: Session | None = None
+        #: hot-seat: the player known to hold the device (see Session.viewer);
+        #: written here only
+        self.holder: int | None = None
+        self.save_id: str | None = None
+        self.save_name = ""
+        self.save_rev: int | None = None  # revision of the saved entry this tab last read or wrote
+        self.save_trouble = ""  # "quota" / "storage" / "conflict" while the game on screen is not saved
+        self._listeners: list[Callable[[Change], None]] = []
+
+    # -- listeners --------------------------------------------------------------
+    def subscribe(self, fn: Callable[[Change], None]) -> None:
+        self._listeners.append(fn)
+
+    def notify(self, change: Change | str) -> None:
+        if isinstance(change, str):
+            change = Change(change)
+        for fn in list(self._listeners):
+            fn(change)
+
+    # -- who plays --------------------------------------------------------------------
+    def computer_seats(self) -> dict[int, str]:
+        s = self.session
+        if s is None:
+            return {}
+        return seats_of(s.record.options, len(s.record.players))
+
+    def people(self) -> list[int]:
+        seats = self.computer_seats()
+        return [p for p in range(len(self.session.record.players)) if p not in seats] if self.session else []
+
+    def viewer(self, spectator: bool = False):
+        """Whose eyes the page shows the game through (see Session.viewer)."""
+        return self.session.viewer(self.holder, spectator=spectator or self.view_only)
+
+    def interactive(self) -> bool:
+        return not self.view_only and self.session.may_play(self.holder)
+
+    def must_pass(self) -> bool:
+        return not self.view_only and self.session.must_pass(self.holder)
+
+    def settle_holder(self) -> None:
+        """Nobody identified yet: one person against computers holds the
+        device; otherwise it goes to the player to move if they have nothing
+        to hide (never at an earlier move: what a player knew then is less
+        than what they know now)."""
+        s = self.session
+        if self.holder is not None or s is None:
+            return
+        people = self.people()
+        if self.computer_seats() and len(people) == 1:
+            self.holder = people[0]
+        elif s.ply == s.total:
+            self.holder = s.holder_after_move(None)
+
+    # -- opening a game -----------------------------------------------------------
+    def open(self, session: Session, save_id: str | None = None, save_name: str = "",
+             save_rev: int | None = None) -> None:
+        """Put ``session`` on the page (a saved game, a link, a new game)."""
+        self.session = session
+        self.save_id, self.save_name, self.save_rev = save_id, save_name, save_rev
+        self.save_trouble = ""
+        self.holder = None
+        session.computers = frozenset(self.computer_seats())
+        people = self.people()
+        if session.computers and len(people) == 1:
+            self.holder = people[0]  # one person at the device: no pass screen ever
+        self.notify("open")
+
+    def new_game(self, gid: str, names: list[str] | None, options: dict | None, seed: int | None,
+                 default_name: Callable[[int], str], seats: dict[int, str] | None = None,
+                 save: bool = True) -> None:
+        """A new game of ``gid`` (``names``: the game's own seat names, or
+        ``default_name(n)``, when None); ``seats``: the ones the computer
+        plays (in the record from its first save on)."""
+        g = get_game(gid)
+        lang = self.lang()
+        if names is None:
+            defaults = pick(g.seat_names, lang) if g.seat_names else []
+            names = [defaults[i] if i < len(defaults) else default_name(i + 1) for i in range(g.min_players)]
+        if seed is None:
+            seed = secrets.randbits(48)
+        record = Record(gid, g.full_options(options), seed, list(names), [])
+        if seats:
+            record.options[SEATS_OPTION] = seats_option(seats)
+        self.open(Session(record))
+        if save:
+            self.save_id = Store.new_id()
+            self.save_name = f"{g.name(lang)} — {', '.join(names)}"[:80]
+            self.autosave()
+
+    def resume(self, entry: str) -> bool:
+        """Open the saved game ``entry``; False when there is none. A
+        record that does not replay raises (RecordError, ValueError...)."""
+        sg = self.store.get(entry)
+        if sg is None:
+            return False
+        self.open(Session(sg.record, self.lang()), entry, sg.name, sg.rev)
+        return True
+
+    # -- moves ------------------------------------------------------------------------
+    def submit(self, text: str, source: str = CLICK, seat: int | None = None,
+               quiet: Callable[[], bool] | bool = False) -> Move:
+        """Play ``text`` at the position shown, for ``seat`` when the move
+        comes from elsewhere (the seat must be the one to move), and tell the
+        listeners. ``quiet`` (computers playing on at the fast pace): asked
+        once the move is played, whether the board may be drawn later.
+        Raises :class:`MoveRefused`; nothing changes then."""
+        s = self.session
+        if s is None:
+            raise MoveRefused("no-game")
+        d = s.decider()
+        if d is None:
+            raise MoveRefused("over")
+        if source == COMPUTER:
+            if d not in s.computers or seat not in (None, d):
+                raise MoveRefused("seat", f"seat {d} is not played by the computer")
+        elif seat is not None:
+            if seat != d or d in s.computers:
+                raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
+        elif not self.interactive():
+            raise MoveRefused("hidden", f"this device may not play for seat {d} now")
+        try:
+            played = s.play(text)
+        except Exception as err:  # the engine's own reason, for the message
+            raise MoveRefused("illegal", str(err)) from None
+        self.holder = s.holder_after_move(self.holder)
+        quiet = bool(quiet()) if callable(quiet) else bool(quiet)
+        if not self.embed:
+            self.autosave()
+        self.notify(Change("move", played=played, source=source, quiet=quiet))
+        return played
+
+    def click(self, target: str, source: str = CLICK) -> Move | None:
+        """A click on ``target``: the move it completes is submitted; None
+        when it only changed the move being built."""
+        move = self.session.select(target)
+        if move is None:
+            return None
+        return self.submit(move.text, source)
+
+    def play_as_is(self, source: str = CLICK) -> Move | None:
+        done = self.session.complete_moves()
+        if len(done) != 1:
+            return None
+        return self.submit(done[0].text, source)
+
+    def clear_clicks(self) -> None:
+        self.session.clear_clicks()
+
+    # -- moving through the game ----------------------------------------------------
+    def goto(self, ply: int) -> None:
+        self.session.goto(ply)
+        if self.save_id and not self.embed:
+            self.autosave()
+        self.notify("nav")
+
+    def undo(self) -> None:
+        """One move back; against the computer, back to the last position
+        where a person decides (the computer's answer goes with one's move)."""
+        s = self.session
+        seats = self.computer_seats()
+        if not seats or len(seats) == len(s.record.players):
+            return self.goto(s.ply - 1)
+        ply = s.ply - 1
+        while ply > 0 and s.to_play_at(ply) in seats:
+            ply -= 1
+        self.goto(max(0, ply))
+
+    def redo(self) -> None:
+        self.goto(self.session.ply + 1)
+
+    def reveal(self) -> None:
+        """The player who decides at the position shown says they hold the
+        device. Nobody is the computer: its seat's hidden information stays
+        hidden from the people at the device."""
+        d = self.session.decider()
+        if d is not None and d in self.session.computers:
+            return
+        self.holder = d
+        self.notify("reveal")
+
+    def restore_replaced(self) -> None:
+        s = self.session
+        if s.restore_replaced():
+            self.holder = s.holder_after_move(self.holder)
+            if not self.embed:
+                self.autosave()
+        self.notify("restore")
+
+    # -- saving -----------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Save the game on screen (a game from a link gets an entry)."""
+        if self.session is None or self.embed:
+            return
+        if self.save_id is None:
+            self.save_id, self.save_rev = Store.new_id(), None
+            g = self.session.game
+            self.save_name = f"{g.name(self.lang())} — {', '.join(self.session.record.players)}"[:80]
+            self.notify(Change("save", problem="new"))
+        self.save_tracked(self.session.snapshot())
+
+    def save_tracked(self, rec: Record) -> None:
+        """Save, never over newer moves of another tab; a trouble is told once."""
+        try:
+            self.save_rev = self.store.save(self.save_id, self.save_name, rec, self.session.state.is_over(),
+                                            rev=self.save_rev)
+        except StoreConflict as c:
+            if self.save_trouble != "conflict":
+                self.save_trouble = "conflict"
+                self.notify(Change("save", problem="conflict", stored=c.stored))
+            return
+        except (StoreFull, StoreUnavailable) as err:
+            self.notify(Change("save", problem="link", record=rec))
+            trouble = "quota" if isinstance(err, StoreFull) else "storage"
+            if self.save_trouble != trouble:
+                self.save_trouble = trouble
+                self.notify(Change("save", problem=trouble))
+            return
+        if self.save_trouble:
+            self.save_trouble = ""
+            self.notify(Change("save", problem="again"))
+        self.store.set_setting("current", self.save_id)
+
+    def save_copy(self, suffix: str) -> None:
+        """Save the game on screen as a new entry (this tab's moves, when another tab's differ)."""
+        self.save_id, self.save_rev, self.save_trouble = Store.new_id(), None, ""
+        self.save_name = (self.save_name + " " + suffix)[:80]
+        self.autosave()
+
+    def entry_renamed(self, entry: str, name: str) -> None:
+        if entry == self.save_id:
+            self.save_name = name
+
+    def entry_deleted(self, entry: str) -> None:
+        """The saved entry of the game on screen was deleted: its next save makes a new one."""
+        if entry == self.save_id:
+            self.save_id = None
+
+    def other_tab_saved(self, key: str, on_play: bool) -> tuple[str, int]:
+        """Another tab changed storage at ``key``. Returns what this tab did
+        and how many moves came: ``("", 0)`` nothing, ``("deleted", 0)``,
+        ``("followed", n)`` (the other tab only added moves: they are taken)
+        or ``("conflict", 0)`` (the player must choose)."""
+        if self.save_id is None or self.session is None or key != GAME + self.save_id:
+            return "", 0
+        try:
+            stored = self.store.get(self.save_id)
+        except (ValueError, KeyError, TypeError, RecordError):
+            return "", 0
+        if stored is None:
+            self.save_id, self.save_rev = None, None
+            return "deleted", 0
+        mine = self.session.record
+        if stored.record == mine or stored.record.moves == mine.moves and extends(stored.record, mine):
+            self.save_rev = stored.rev  # same moves (another tab only looked at another ply)
+            return "", 0
+        if on_play and extends(stored.record, mine) and not self.session.clicks:
+            self.save_rev = stored.rev
+            at_end = self.session.ply == self.session.total
+            try:
+                session = Session(stored.record, self.lang())
+            except RecordError:
+                return "", 0
+            if not at_end:
+                session.goto(self.session.ply)
+            session.computers = self.session.computers
+            self.session = session
+            self.holder = None  # moves made elsewhere: whoever decides now says it is them
+            self.notify("follow")
+            return "followed", len(stored.record.moves) - len(mine.moves)
+        if on_play:
+            if self.save_trouble != "conflict":
+                self.save_trouble = "conflict"
+                self.notify(Change("save", problem="conflict", stored=stored))
+            return "conflict", 0
+        self.save_rev = stored.rev
+        return "", 0
