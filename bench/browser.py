@@ -4,7 +4,7 @@
     python3 bench/browser.py click    [--games thud,armadora,...,arkhanis] [--clicks 120] [--throttle 4]
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py legible
-    python3 bench/browser.py size
+    python3 bench/browser.py size     [--runs 1]
     python3 bench/browser.py arkhanis [--runs 3] [--players 24]
     python3 bench/browser.py pace [--turns 2] [--watch-cap 60]
     python3 bench/browser.py pointer  [--grid 6] [--games smallworld-3p,armadora,...]
@@ -890,35 +890,101 @@ def cmd_pace(args) -> None:
 
 
 # -- first-visit download ------------------------------------------------------------------------
-def cmd_size(args) -> None:
-    """What a first visit downloads: every file the service worker's list
-    names (the page loads most of them, the worker the rest) and sw.js,
-    raw and gzip-compressed (level 6, what hosts commonly use)."""
+def size_group(name: str) -> str:
+    return ("runtime: " + name.rsplit("/", 1)[-1] if "/vendor/pyodide-" in name
+            else "PyScript core (chunks)" if "/vendor/pyscript-" in name
+            else "Plateau bundle" if "/build/plateau-" in name
+            else "home page" if name == "index.html"
+            else "card pictures (PNG)" if "/build/card-" in name
+            else "css, scripts, config")
+
+
+def size_table(title: str, site: Path, names: list[str], note: str = "") -> tuple[float, float]:
+    """Files of ``site`` grouped as size_group says, raw and gzip (level 6:
+    what hosts commonly use); returns the totals in MB."""
     import gzip
 
-    with site_dir(args.site) as site:
-        sw = (site / "sw.js").read_text(encoding="utf-8")
-        shell = json.loads(re.search(r"const SHELL = (\{.*?\});", sw, re.S).group(1))
-        groups: dict[str, list[int]] = {}
-        for url in list(shell) + ["sw.js"]:
-            data = (site / url.split("?")[0]).read_bytes()
-            name = url.split("?")[0]
-            key = ("runtime: " + name.rsplit("/", 1)[-1] if "/vendor/pyodide-" in name
-                   else "PyScript core (all chunks)" if "/vendor/pyscript-" in name
-                   else "Plateau bundle" if "/build/plateau-" in name
-                   else "home page" if name == "index.html"
-                   else "card pictures (PNG)" if "/build/card-" in name
-                   else "css, scripts, config")
-            g = groups.setdefault(key, [0, 0, 0])
-            g[0] += 1
-            g[1] += len(data)
-            g[2] += len(gzip.compress(data, 6))
+    groups: dict[str, list[int]] = {}
+    for name in names:
+        data = (site / name).read_bytes()
+        g = groups.setdefault(size_group(name), [0, 0, 0])
+        g[0] += 1
+        g[1] += len(data)
+        g[2] += len(gzip.compress(data, 6))
     rows = [[k, n, raw / 1e6, gz / 1e6] for k, (n, raw, gz) in sorted(groups.items(), key=lambda kv: -kv[1][1])]
-    rows.append(["total", sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)])
+    total = ["total", sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)]
+    rows.append(total)
     for r in rows:
         r[2], r[3] = f"{r[2]:.2f}", f"{r[3]:.2f}"
-    table("What a first visit downloads (MB)", ["files", "count", "raw", "gzip"], rows,
-          "gzip: served compressed by the host (zip files gain little).")
+    table(title, ["files", "count", "raw", "gzip"], rows, note)
+    return total[2], total[3]
+
+
+# Installed before the page's scripts: the wall-clock moment data-ready appears.
+SIZE_INIT = """
+(() => {
+  new MutationObserver((l, obs) => {
+    if (document.documentElement.hasAttribute('data-ready')) {
+      window.__readyEpoch = performance.timeOrigin + performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+})();
+"""
+
+
+def cmd_size(args) -> None:
+    """What a first visit downloads. First every file the service worker's
+    list names and sw.js (all a visit ends up with); then, from a first
+    visit in Chromium (a new profile, service worker blocked), the files
+    fetched from the site that were asked for before ``data-ready`` (what
+    the app waits for, or competes with) and those asked for after it until
+    the snapshot for the next visit is stored. Sizes are those of the files
+    served, raw and gzip-compressed (level 6)."""
+    from urllib.parse import urlparse
+
+    with session(args) as (site, base, pw):
+        sw = (site / "sw.js").read_text(encoding="utf-8")
+        shell = json.loads(re.search(r"const SHELL = (\{.*?\});", sw, re.S).group(1))
+        size_table("Every file of the build a visitor ends up with (MB)", site,
+                   [u.split("?")[0] for u in shell] + ["sw.js"],
+                   "gzip: served compressed by the host (zip files gain little).")
+        before: dict[str, list[float]] = {}
+        after: dict[str, list[float]] = {}
+        with chromium(pw, args) as browser:
+            for _ in range(max(1, args.runs)):
+                ctx = browser.new_context(service_workers="block")
+                ctx.add_init_script(SIZE_INIT)
+                done: list = []
+                ctx.on("requestfinished", lambda r: done.append(r))
+                page = ctx.new_page()
+                page.goto(base + "/index.html")
+                page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
+                try:
+                    page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=60_000)
+                except Exception:
+                    print("  (the snapshot was not stored within 60 s)", file=sys.stderr)
+                ready = page.evaluate("window.__readyEpoch")
+                names_before, names_after = [], []
+                for r in done:
+                    resp = r.response()
+                    path = urlparse(r.url).path.lstrip("/")
+                    if not resp or resp.status != 200 or not path or not (site / path).is_file():
+                        continue
+                    (names_before if r.timing["startTime"] <= ready else names_after).append(path)
+                ctx.close()
+                for target, names in ((before, names_before), (after, names_after)):
+                    for n in set(names):
+                        target.setdefault(n, []).append(1)
+        runs = max(1, args.runs)
+        always_before = sorted(n for n, seen in before.items() if len(seen) == runs)
+        size_table("A first visit in Chromium: fetched before the app is ready (MB)", site, always_before,
+                   f"asked for before data-ready in each of {runs} load(s); target <= 6 MB gzip")
+        others = sorted(set(before) - set(always_before))
+        if others:
+            print("  asked for before data-ready in some loads only:", ", ".join(others))
+        size_table("... and after it: fetched in the background for the next visit (MB)", site,
+                   sorted(n for n in after if n not in before))
 
 
 # -- computer turns: long tasks and response time ------------------------------------------------
@@ -1213,6 +1279,7 @@ def main(argv=None) -> None:
     lk.add_argument("--seed", type=int, default=3)
     lk.set_defaults(fn=cmd_leak)
     z = sub.add_parser("size", parents=[common], help="what a first visit downloads, raw and gzip")
+    z.add_argument("--runs", type=int, default=1, help="first visits loaded in Chromium")
     z.set_defaults(fn=cmd_size)
     args = ap.parse_args(argv)
     args.fn(args)

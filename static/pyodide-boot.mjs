@@ -20,7 +20,7 @@
 // `<html data-python>` tells which way it went: "snapshot" or "fresh".
 // `?nosnapshot` in the page's address forces a normal start.
 //
-// The build replaces the five paths below (relative to this file).
+// The build replaces the six paths below (relative to this file).
 import * as pyodide from "__PYODIDE_MJS__";
 import { cachedFile, fetchBundle, readBundle, unsparse } from "__READ__";
 
@@ -91,11 +91,14 @@ function snapshotMemory() {
 }
 
 // Each folder is made once (FS.mkdirTree for every file would try each folder
-// of its path again, and the runtime throws an error for each one that exists).
+// of its path again, and the runtime throws an error for each one that exists),
+// and remembered for the files written later into the same interpreter.
+const foldersMade = new WeakMap();
 function install(py, files) {
   const { FS } = py;
   const home = FS.cwd();
-  const made = new Set([""]);
+  if (!foldersMade.has(py)) foldersMade.set(py, new Set([""]));
+  const made = foldersMade.get(py);
   const folder = (dir) => {
     if (made.has(dir)) return;
     folder(dir.includes("/") ? dir.slice(0, dir.lastIndexOf("/")) : "");
@@ -108,23 +111,42 @@ function install(py, files) {
   }
 }
 
+// `go` once the app is ready (or has failed), when the page is idle.
+function whenReady(go) {
+  const root = document.documentElement;
+  const idle = () => (window.requestIdleCallback || ((f) => setTimeout(f, 200)))(go);
+  if (root.hasAttribute("data-ready") || root.hasAttribute("data-error")) { idle(); return; }
+  new MutationObserver((list, obs) => {
+    if (root.hasAttribute("data-ready") || root.hasAttribute("data-error")) { obs.disconnect(); idle(); }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-error"] });
+}
+
 // Once the app is ready (or has failed), fetch the snapshot for the next visit.
 function fetchForNextVisit() {
   if (!SNAPSHOT) return;
-  const root = document.documentElement;
-  const go = () => {
-    const later = window.requestIdleCallback || ((f) => setTimeout(f, 200));
-    later(() => {
-      fetch(SNAPSHOT, { credentials: "same-origin" })
-        .then((r) => (r.ok ? r.arrayBuffer() : null))
-        .then((b) => { if (b) root.setAttribute("data-snapshot", "stored"); })
-        .catch(() => {});
-    });
-  };
-  if (root.hasAttribute("data-ready") || root.hasAttribute("data-error")) { go(); return; }
-  new MutationObserver((list, obs) => {
-    if (root.hasAttribute("data-ready") || root.hasAttribute("data-error")) { obs.disconnect(); go(); }
-  }).observe(root, { attributes: true, attributeFilter: ["data-ready", "data-error"] });
+  whenReady(() => {
+    fetch(SNAPSHOT, { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.arrayBuffer() : null))
+      .then((b) => { if (b) document.documentElement.setAttribute("data-snapshot", "stored"); })
+      .catch(() => {});
+  });
+}
+
+// Plateau's and svgwrite's sources, which only tracebacks read: the bundle
+// holds their bytecode, with an empty file in each source's place (Python
+// loads the bytecode without reading the source). They are fetched once the
+// app is ready, in the background, and written over those empty files
+// (`<html data-sources="installed">`); a traceback before then names the file
+// and line without showing its text.
+const SOURCES = "__SOURCES__" ? new URL("__SOURCES__", import.meta.url).href : "";
+function sourcesLater(py) {
+  if (!SOURCES) return;
+  whenReady(() => {
+    fetchBundle(SOURCES).then(readBundle).then((files) => {
+      install(py, files);
+      document.documentElement.setAttribute("data-sources", "installed");
+    }).catch((e) => console.warn("Plateau: the sources for tracebacks could not be read", e));
+  });
 }
 
 // The home page drawn by the build comes first: Python's start (restoring 31 MB
@@ -203,6 +225,7 @@ async function start(opts) {
   mark("bundle-read");
   install(py, files);
   mark("bundle-installed");
+  sourcesLater(py);
   return py;
 }
 

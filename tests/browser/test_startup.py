@@ -112,7 +112,7 @@ def test_card_pictures_are_the_opening_boards_without_words_or_controls():
 
 
 def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(site_dir):
-    bundle = next((site_dir / "static" / "build").glob("plateau-*.bundle"))
+    bundle = next((site_dir / "static" / "build").glob("plateau-[0-9a-f]*.bundle"))
     names = set(zipfile.ZipFile(io.BytesIO(gzip.decompress(bundle.read_bytes()))).namelist())
     py = {n for n in names if n.startswith("plateau/") and n.endswith(".py")}
     assert "plateau/web/app.py" in py

@@ -1,0 +1,168 @@
+"""The site's standard library holds the modules the site imports, and only
+those (issue 30: a light first visit; scripts/build.py, STDLIB_PY): every
+standard-library import of Plateau, svgwrite and main.py is in the trimmed
+zip; every module kept imports in the trimmed runtime whenever it imports in
+Pyodide's own; what only tools use is left out; and the page imports every
+module of Plateau's bundle."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from harness import READY, open_app
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build  # noqa: E402
+
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+
+#: imported by the code below only inside a function Plateau never calls, and left out
+#: (scripts/build.py, STDLIB_LEAVE_OUT)
+NEVER_CALLED = {
+    "xml.dom.minidom": "svgwrite.utils.pretty_xml (Plateau writes compact SVG)",
+}
+
+
+def _zip_modules(path: Path) -> set[str]:
+    out = set()
+    for n in zipfile.ZipFile(path).namelist():
+        if n.endswith((".py", ".pyc")):
+            mod = n.rsplit(".", 1)[0].replace("/", ".")
+            out.add(mod[:-len(".__init__")] if mod.endswith(".__init__") else mod)
+    return out
+
+
+def _site_stdlib(site_dir: Path) -> Path:
+    return next((site_dir / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
+
+
+def _imports(source: str) -> set[str]:
+    """Every module an import statement of ``source`` names, at any depth (a
+    ``from a import b`` names ``a`` and, if it is one, the module ``a.b``)."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return out
+
+
+def _app_sources() -> dict[str, str]:
+    """Plateau's modules (its command-line entry points aside), svgwrite and main.py."""
+    files = {p.relative_to(ROOT / "py").as_posix(): p.read_text(encoding="utf-8")
+             for p in sorted((ROOT / "py" / "plateau").rglob("*.py"))
+             if p.name != "__main__.py" and "__pycache__" not in p.parts}
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / build.SVGWRITE_WHEEL) as w:
+        files.update({n: w.read(n).decode("utf-8-sig") for n in w.namelist() if n.endswith(".py")})
+    files["main.py"] = (ROOT / "static" / "main.py").read_text(encoding="utf-8")
+    return files
+
+
+def test_every_standard_module_the_app_imports_is_in_the_site_zip(site_dir):
+    full = _zip_modules(NPM_PYODIDE / "python_stdlib.zip")  # Pyodide's whole standard library
+    kept = _zip_modules(_site_stdlib(site_dir))
+    wanted: dict[str, str] = {}
+    for name, text in _app_sources().items():
+        for mod in _imports(text):
+            if mod in full:
+                wanted.setdefault(mod, name)
+    assert len(wanted) > 20  # json, re, dataclasses, xml.etree.ElementTree...
+    missing = {m: by for m, by in wanted.items() if m not in kept and m not in NEVER_CALLED}
+    assert not missing, missing
+    # the parents of every kept module are kept (zipimport needs each package's __init__)
+    assert not {m.rpartition(".")[0] for m in kept if "." in m} - kept
+
+
+def test_what_only_tools_use_is_left_out(site_dir):
+    kept = _zip_modules(_site_stdlib(site_dir))
+    full = _zip_modules(NPM_PYODIDE / "python_stdlib.zip")
+    for mod in ("pydoc", "pdb", "doctest", "unittest", "_pyrepl", "argparse", "email", "http.client",
+                "multiprocessing", "tarfile", "xml.dom.minidom", "_pydatetime"):
+        assert mod in full and mod not in kept, mod
+    # urllib.request, which svgwrite and xml.sax.saxutils import at their top: the site's stand-in
+    with zipfile.ZipFile(_site_stdlib(site_dir)) as z:
+        assert len(z.read("urllib/request.pyc")) < 2000
+    assert len(kept) < len(full) / 2, (len(kept), len(full))
+    # a module and its parents, encodings Python looks up by name, Pyodide's API: kept
+    for mod in ("xml.etree.ElementTree", "xml.etree", "xml", "encodings.utf_8", "encodings.latin_1",
+                "encodings.cp437", "pyodide.ffi", "_pyodide._importhook", "asyncio", "json", "secrets"):
+        assert mod in kept, mod
+
+
+# Imports each module the zip holds (read from the zip itself), in a runtime
+# under node; prints the ones that failed, as JSON.
+IMPORT_ALL_JS = r"""
+const { loadPyodide } = await import(process.env.PLATEAU_PYODIDE_MJS);
+const py = await loadPyodide({ indexURL: process.env.PLATEAU_PYODIDE_DIR });
+py.globals.set("NAMES", JSON.parse(process.env.PLATEAU_NAMES));
+process.stdout.write(py.runPython(`
+import importlib, json, sys
+failed = {}
+for name in NAMES:
+    try:
+        importlib.import_module(name)
+    except BaseException as e:  # SystemExit, KeyboardInterrupt... from a module's top included
+        failed[name] = type(e).__name__ + ": " + str(e)
+json.dumps(failed)
+`) + "\n");
+"""
+
+
+def _import_all(pyodide_dir: Path, names: list[str]) -> dict[str, str]:
+    env = {**os.environ, "PLATEAU_PYODIDE_MJS": (pyodide_dir / "pyodide.mjs").as_uri(),
+           "PLATEAU_PYODIDE_DIR": str(pyodide_dir) + "/", "PLATEAU_NAMES": json.dumps(names)}
+    with tempfile.TemporaryDirectory(prefix="plateau-stdlib-") as tmp:
+        run = subprocess.run(["node", "--input-type=module", "-e", IMPORT_ALL_JS], env=env, cwd=tmp,
+                             capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_every_kept_module_imports_in_the_trimmed_runtime_as_in_the_whole_one(site_dir):
+    stdlib = _site_stdlib(site_dir)
+    names = sorted(_zip_modules(stdlib))
+    site_failed = _import_all(stdlib.parent, names)
+    whole_failed = _import_all(NPM_PYODIDE, names)
+    # a module that cannot import anywhere (a Windows one, say) is no loss of the trimming
+    assert set(site_failed) <= set(whole_failed), {m: site_failed[m] for m in set(site_failed) - set(whole_failed)}
+    assert len(names) - len(site_failed) > 150
+
+
+@pytest.mark.browser
+def test_the_page_imports_every_module_of_plateau_and_svgwrite(page, base_url):
+    open_app(page, base_url)
+    boot = page.get_attribute('script[type=module][src*="pyodide-boot-"]', "src")
+    mods = sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in _app_sources()
+                   if n.endswith(".py") and n != "main.py"})
+    failed = page.evaluate("""async ([boot, names]) => {
+      const py = await (await import(boot)).started;
+      py.globals.set("NAMES", names);
+      return py.runPython(`
+import importlib, json
+failed = {}
+for name in NAMES:
+    try:
+        importlib.import_module(name)
+    except Exception as e:
+        failed[name] = type(e).__name__ + ": " + str(e)
+json.dumps(failed)
+`);
+    }""", ["/" + boot, mods])
+    assert json.loads(failed) == {}
+    assert page.get_attribute("html", "data-error") is None
+    assert page.locator(READY).count() == 1
