@@ -680,27 +680,6 @@ def cmd_firstclick(args) -> None:
 
 
 # -- a finished tournament opened from a link ----------------------------------------------------
-# Every WebAssembly memory the page makes (Pyodide's heap is one): its size is
-# the most the interpreter ever took, since a wasm memory never shrinks.
-WASM_MEMORY_INIT = """
-(() => {
-  const mems = (window.__wasmMems = []);
-  const keep = (r) => {
-    try {
-      const inst = r && (r.instance || r);
-      for (const v of Object.values((inst && inst.exports) || {})) if (v instanceof WebAssembly.Memory) mems.push(v);
-    } catch (e) { /* not an instance */ }
-    return r;
-  };
-  for (const name of ["instantiate", "instantiateStreaming"]) {
-    const f = WebAssembly[name];
-    if (f) WebAssembly[name] = function (...a) { return f.apply(this, a).then(keep); };
-  }
-  const M = WebAssembly.Memory;
-  WebAssembly.Memory = function (d) { const m = new M(d); mems.push(m); return m; };
-  WebAssembly.Memory.prototype = M.prototype;
-})();
-"""
 
 # The first frame out after the app marks itself ready (its drawing laid out and painted).
 PAINTED_INIT = """
@@ -747,6 +726,7 @@ def cmd_arkhanis(args) -> None:
     data-ready, the interpreter's memory and the JavaScript heap, then
     entries of the move list clicked (the history shown)."""
     sys.path.insert(0, str(ROOT / "bench"))
+    import memory  # tests/browser/memory.py: the page's WebAssembly memory, read as the leak bench does
     from bench_arkhanis import REPLAYS, finished_record
     from plateau.core.record import encode
 
@@ -760,7 +740,7 @@ def cmd_arkhanis(args) -> None:
             for run in range(args.runs):
                 with profile(pw, args, "block") as ctx:
                     ctx.add_init_script(STARTUP_INIT)
-                    ctx.add_init_script(WASM_MEMORY_INIT)
+                    ctx.add_init_script(memory.WASM_MEMORY_INIT)
                     ctx.add_init_script(PAINTED_INIT)
                     errors: list = []
                     for load in range(2):  # cold (fills the caches), then warm: the warm one is measured

@@ -303,17 +303,7 @@ def _amazons_park(st, rid):
     if rec["dec"]:
         return
     extra = st.ruleset.content[rec["race"]].extra
-    k = extra
-    take = min(k, rec["hand"])
-    rec["hand"] -= take
-    k -= take
-    while k > 0:
-        held = sorted(st.regions_of(rid), key=lambda r: (-st.tok[r], r))
-        if not held or st.tok[held[0]] <= 1:
-            break
-        st.tok[held[0]] -= 1
-        k -= 1
-    rec["parked"] = extra - k
+    rec["parked"] = extra - st.take_off(rid, extra)
     st.ev("amazons", p=rec["p"], n=rec["parked"])
 
 

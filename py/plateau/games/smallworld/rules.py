@@ -259,6 +259,23 @@ class SmallWorldState(State):
         # called for nearly every move checked: the scan runs in C (compress), not a Python loop
         return list(compress(range(self.R), map(eq, self.owner, repeat(rid))))
 
+    def take_off(self, rid, k):
+        """Take ``k`` of race ``rid``'s tokens off the board until its next
+        turn: from its hand first, then one at a time from its largest stack
+        (the lowest region first), never the last token of a region. Returns
+        how many could not be taken."""
+        rec = self.recs[rid]
+        take = min(k, rec["hand"])
+        rec["hand"] -= take
+        k -= take
+        while k > 0:
+            held = sorted(self.regions_of(rid), key=lambda r: (-self.tok[r], r))
+            if not held or self.tok[held[0]] <= 1:
+                break
+            self.tok[held[0]] -= 1
+            k -= 1
+        return k
+
     def on_board(self, rid):
         return sum(self.tok[r] for r in range(self.R) if self.owner[r] == rid)
 

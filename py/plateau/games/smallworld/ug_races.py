@@ -321,15 +321,7 @@ def _dwarves_redeployed(st, rid):
     rec = st.recs[rid]
     k = rec.get("extra", 0)
     if k:
-        take = min(k, rec["hand"])
-        rec["hand"] -= take
-        k -= take
-        while k > 0:
-            held = sorted(st.regions_of(rid), key=lambda r: (-st.tok[r], r))
-            if not held or st.tok[held[0]] <= 1:
-                break
-            st.tok[held[0]] -= 1
-            k -= 1
+        k = st.take_off(rid, k)
         rec["extra"] = k
         if k > 0:  # some regions hold nothing but a Hammer: the player leaves them
             st.push("hammers", rec["p"])
