@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 import time
 
+from bench_smallworld import policy  # the same random player as the wall-clock benchmark
 from plateau.core.rng import Rng
 from plateau.games.smallworld import GAME
 
@@ -25,15 +26,6 @@ CASES = (
     ("base map, Monsters, mixed decks, 3p", 3, {"monsters": "random", "content": "mixed"}, range(6)),
     ("Underground board and decks, 4p", 4, {"board": "underground", "content": "underground"}, range(4)),
 )
-
-
-def policy(s, r):
-    ms = s.legal_moves()
-    texts = [m.text for m in ms]
-    for pref in ("done", "end", "nopeace", "pass"):
-        if pref in texts and r.below(3) == 0:
-            return ms[texts.index(pref)]
-    return r.choice(ms)
 
 
 def one_round():
