@@ -23,9 +23,8 @@ from plateau.core.i18n import tr
 from plateau.core.record import RecordError
 
 from . import events as E
-from . import layout_for
 from .catalogue import event_name
-from .tournament import TURNS, deal_counts, tile_total
+from .tournament import TURNS, deal_counts, layout_for, tile_total
 
 KINDS = ("classic", "underground", "random")
 CONTENTS = ("base", "underground", "mixed")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from plateau.core.game import REVISION_OPTION, Move, State, rules_revision
+from plateau.core.game import REVISION_OPTION, Move, RulesError, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import SmallWorldState, _dc
@@ -768,3 +768,30 @@ class TournamentState(State):
         from .catalogue import result_lines
 
         return result_lines(self, lang)
+
+
+def layout_for(nplayers: int, free: int, boards: str = "mixed", content: str = "by_board") -> list[dict]:
+    """Tables for ``nplayers`` participants and ``free`` free seats: as few
+    tables of 2–5 seats as hold them, seat counts as even as possible, seats
+    numbered from 1 table after table; boards alternate Small World /
+    Underground (a random board third) unless one kind is asked for."""
+    total = nplayers + free
+    ntab = max(2, -(-total // 5))
+    sizes = [total // ntab + (1 if i < total % ntab else 0) for i in range(ntab)]
+    if max(sizes) > 5 or min(sizes) < 2:
+        raise RulesError(f"{nplayers} participants and {free} free seats do not fit tables of 2 to 5 seats")
+    if sum(k - 2 for k in sizes) < free:
+        raise RulesError("too many free seats: every table needs at least 2 seated players")
+    cycle = {"mixed": ("classic", "underground", "random"), "classic": ("classic",),
+             "underground": ("underground",)}[boards]
+    kinds = [cycle[i % len(cycle)] for i in range(ntab)]
+    both = "classic" in kinds and ("underground" in kinds or "random" in kinds)
+    out, seat = [], 1
+    for k, kind in zip(sizes, kinds):
+        if content == "by_board" and both:
+            c = {"classic": "base", "underground": "underground", "random": "mixed"}[kind]
+        else:
+            c = "mixed"  # every race, power and item must be on at least one board (seed §7)
+        out.append({"board": kind, "seats": list(range(seat, seat + k)), "content": c})
+        seat += k
+    return out
