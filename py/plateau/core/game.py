@@ -210,6 +210,21 @@ class RenderContext:
     compact: bool = False
     live: bool = True
 
+    def hit(self, name: str, label: str) -> "Hit":
+        """Target ``name`` as a render model holds it: may it be clicked next, was it clicked."""
+        return Hit(name, label, name in self.targets, name in self.clicks)
+
+
+@dataclass
+class Hit:
+    """A clickable thing of a board's render model: its target name, spoken
+    label, and whether it may be clicked next or was clicked."""
+
+    name: str
+    label: str
+    target: bool = False
+    selected: bool = False
+
 
 class State:
     """Base class of a game position. Subclasses keep plain data only

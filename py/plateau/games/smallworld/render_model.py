@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from plateau.core.game import RenderContext
+from plateau.core.game import Hit, RenderContext
 
 from . import content as C
 from .catalogue import event_text, t
@@ -107,21 +107,6 @@ def held(st, p):
 
 
 # --- the model ---------------------------------------------------------------------------------
-
-@dataclass
-class Hit:
-    """A clickable thing: its target name, spoken label, and whether it may
-    be clicked next or was clicked."""
-
-    name: str
-    label: str
-    target: bool = False
-    selected: bool = False
-
-
-def hit(name, ctx, label):
-    return Hit(name, label, name in ctx.targets, name in ctx.clicks)
-
 
 @dataclass
 class Stack:
@@ -219,7 +204,7 @@ def _drawn_costs(st, attack):
 def _region(st, r, ctx, cost):
     lang = ctx.lang
     marks = region_marks(st, r, lang)
-    reg = Region(r, hit(f"r{r}", ctx, _region_text(st, r, lang, marks, cost)))
+    reg = Region(r, ctx.hit(f"r{r}", _region_text(st, r, lang, marks, cost)))
     o = st.owner[r]
     reg.empty = o == EMPTY
     reg.lost_tribe = o == LT
@@ -297,7 +282,7 @@ def _card(st, i, combo, ctx):
     label = t(lang, "target.combo", race=name(st, race, lang), power=name(st, power, lang), n=n, cost=i, coins=coins)
     full = label + ". " + name(st, race, lang) + " : " + text(st, race, lang) + " " + name(st, power, lang) + " : " \
         + text(st, power, lang)
-    return Card(i, hit(f"combo{i}", ctx, full), race, power, name(st, race, lang), name(st, power, lang), n, coins)
+    return Card(i, ctx.hit(f"combo{i}", full), race, power, name(st, race, lang), name(st, power, lang), n, coins)
 
 
 def _player(st, p, ctx):
@@ -317,7 +302,7 @@ def _player(st, p, ctx):
     for did in st.declined[p]:
         rec = st.recs[did]
         lines.append((f"{name(st, rec['race'], lang)} — {t(lang, 'declined')}", text(st, rec["race"], lang), True))
-    return PlayerBox(p, hit(f"p{p}", ctx, t(lang, "target.peace", p=st.players[p])), st.players[p], colour(st, p),
+    return PlayerBox(p, ctx.hit(f"p{p}", t(lang, "target.peace", p=st.players[p])), st.players[p], colour(st, p),
                      st.to_play == p, coins, lines[:4],
                      [(item, relic, name(st, item, lang), name(st, item, lang) + " — " + text(st, item, lang))
                       for _r, item, relic in held(st, p)[:6]])

@@ -9,24 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from plateau.core.game import RenderContext
+from plateau.core.game import Hit, RenderContext
 
 from .rules import ND, TRIDENT
 
 
 WORDS = ("title", "over", "announce", "pile", "card", "discard", "bag", "available", "log")
-
-
-@dataclass
-class Hit:
-    name: str
-    label: str
-    target: bool
-    selected: bool
-
-
-def hit(name, label, ctx):
-    return Hit(name, label, name in ctx.targets, name in ctx.clicks)
 
 
 @dataclass
@@ -86,9 +74,9 @@ def build(state, ctx: RenderContext, log_room) -> Board:
     colours = [Colour(c, f"{t(lang, 'colour.' + c)} — {state.players[state.owner[c]]}",
                       f"{pts[c]} {t(lang, 'svg.points')}", i == state.turn and not over)
                for i, c in enumerate(state.order)]
-    announce = [(hit(f"a{n}", t(lang, f"target.a{n}"), ctx), state.announced == n and state.phase != "announce")
+    announce = [(ctx.hit(f"a{n}", t(lang, f"target.a{n}")), state.announced == n and state.phase != "announce")
                 for n in (1, 2, 3)]
-    avail = [(c, hit(f"h{c}", t(lang, f"target.h{c}"), ctx)) for c in state.avail[:3]]
+    avail = [(c, ctx.hit(f"h{c}", t(lang, f"target.h{c}"))) for c in state.avail[:3]]
     glass = state.horse_visible(ctx.viewer)
     room, wrapped = log_room(over, len(state.order), len(state.pile))
     log = [] if ctx.compact else log_lines(state, ctx.viewer, t, lang, ctx.live, room, wrapped)
@@ -103,9 +91,9 @@ def _district(state, d, ctx, over, last, treasure_last):
     w = state.district_winner(d) if over else None
     value = (f"{state.district_value(d)} {t(lang, 'svg.points')}" if w else "—") if over else ""
     known = state.treasure(d) if state.knows(ctx.viewer, d) else None
-    return District(d, hit(f"d{d + 1}", t(lang, "target.d", n=d + 1), ctx), w, last,
+    return District(d, ctx.hit(f"d{d + 1}", t(lang, "target.d", n=d + 1)), w, last,
                     [c for c in state.order for _ in range(state.dist[d][c])], state.count(d),
-                    state.count(d) >= state.cap, value, hit(f"t{d + 1}", t(lang, "target.t", n=d + 1), ctx), known,
+                    state.count(d) >= state.cap, value, ctx.hit(f"t{d + 1}", t(lang, "target.t", n=d + 1)), known,
                     treasure_last)
 
 
