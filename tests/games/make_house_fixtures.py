@@ -1,0 +1,78 @@
+"""Writes ``house_fixtures.json``: fixed-seed random games of Small World and
+of the Arkhanis tournament (their moves and where they end), and the moves
+the computer chooses at the "normal" level from a few of their positions.
+
+The file is kept: ``test_smallworld_house.py`` replays it against today's
+engine, so that a change to the engine's insides that changes a move, an
+outcome or a computer's choice shows. Run again only on purpose (a rules
+change with a new revision): ``PYTHONPATH=py:tests/games python3 tests/games/make_house_fixtures.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from plateau.ai.api import Thinker
+from plateau.core.game import REVISION_OPTION
+from plateau.core.rng import Rng
+from plateau.games.arkhanis import GAME as ARK
+from plateau.games.smallworld import GAME as SW
+
+OUT = Path(__file__).parent / "house_fixtures.json"
+
+SW_GAMES = [
+    (3, {}, 11), (5, {}, 12), (4, {"monsters": "random", "content": "mixed"}, 13),
+    (4, {"board": "underground", "content": "underground"}, 14), (3, {"board": "random", "content": "mixed"}, 15),
+    (2, {"monsters": "hand", "content": "mixed"}, 16), (3, {"content": "mixed", REVISION_OPTION: 0}, 17),
+    (4, {"board": "underground", "content": "underground", REVISION_OPTION: 0}, 18),
+]
+ARK_GAMES = [(5, {}, 21), (7, {}, 22), (6, {REVISION_OPTION: 0}, 23)]
+AI_AT = (3, 17, 40, 75, 120)  # plies after which the computer is asked
+
+
+def pick(s, r):
+    moves = s.legal_moves()
+    # a little less "end" than a uniform choice, so that turns conquer something
+    m = moves[r.below(len(moves))]
+    if m.text in ("end", "done") and len(moves) > 1 and r.below(3):
+        m = moves[r.below(len(moves))]
+    return m.text
+
+
+def digest(s):
+    """Where a game ended: its full view (rng included) hashed, winners and coins."""
+    v = s.view(None)
+    return {"sha": hashlib.sha256(json.dumps(v, sort_keys=True, default=str).encode()).hexdigest(),
+            "winners": s.winners(), "scores": s.scores(), "coins": list(s.coins)}
+
+
+def play(game, n, opts, seed, limit):
+    s = game.start([f"P{i}" for i in range(n)], opts, seed)
+    r = Rng(seed * 7 + 1)
+    moves, asks = [], []
+    while not s.is_over() and len(moves) < limit:
+        if len(moves) in AI_AT and len(asks) < 3:
+            p = s.to_play
+            t = Thinker(game, s.view(p), p, level="normal", seed=len(moves))
+            while not t.step(iterations=50):
+                pass
+            asks.append({"ply": len(moves), "player": p, "move": t.best()})
+        t = pick(s, r)
+        moves.append(t)
+        s.play(t)
+    return {"players": n, "options": opts, "seed": seed, "moves": moves, "end": digest(s), "ai": asks}
+
+
+def main():
+    data = {"_about": "Fixed-seed random games (moves, final view hash, coins) and the normal computer's "
+                      "choices at a few plies; written by make_house_fixtures.py before the engine's "
+                      "state became typed, replayed by test_smallworld_house.py.",
+            "smallworld": [play(SW, n, o, sd, 100000) for n, o, sd in SW_GAMES],
+            "arkhanis": [play(ARK, n, o, sd, 700) for n, o, sd in ARK_GAMES]}
+    OUT.write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
