@@ -49,7 +49,7 @@ def position(race, power="mining"):
     if race == "flames":
         s.x["volcano"] = 7
     s.cur = 0
-    s._start_turn()
+    s.start_turn()
     return s
 
 

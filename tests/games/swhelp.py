@@ -37,7 +37,7 @@ def give(s, p, race, power, regions, dec=False, hand=0):
 def begin(s, p):
     """Start player ``p``'s turn now."""
     s.cur = p
-    s._start_turn()
+    s.start_turn()
     return s
 
 

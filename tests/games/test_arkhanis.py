@@ -491,8 +491,8 @@ def play_random(seed, n, opts, every_ply_replay=False):
                     played[(t, f["p"])] = played.get((t, f["p"]), 0) + 1
             table_seen[ti] = table.seq
         assert len(s.free_seats()) == len(s.seat_table) - n  # F constant
-        for t in s.tables:  # every banner of a table is somewhere, once (stack, column, set aside, board)
-            here = t.banners + [c[0] for c in t.column] + [c[0] for c in t.reserved.values()] + \
+        for t, reserved in zip(s.tables, s.reserved):  # every banner of a table is somewhere, once
+            here = t.banners + [c[0] for c in t.column] + [c[0] for c in reserved.values()] + \
                 [rec["race"] for rec in t.recs.values()]
             assert sorted(here) == sorted(t.deck_races)
         assert sorted(p for p in s.occupant.values() if p is not None) == list(range(n))
@@ -629,7 +629,7 @@ def test_obsidian_skull_forces_the_attack_pays_one_and_forbids_decline():
     put(a, MERRY, "humans", "hill", {sk: 1})
     put(a, BILBO, "ratmen", "commando", {a.nbrs[sk][0]: 5})
     a.cur = BILBO
-    a._start_turn()
+    a.start_turn()
     ts = texts(s)
     assert ts == [f"c:{sk}"]  # the first conquest is the Skull's region; no decline
     before = (s.coins[BILBO], s.coins[MERRY])
@@ -648,7 +648,7 @@ def test_obsidian_skull_out_of_reach_still_costs_a_coin_and_the_decline():
     put(a, BILBO, "ratmen", "commando", {a.nbrs[sk][0]: 2})
     before = (s.coins[BILBO], s.coins[MERRY])
     a.cur = BILBO
-    a._start_turn()
+    a.start_turn()
     assert (s.coins[BILBO], s.coins[MERRY]) == (before[0] - 1, before[1] + 1)
     ts = texts(s)
     assert "decline" not in ts and f"c:{sk}" not in ts and "end" in ts
@@ -678,7 +678,7 @@ def test_hall_of_mirrors_swaps_powers_tied_tokens_go_back():
     other = put(a, MERRY, "humans", "heroic", {22: 1, 21: 1})
     a.hero[22] = a.hero[21] = True
     a.cur = BILBO
-    a._start_turn()
+    a.start_turn()
     assert f"mirror:{MERRY}" in texts(s)
     s.play(f"mirror:{MERRY}")
     assert a.recs[mine]["power"] == "heroic" and a.recs[other]["power"] == "commando"
@@ -841,7 +841,7 @@ def test_relic_taken_with_its_region_changes_owner():
     assert s.relic_owner["shiny_orb"] == MERRY
     put(a, BILBO, "ratmen", "commando", {a.nbrs[8][0]: 8})
     a.cur = BILBO
-    a._start_turn()
+    a.start_turn()
     s.play("c:8")
     assert s.relic_owner["shiny_orb"] == BILBO and a.relic[8] == "shiny_orb"
     assert merry in a.recs

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from plateau.core.record import Record
 from plateau.games.arkhanis import GAME, layout_for
 from plateau.games.arkhanis import items as AI_ITEMS
-from plateau.games.arkhanis.tournament import REMOVED, TournamentState, monster_count, share_tiles, tile_total
+from plateau.games.arkhanis.tournament import (REMOVED, TournamentState, monster_count, pile_regions, share_tiles,
+                                              tile_total)
 from plateau.games.smallworld import GAME as SW
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
@@ -288,7 +289,7 @@ def test_each_pile_holds_one_tile_per_monster_region_and_the_rest_is_the_reserve
     Thing draw from."""
     for seed in (1, 2):
         s = GAME.start([f"P{i}" for i in range(n)], {}, seed)
-        needs = [t.monster_regions() for t in s.tables]
+        needs = [pile_regions(t) for t in s.tables]
         assert needs == [monster_count(t["board"], len(t["seats"])) for t in s.layout]
         counts, left = share_tiles(needs, tile_total())
         assert [len(t.pile) for t in s.tables] == counts and len(s.reserve) == left

@@ -443,7 +443,7 @@ def test_knight_points_paid_at_game_end():
     s.turn = s.turns
     c = list(s.coins)
     s.cur = 1
-    s._next_player()
+    s.next_player()
     assert s.is_over() and s.coins == [c[0] + 5, c[1] + 3]
 
 

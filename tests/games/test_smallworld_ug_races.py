@@ -52,7 +52,7 @@ def test_cultists_great_ancient_in_first_conquest_is_immune():
     assert s.x["ancient"] == [cu, 4]  # only the first conquest
     give(s, 1, "ogres", "mining", {5: 3}, hand=9)
     s.cur = 1
-    s._start_turn()
+    s.start_turn()
     tg = s.targets(s.active[1])
     assert 1 in tg and 4 not in tg
     with pytest.raises(IllegalMove):

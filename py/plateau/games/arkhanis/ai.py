@@ -43,7 +43,7 @@ def determinize(view: dict, player: int, rng: Rng):
 
     from . import GAME
     from . import events as E
-    from .tournament import TABLE_RULES, TableState, TournamentState
+    from .tournament import TABLE_RULES, TableClock, TournamentState
 
     SW = _sw()
     st = object.__new__(TournamentState)
@@ -79,7 +79,7 @@ def determinize(view: dict, player: int, rng: Rng):
     st.relic_owner = dict(view["relic_owner"])
     st.off_board = dict(view["off_board"])
     st.win = None if view["winners"] is None else list(view["winners"])
-    st._pending_advance = False
+    st.seat_finished = False
     # the events: those revealed, then a guess for each turn to come
     seen = list(view["events"])
     pool = [e for e in E.ORDER if e != "none"]
@@ -101,6 +101,8 @@ def determinize(view: dict, player: int, rng: Rng):
         p = int(k)
         st.bids[p] = int(b) if b is not None else rng.below(min(coins[p], 4) + 1)
     st.tables = []
+    st.reserved = []
+    st.rosters = []
     shown = None  # the tiles still available, shown to him while he chooses one for the Snow Thing
     for i, tv in enumerate(view["tables"]):
         reserved = {int(p): list(c) for p, c in view["reserved"][i].items()}
@@ -115,18 +117,14 @@ def determinize(view: dict, player: int, rng: Rng):
         sw = SW.determinize(tv, player, Rng(rng.next64()))
         if reserved:
             del sw.column[len(sw.column) - len(reserved):]
-        t = object.__new__(TableState)
-        t.__dict__.update(sw.__dict__)
-        t.game = SWGAME
-        t.ruleset = TABLE_RULES
-        t.tour = st
-        t.index = i
-        t._booting = False
-        t.coins = st.coins
-        t.vp = st.vp
-        t.reserved = reserved
-        t.roster = list(view["rosters"][i])
-        st.tables.append(t)
+        sw.game = SWGAME
+        sw.ruleset = TABLE_RULES
+        sw.clock = TableClock(st, i)
+        sw.coins = st.coins
+        sw.vp = st.vp
+        st.reserved.append(reserved)
+        st.rosters.append(list(view["rosters"][i]))
+        st.tables.append(sw)
     _deal_unseen(st, view, shown, rng)
     if st.win is None and (st.to_play is None or not st.legal_moves()):
         raise ValueError("this view does not rebuild into a position where someone can play")

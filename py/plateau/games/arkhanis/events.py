@@ -100,7 +100,7 @@ def _event(st, p=None):
     """The turn's event as it applies to player ``p`` (the player whose turn
     it is by default): nothing for a Moonstone Pendant's owner who chose to
     ignore it."""
-    tour = getattr(st, "tour", None)
+    tour = getattr(st.clock, "tour", None)
     if tour is None or not tour.event:
         return {}
     if (st.cur if p is None else p) in tour.immune:
@@ -129,10 +129,11 @@ def auction_won(tour, table, p, bid) -> None:
         tour.coins[p] += ev["prize"]
     elif ev["auction"] == "combo" and table.column:
         combo = table.column.pop()
-        if p in table.reserved:  # won again before using the first: that one goes back under the column
-            table.column.append(table.reserved.pop(p))
-        table.reserved[p] = combo
-        table._refill()
+        reserved = tour.reserved[table.clock.index]
+        if p in reserved:  # won again before using the first: that one goes back under the column
+            table.column.append(reserved.pop(p))
+        reserved[p] = combo
+        table.refill()
 
 
 def _closed(st, rid, r):

@@ -163,8 +163,8 @@ def _tavern_end(st, rid):
     if not _active_here(st, rid):
         return
     me = st.recs[rid]["p"]
-    tour = getattr(st, "tour", None)
-    here = tour.seated_at(st.index) if tour is not None else list(range(st.n))
+    tour = getattr(st.clock, "tour", None)
+    here = tour.seated_at(st.clock.index) if tour is not None else list(range(st.n))
     others = [q for q in here if q != me]
     if not others:
         st.pay(me, 1)
@@ -178,7 +178,8 @@ def _tavern_moves(st, d):
 
 def _tavern_apply(st, d, text):
     q = int(text.partition(":")[2])
-    both = getattr(st, "tour", None) is not None and st.tour.opts.get("tavern") == "both"
+    tour = getattr(st.clock, "tour", None)
+    both = tour is not None and tour.opts.get("tavern") == "both"
     if not both:
         st.pay(d["p"], 1)
     st.pay(q, 2 if both else 1)
@@ -189,8 +190,8 @@ def _tavern_apply(st, d, text):
 def _mirror_moves(st, rid):
     if not _active_here(st, rid) or st.phase != "conquer" or st.x.get("mirror_used") == st.turn:
         return []
-    tour = getattr(st, "tour", None)
-    here = tour.seated_at(st.index) if tour is not None else list(range(st.n))
+    tour = getattr(st.clock, "tour", None)
+    here = tour.seated_at(st.clock.index) if tour is not None else list(range(st.n))
     me = st.recs[rid]["p"]
     return [Move(f"mirror:{q}", ("mirror", f"p{q}")) for q in here
             if q != me and st.active[q] is not None and st.active[q] in st.recs]
@@ -282,7 +283,7 @@ def next_relic(st, d):
 
 def _relic_place_apply(st, d, text):
     r = int(text.partition(":")[2])
-    st.tour.place_relic(st, d["item"], r)
+    st.clock.tour.place_relic(st, d["item"], r)
     st.ev("relic_placed", p=d["p"], r=r, item=d["item"])
     if "more" in d and next_relic(st, d):
         return False

@@ -1,8 +1,9 @@
 """The Arkhanis tournament (seed 001, rules notes §3): several Small World
 tables played in synchronised turns; declining sends a player to a free seat.
 
-Every table is an ordinary Small World game (:class:`TableState`, a
-:class:`~plateau.games.smallworld.rules.SmallWorldState` whose players are all
+Every table is an ordinary Small World game (a
+:class:`~plateau.games.smallworld.rules.SmallWorldState` with the tournament
+as its clock, :class:`TableClock`, and whose players are all
 the participants, so that "one In Decline race per player per board" is the
 base rule applied per board). What is global lives here: participants, their
 heights and coins (one list shared by every table), seats, free seats, the
@@ -27,6 +28,7 @@ from itertools import compress
 from plateau.core.game import REVISION_OPTION, Move, RulesError, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
+from plateau.games.smallworld.clock import Clock
 from plateau.games.smallworld.rules import SmallWorldState, _dc
 
 from . import events as E
@@ -80,107 +82,118 @@ def deal_counts(tables):
     return share_tiles([monster_count(b, k) for b, k in tables], tile_total())
 
 
-class TableState(SmallWorldState):
-    """One table of the tournament: a Small World game driven by the clock."""
+def new_table(tour, index, board, seats, content, seed):
+    """Table ``index`` of the tournament: a Small World game on ``board``
+    for these ``seats``, with the tournament as its clock. Its arrays are
+    indexed by participant, not by seat (a participant may sit at any table),
+    and its coins and end-of-game points are the tournament's."""
+    # the table plays the tournament's rules revision (an older record replays as it was played)
+    opts = {"board": board, "content": content, "removed": list(REMOVED),
+            "monsters": "random" if board == "classic" else "none", "seats": len(seats),
+            REVISION_OPTION: tour.rev}
+    t = SmallWorldState(tour.game_sw, [str(s) for s in seats], opts, seed, ruleset=TABLE_RULES,
+                        clock=TableClock(tour, index))
+    t.players = list(tour.players)
+    t.n = len(t.players)
+    t.coins = tour.coins
+    t.active = [None] * t.n
+    t.declined = [[] for _ in range(t.n)]
+    t.peace = [None] * t.n
+    t.vp = tour.vp
+    t.turns = TURNS
+    t.turn = 1
+    t.phase = "idle"
+    t.acting = None
+    t.log = []
+    return t
 
-    def __init__(self, tour, index, board, seats, content, seed):
+
+def pile_regions(table):
+    """How many Monster regions of a table give a tile from its pile (the
+    Golden Knight and the Snow Thing draw from the tournament's reserve)."""
+    return sum(1 for r in range(table.R) if table.monster[r] and not table.special[r])
+
+
+def _skull(st):
+    """The region the Skull's holder must attempt first this turn, while he
+    has not (§3.10), else None."""
+    tp = st.tp
+    if not tp:
+        return None
+    s = tp.get("skull")
+    return s if s is not None and tp.get("skull_done") is None else None
+
+
+class TableClock(Clock):
+    """The tournament as the clock of its table ``index``: it starts the
+    table's turns (slot by slot, §3.3), takes the table back when a turn
+    ends, scores declined races at their seat's time (§3.4), and adds the
+    tournament's moves (a combo won at auction, the Temple, the Skull).
+    What belongs to the table (its reserved combos, its roster) is kept by
+    the tournament, so that a clock holds only where it belongs."""
+
+    def __init__(self, tour, index):
         self.tour = tour
         self.index = index
-        self._booting = True
-        # the table plays the tournament's rules revision (an older record replays as it was played)
-        opts = {"board": board, "content": content, "removed": list(REMOVED),
-                "monsters": "random" if board == "classic" else "none", "seats": len(seats),
-                REVISION_OPTION: tour.rev}
-        super().__init__(tour.game_sw, [str(s) for s in seats], opts, seed, ruleset=TABLE_RULES)
-        self._booting = False
-        # the table's arrays are indexed by participant, not by seat
-        self.players = list(tour.players)
-        self.n = len(self.players)
-        self.coins = tour.coins
-        self.active = [None] * self.n
-        self.declined = [[] for _ in range(self.n)]
-        self.peace = [None] * self.n
-        self.vp = tour.vp
-        self.turns = TURNS
-        self.turn = 1
-        self.phase = "idle"
-        self.acting = None
-        self.log = []
-        self.reserved = {}  # participant -> combo won at auction, set aside
-        self.roster = []  # participants who sat here, in order of arrival (their colours)
 
-    # The clock starts turns; the table never moves on by itself.
-    def _start_turn(self):
-        if self._booting:
-            return
-        super()._start_turn()
+    def setup_done(self, st):
+        """A table waits for the tournament to start its turns."""
 
-    def _next_player(self):
-        self.phase = "idle"
-        self.acting = None
-        self.tour._seat_done(self)
+    def turn_done(self, st):
+        st.phase = "idle"
+        st.acting = None
+        self.tour.seat_done(st)
 
-    def _game_over(self):  # pragma: no cover - the tournament ends the game
-        raise AssertionError("a table does not end the tournament")
-
-    def score_lines(self, p, decline_turn):
+    def declined_score_each_turn(self, st):
         """A player's active race scores at the end of his turn; his declined
         races score at their seat's slot (§3.4), except the race declined
         this very turn, which scores its decline turn as in Small World."""
-        if decline_turn:
-            return super().score_lines(p, True)
-        saved = self.declined[p]
-        self.declined[p] = []
-        try:
-            return super().score_lines(p, False)
-        finally:
-            self.declined[p] = saved
+        return False
 
-    def declined_lines(self, rid):
-        rec = self.recs[rid]
-        lines = [("declined", len(self.scoring_regions(rid)), rec["race"])]
-        for h in self.hook(rid, "score"):
-            for why, k in h(self, rid, True):
-                lines.append((why, k, rec["race"]))
-        return [ln for ln in lines if ln[1]]
+    def may_decline(self, st):
+        return E.may_decline(st) and not st.tp.get("skull_turn")
 
-    def monster_regions(self):
-        """How many Monster regions give a tile from the pile (the Golden
-        Knight and the Snow Thing draw from the tournament's reserve)."""
-        return sum(1 for r in range(self.R) if self.monster[r] and not self.special[r])
-
-    def set_aside(self, items):
-        """Tiles the Golden Knight's finder does not keep go back under the
-        tournament's reserve (from revision 1), so that every tile can still
-        be found (seed §7), or, with the option ``knight_discards: out``, to
-        the discard, out of the game."""
-        if self.tour.rev < 1:
+    def conquest_starting(self, st, rid):
+        if st.tp.get("ghoul"):
             return
-        if self.tour.opts.get("knight_discards", "reserve") == "reserve":
-            self.unused.extend(items)
-        else:
-            self.tour.discarded.extend(items)
+        s = I.skull_region(st, st.cur)
+        if s >= 0 and st.recs[rid]["hand"] >= 1:
+            st.tp["skull_turn"] = True
+            st.tp["skull"] = s
+            if not any(m.text in (f"c:{s}", f"die:{s}") for m in st.conquer_moves()):
+                self._skull_pay(st, s)  # the attempt is impossible: he only pays (§3.10, Q11)
 
-    def _decline(self, stout=False):
-        p = self.cur
-        rid = self.active[p]
+    def _skull_pay(self, st, s):
+        st.tp["skull_done"] = True
+        q = st.owner[s]
+        holder = st.recs[q]["p"] if q >= 0 else None
+        if holder is not None and holder != st.cur and st.coins[st.cur] > 0:
+            st.pay(st.cur, -1)
+            st.pay(holder, 1)
+        st.ev("skull", p=st.cur)
+
+    def picked(self, st, rid):
+        E.on_pick(st, rid)
+
+    def declining(self, st, p, rid):
         self.tour.claim_relics()
-        super()._decline(stout)
-        if rid in self.recs:
-            rec = self.recs[rid]
-            rec["seat"] = self.tour.seat_of[p]
-            rec["age"] = self.tour.next_age()
-        self.tour.movers.append(p)
-        self.tour.relics_off_board(p)
 
-    def _finish_turn(self):
+    def declined(self, st, p, rid):
+        tour = self.tour
+        if rid in st.recs:
+            rec = st.recs[rid]
+            rec["seat"] = tour.seat_of[p]
+            rec["age"] = tour.next_age()
+        tour.movers.append(p)
+        tour.relics_off_board(p)
+
+    def turn_ending(self, st, p):
         """At the end of his turn, the owner of a relic puts it in a region of
         his active race (§3.8): on this board, even if it lies on another."""
-        p = self.cur
         tour = self.tour
         tour.claim_relics()
-        rid = self.active[p]
-        held = self.regions_of(rid) if rid is not None else []
+        rid = st.active[p]
+        held = st.regions_of(rid) if rid is not None else []
         if held:
             items = sorted(k for k, q in tour.relic_owner.items() if q == p)
             if tour.rev >= 1:
@@ -188,110 +201,71 @@ class TableState(SmallWorldState):
                 # other relic (one relic a region, rules notes §2.3; revision 0 let one cover another,
                 # which left the game); a relic with nowhere to go stays where it is
                 d = {"kind": "relic_place", "p": p, "item": None, "more": items, "regions": held}
-                if I.next_relic(self, d):
-                    self.push("relic_place", p, item=d["item"], more=d["more"], regions=held)
+                if I.next_relic(st, d):
+                    st.push("relic_place", p, item=d["item"], more=d["more"], regions=held)
             else:
                 for item in items:
-                    self.push("relic_place", p, item=item, regions=held)
-        super()._finish_turn()
+                    st.push("relic_place", p, item=item, regions=held)
 
-    def shown_players(self):
+    def allowed(self, st, moves):
+        s = _skull(st)
+        if s is not None:  # only the Skull's region may be attempted
+            return [m for m in moves if m.text in (f"c:{s}", f"die:{s}")]
+        if not self.may_decline(st):
+            return [m for m in moves if m.text != "decline"]
+        return moves
+
+    def more_moves(self, st, moves):
+        if st.phase == "pick" and st.cur in self.tour.reserved[self.index]:
+            moves.append(Move("reserved", ("reserved",)))
+        if st.phase in ("pick", "conquer") and _skull(st) is None:
+            moves.extend(I.temple_moves(st, st.cur))
+        return moves
+
+    def play(self, st, move):
+        if move.text == "reserved" and st.phase == "pick":
+            combo = self.tour.reserved[self.index].pop(st.cur)
+            st.column.insert(0, combo)
+            st.take_combo(0)
+            return True
+        if move.text.startswith("temple:") and not st.pending:
+            I.temple_apply(st, move.text.partition(":")[2])
+            return True
+        s = _skull(st)
+        if s is not None and move.text in (f"c:{s}", f"die:{s}"):
+            self._skull_pay(st, s)
+        return False
+
+    def set_aside(self, st, items):
+        """Tiles the Golden Knight's finder does not keep go back under the
+        tournament's reserve (from revision 1), so that every tile can still
+        be found (seed §7), or, with the option ``knight_discards: out``, to
+        the discard, out of the game."""
+        tour = self.tour
+        if tour.rev < 1:
+            return
+        if tour.opts.get("knight_discards", "reserve") == "reserve":
+            st.unused.extend(items)
+        else:
+            tour.discarded.extend(items)
+
+    def shown_players(self, st):
         """Who the table's panel lists: its seated players, then the owners
         of declined races left on this board."""
         here = self.tour.seated_at(self.index)
-        others = [p for p in self.roster if p not in here and (self.active[p] is not None or self.declined[p])]
+        others = [p for p in self.tour.rosters[self.index]
+                  if p not in here and (st.active[p] is not None or st.declined[p])]
         return here + others
 
-    def colour_index(self, p):
-        if p not in self.roster:
-            return len(self.roster)
-        return self.roster.index(p)
+    def colour_index(self, st, p):
+        roster = self.tour.rosters[self.index]
+        if p not in roster:
+            return len(roster)
+        return roster.index(p)
 
-    def peace_candidates(self, p):
+    def peace_candidates(self, st, p):
         here = set(self.tour.seated_at(self.index))
-        return [q for q in range(self.n) if q != p and q in here and q not in self.tp["attacked"]]
-
-    def may_decline(self):
-        return E.may_decline(self) and not self.tp.get("skull_turn")
-
-    def _begin_conquer(self, rid):
-        super()._begin_conquer(rid)
-        if self.tp.get("ghoul"):
-            return
-        s = I.skull_region(self, self.cur)
-        if s >= 0 and self.recs[rid]["hand"] >= 1:
-            self.tp["skull_turn"] = True
-            self.tp["skull"] = s
-            if not any(m.text in (f"c:{s}", f"die:{s}") for m in super().conquer_moves()):
-                self._skull_pay(s)  # the attempt is impossible: he only pays (§3.10, Q11)
-
-    def conquer_moves(self):
-        out = super().conquer_moves()
-        if not self.may_decline():
-            out = [m for m in out if m.text != "decline"]
-        s = self.tp.get("skull")
-        if s is not None and self.tp.get("skull_done") is None:
-            return [m for m in out if m.text in (f"c:{s}", f"die:{s}")]
-        return out
-
-    def conquer_first(self):
-        s = self.tp.get("skull")
-        if s is not None and self.tp.get("skull_done") is None:
-            return []  # only the Skull's region may be attempted
-        out = super().conquer_first()
-        return out if self.may_decline() else [m for m in out if m.text != "decline"]
-
-    def _quick_conquest(self, text):
-        s = self.tp.get("skull") if self.tp else None
-        if s is not None and self.tp.get("skull_done") is None and text not in (f"c:{s}", f"die:{s}"):
-            return None  # only the Skull's region may be attempted: the full list says so
-        return super()._quick_conquest(text)
-
-    def _skull_pay(self, s):
-        self.tp["skull_done"] = True
-        q = self.owner[s]
-        holder = self.recs[q]["p"] if q >= 0 else None
-        if holder is not None and holder != self.cur and self.coins[self.cur] > 0:
-            self.pay(self.cur, -1)
-            self.pay(holder, 1)
-        self.ev("skull", p=self.cur)
-
-    def legal_moves(self):
-        out = super().legal_moves()
-        if self.pending:
-            return out
-        if self.phase == "stout" and not self.may_decline():
-            out = [m for m in out if m.text != "decline"]
-        if self.phase == "pick" and self.cur in self.reserved:
-            out.append(Move("reserved", ("reserved",)))
-        if self.phase in ("pick", "conquer") and not (self.tp.get("skull") is not None
-                                                       and self.tp.get("skull_done") is None):
-            out.extend(I.temple_moves(self, self.cur))
-        return out
-
-    def apply(self, move):
-        if move.text == "reserved" and self.phase == "pick":
-            combo = self.reserved.pop(self.cur)
-            self.column.insert(0, combo)
-            self._do_pick(0)
-            return
-        if move.text.startswith("temple:") and not self.pending:
-            I.temple_apply(self, move.text.partition(":")[2])
-            return
-        s = self.tp.get("skull") if self.tp else None
-        if s is not None and self.tp.get("skull_done") is None and move.text in (f"c:{s}", f"die:{s}"):
-            self._skull_pay(s)
-        super().apply(move)
-
-    def _do_pick(self, i):
-        super()._do_pick(i)
-        E.on_pick(self, self.active[self.cur])
-
-    def clone(self):
-        s = super().clone()
-        s.reserved = {k: list(v) for k, v in self.reserved.items()}
-        s.roster = list(self.roster)
-        return s
+        return [q for q in range(st.n) if q != p and q in here and q not in st.tp["attacked"]]
 
 
 class TournamentState(State):
@@ -318,7 +292,9 @@ class TournamentState(State):
         self.tables = []
         self.discarded = []  # tiles out of the game (the Golden Knight's, with knight_discards: out)
         for i, t in enumerate(self.layout):
-            self.tables.append(TableState(self, i, t["board"], t["seats"], t["content"], self.rng.below(1 << 30)))
+            self.tables.append(new_table(self, i, t["board"], t["seats"], t["content"], self.rng.below(1 << 30)))
+        self.reserved = [{} for _ in self.tables]  # by table: participant -> combo won at auction, set aside
+        self.rosters = [[] for _ in self.tables]  # by table: who sat there, in order of arrival (their colours)
         self._deal_items()
         self.seat_table = {s: i for i, seats in enumerate(self.table_seats) for s in seats}
         self.occupant = {s: None for s in self.seat_table}
@@ -331,8 +307,10 @@ class TournamentState(State):
         self.relic_owner = {}  # relic -> the player it belongs to (§3.8)
         self.off_board = {}  # relic -> its owner, while he has no active race to put it with
         for ti, seats in enumerate(self.table_seats):
-            self.tables[ti].roster = [self.occupant[x] for x in seats if self.occupant[x] is not None]
-        self._pending_advance = False
+            self.rosters[ti] = [self.occupant[x] for x in seats if self.occupant[x] is not None]
+        #: a table's player finished his turn during the move being played (the table told
+        #: :meth:`seat_done`): the clock moves on once that move is over
+        self.seat_finished = False
         # events (§3.2): fixed before the game, hidden until their turn
         given = options.get("_schedule")
         self.schedule = E.fill_schedule(self.rng, given) if given else E.draw_schedule(self.rng, TURNS,
@@ -364,7 +342,7 @@ class TournamentState(State):
             for k, item in enumerate(items):
                 self.tables[k % len(self.tables)].pile.append(item)
             return
-        counts, _ = share_tiles([t.monster_regions() for t in self.tables], len(items))
+        counts, _ = share_tiles([pile_regions(t) for t in self.tables], len(items))
         left = list(counts)
         k = 0
         while any(left):
@@ -568,13 +546,13 @@ class TournamentState(State):
             self.current = ti
             self.stage = "play"
             table.cur = p
-            table._start_turn()
+            table.start_turn()
             if table.phase != "idle":
                 return
 
-    def _seat_done(self, table):
+    def seat_done(self, table):
         """The table's player finished his turn (called from inside the table's move)."""
-        self._pending_advance = True
+        self.seat_finished = True
 
     def _end_turn(self):
         self.current = None
@@ -653,22 +631,23 @@ class TournamentState(State):
             self.occupant[s] = p
             self.seat_of[p] = s
             self.arrived[p] = self.turn
-            roster = self.tables[self.seat_table[s]].roster
+            roster = self.rosters[self.seat_table[s]]
             if p not in roster:
                 roster.append(p)
-            for tb in self.tables:  # a combo set aside at auction goes back when its winner leaves
-                if p in tb.reserved:
-                    tb.column.append(tb.reserved.pop(p))
+            # a combo set aside at auction goes back when its winner leaves
+            for tb, reserved in zip(self.tables, self.reserved):
+                if p in reserved:
+                    tb.column.append(reserved.pop(p))
             self.ev("seat", p=p, seat=s, old=old)
             if not self.movers:
                 self._advance()
             return
         table = self.tables[self.current]
-        self._pending_advance = False
+        self.seat_finished = False
         table.apply(move)
         self.claim_relics()
-        if self._pending_advance:
-            self._pending_advance = False
+        if self.seat_finished:
+            self.seat_finished = False
             self._advance()
 
     def scores(self):
@@ -705,8 +684,8 @@ class TournamentState(State):
             "auction_table": getattr(self, "auction_table", 0), "bidder": getattr(self, "bidder", None),
             "pendant": self.pendant, "age": self.age, "log": [[q, t, k, _dc(f) if k != "declined_score" or self.coins_visible(player, f["p"])
                      else dict(f, total=None)] for q, t, k, f in self.log[-40:]],
-            "reserved": [{str(p): list(c) for p, c in t.reserved.items()} for t in self.tables],
-            "rosters": [list(t.roster) for t in self.tables],
+            "reserved": [{str(p): list(c) for p, c in r.items()} for r in self.reserved],
+            "rosters": [list(r) for r in self.rosters],
             # the reserve is face down: everyone sees how many tiles it holds
             "reserve_left": len(self.reserve),
         }
@@ -735,9 +714,11 @@ class TournamentState(State):
         s.schedule = list(self.schedule)
         s.win = None if self.win is None else list(self.win)
         s.tables = []
-        for t in self.tables:
+        s.reserved = [{k: list(v) for k, v in r.items()} for r in self.reserved]
+        s.rosters = [list(r) for r in self.rosters]
+        for i, t in enumerate(self.tables):
             c = t.clone()
-            c.tour = s
+            c.clock = TableClock(s, i)
             c.coins = s.coins
             c.vp = s.vp
             s.tables.append(c)

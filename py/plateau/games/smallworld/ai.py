@@ -45,6 +45,7 @@ from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
 from . import content as C
+from .clock import PLAIN
 from .rules import EMPTY, LT, SmallWorldState, _dc, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
@@ -134,6 +135,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s = object.__new__(SmallWorldState)
     s.game = GAME
     s.ruleset = C.STANDARD
+    s.clock = PLAIN
     s.players = list(view["players"])
     n = s.n = len(s.players)
     s.opts = _dc(view["options"])

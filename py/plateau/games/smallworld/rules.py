@@ -31,6 +31,7 @@ from plateau.core.game import Move, State, rules_revision
 from plateau.core.rng import Rng
 
 from . import content as C
+from .clock import PLAIN
 
 EMPTY = -1
 LT = -2
@@ -106,8 +107,11 @@ def _dc(x):
 
 
 class SmallWorldState(State):
-    def __init__(self, game, players, options, seed, ruleset=None):
+    def __init__(self, game, players, options, seed, ruleset=None, clock=None):
         self.game = game
+        #: who moves play on (see clock.py): the game itself, or a tournament
+        #: for one of its tables; shared by clones (it keeps no state of the table)
+        self.clock = PLAIN if clock is None else clock
         #: the rules this game plays with (races, powers, items and their
         #: effects; see ruleset.py), immutable and shared by clones
         self.ruleset = C.STANDARD if ruleset is None else ruleset
@@ -193,7 +197,7 @@ class SmallWorldState(State):
         self.badges = self.rng.shuffled(self.deck_powers)
         self.discard = []
         self.column = []
-        self._refill()
+        self.refill()
         # players
         self.coins = [5] * self.n
         self.active = [None] * self.n
@@ -211,7 +215,7 @@ class SmallWorldState(State):
         self.log = []
         self.seq = 0
         self.mark = 0
-        self._start_turn()
+        self.clock.setup_done(self)
 
     # ------------------------------------------------------------------
     def clone(self):
@@ -234,13 +238,14 @@ class SmallWorldState(State):
     def set_aside(self, items):
         """Tiles the Golden Knight's finder does not keep leave the game (a
         tournament keeps them in its reserve)."""
+        self.clock.set_aside(self, items)
 
     def shown_players(self):
-        """The players the board's panel lists (all of them here)."""
-        return list(range(self.n))
+        """The players the board's panel lists."""
+        return self.clock.shown_players(self)
 
     def colour_index(self, p):
-        return p
+        return self.clock.colour_index(self, p)
 
     def pay(self, p, n):
         """Every change of a player's coins goes through here (a table of a
@@ -376,7 +381,8 @@ class SmallWorldState(State):
             f(self, rid, *args)
 
     # -- combo column --------------------------------------------------------
-    def _refill(self):
+    def refill(self):
+        """Fill the combo column up to 6 (§1.3)."""
         while len(self.column) < 6 and self.banners:
             if not self.badges and self.discard:
                 self.badges = self.rng.shuffled(self.discard)
@@ -402,7 +408,7 @@ class SmallWorldState(State):
             self.discard.append(rec["power"])
         self.defq = [d for d in self.defq if d != rid]
         self.ev("vanish", p=p, race=rec["race"])
-        self._refill()
+        self.refill()
 
     def _clear_region(self, r):
         self.owner[r] = EMPTY
@@ -422,7 +428,8 @@ class SmallWorldState(State):
         return {"conq": [], "conq_rid": {}, "attacked": [], "dragon": False, "fort": False, "sorc": [],
                 "roll": None, "fresh": True, "ghoul": False, "die": None}
 
-    def _start_turn(self):
+    def start_turn(self):
+        """The current player's turn starts."""
         p = self.cur
         self.mark = self.seq + 1
         self.peace[p] = None
@@ -470,15 +477,16 @@ class SmallWorldState(State):
             rec["hand"] += rec["parked"]
             rec["parked"] = 0
         self.tp["roll"] = None
+        self.clock.conquest_starting(self, rid)
 
-    def _do_pick(self, i):
+    def take_combo(self, i):
         p = self.cur
         race, power, coins = self.column[i]
         for j in range(i):
             self.column[j][2] += 1
         self.pay(p, coins - i)
         del self.column[i]
-        self._refill()
+        self.refill()
         rid = self.next_rid
         self.next_rid += 1
         content = self.ruleset.content
@@ -494,6 +502,7 @@ class SmallWorldState(State):
         self.tp["fresh"] = False
         self.tp["readied"] = {}
         self._picked(rid, 0)
+        self.clock.picked(self, rid)
 
     def _picked(self, rid, start):
         """The ``picked`` hooks in turn; one that asks a decision (``push``)
@@ -714,6 +723,9 @@ class SmallWorldState(State):
     def conquer_first(self):
         """The first moves :meth:`conquer_moves` lists: going into decline,
         abandoning a region."""
+        return self.clock.allowed(self, self._conquer_first())
+
+    def _conquer_first(self):
         rid = self.acting
         tp = self.tp
         out = []
@@ -728,7 +740,7 @@ class SmallWorldState(State):
         rid = self.acting
         rec = self.recs[rid]
         tp = self.tp
-        out = SmallWorldState.conquer_first(self)
+        out = self._conquer_first()
         hand = rec["hand"]
         if hand >= 1:
             roll = tp["roll"]
@@ -752,7 +764,7 @@ class SmallWorldState(State):
         for f in self.ruleset.moves:
             out.extend(self._proof_filter(rec["p"], f(self, rid)))
         out.append(Move("end", ("end",)))
-        return out
+        return self.clock.allowed(self, out)
 
     def move_from_text(self, text):
         """A conquest (``c:N``, ``die:N``) is checked on its own region,
@@ -787,7 +799,7 @@ class SmallWorldState(State):
         ``None``: then the full list decides."""
         if text == "end":  # ending the conquests: conquer_moves always lists it last
             ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
-            return Move("end", ("end",)) if ok else None
+            return self._clock_allows(Move("end", ("end",))) if ok else None
         head, _, arg = text.partition(":")
         if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
             return None
@@ -808,7 +820,10 @@ class SmallWorldState(State):
             ok = head == "c"
         else:
             ok = head == "die" and not self.able(rid, "roll_first") and c - hand <= 3
-        return Move(text, (f"r{r}",)) if ok else None
+        return self._clock_allows(Move(text, (f"r{r}",))) if ok else None
+
+    def _clock_allows(self, m):
+        return m if self.clock is PLAIN or self.clock.allowed(self, [m]) else None
 
     def _proof_filter(self, p, moves, keep_some=False):
         """Moves of a race, power, place or relic that name a region (path
@@ -1001,7 +1016,7 @@ class SmallWorldState(State):
         self._score_and_finish()
 
     def peace_candidates(self, p):
-        return [q for q in range(self.n) if q != p and q not in self.tp["attacked"]]
+        return self.clock.peace_candidates(self, p)
 
     # -- scoring, decline, end of turn --------------------------------------
     def score_lines(self, p, decline_turn):
@@ -1020,13 +1035,19 @@ class SmallWorldState(State):
                 if not any(k for _, k, _ in got) and key in (rec["race"], rec["power"]) \
                         and not ("once" in self.ruleset.flags.get(key, ()) and rec.get("scored")):
                     idle.append((key, 0, rec["race"]))
-        for did in list(self.declined[p]):
-            rec = self.recs[did]
-            lines.append(("declined", len(self.scoring_regions(did)), rec["race"]))
-            for h in self.hook(did, "score"):
-                for why, k in h(self, did, True):
-                    lines.append((why, k, rec["race"]))
+        if decline_turn or self.clock.declined_score_each_turn(self):
+            for did in list(self.declined[p]):
+                lines.extend(self.declined_lines(did))
         return [ln for ln in lines if ln[1]] + idle
+
+    def declined_lines(self, rid):
+        """What In Decline race ``rid`` earns (some lines may be 0)."""
+        rec = self.recs[rid]
+        lines = [("declined", len(self.scoring_regions(rid)), rec["race"])]
+        for h in self.hook(rid, "score"):
+            for why, k in h(self, rid, True):
+                lines.append((why, k, rec["race"]))
+        return lines
 
     def scoring_regions(self, rid):
         """The regions that earn their coin for race ``rid`` (§1.5); the
@@ -1057,6 +1078,7 @@ class SmallWorldState(State):
     def _decline(self, stout=False):
         p = self.cur
         rid = self.active[p]
+        self.clock.declining(self, p, rid)
         rec = self.recs[rid]
         keep_tokens = self.ruleset.keep_tokens  # every token stays on the map
         keep = rec["race"] in keep_tokens or rec["power"] in keep_tokens
@@ -1091,9 +1113,11 @@ class SmallWorldState(State):
         self.ev("decline", p=p, race=rec["race"], power=rec["power"])
         if not self.regions_of(rid):
             self._vanish(rid)
+        self.clock.declined(self, p, rid)
 
     def _finish_turn(self):
         p = self.cur
+        self.clock.turn_ending(self, p)
         for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
             if rid in self.recs:
                 self.call(rid, "end")
@@ -1123,9 +1147,10 @@ class SmallWorldState(State):
             self.acting = rid
             self.phase = "defend"
             return
-        self._next_player()
+        self.clock.turn_done(self)
 
-    def _next_player(self):
+    def next_player(self):
+        """The next player's turn, or the end of the game after the last round."""
         self.cur += 1
         if self.cur >= self.n:
             self.cur = 0
@@ -1133,7 +1158,7 @@ class SmallWorldState(State):
                 self._game_over()
                 return
             self.turn += 1
-        self._start_turn()
+        self.start_turn()
 
     def _game_over(self):
         self.phase = "over"
@@ -1169,6 +1194,11 @@ class SmallWorldState(State):
         if self.pending:
             d = self.pending[0]
             return self._proof_filter(d["p"], self.ruleset.pending[d["kind"]][0](self, d), keep_some=True)
+        if self.clock is PLAIN:
+            return self._phase_moves()
+        return self.clock.more_moves(self, self._phase_moves())
+
+    def _phase_moves(self):
         ph = self.phase
         if ph == "pick":
             return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
@@ -1180,6 +1210,8 @@ class SmallWorldState(State):
             return [Move(f"peace:{q}", (f"p{q}",)) for q in self.peace_candidates(self.cur)] + [
                 Move("nopeace", ("nopeace",))]
         if ph == "stout":
+            if not self.clock.may_decline(self):
+                return [Move("pass", ("pass",))]
             return [Move("decline", ("decline",)), Move("pass", ("pass",))]
         if ph == "defend":
             rid = self.acting
@@ -1211,6 +1243,8 @@ class SmallWorldState(State):
             self._finish_turn()
 
     def apply(self, move):
+        if self.clock is not PLAIN and self.clock.play(self, move):
+            return
         t = move.text
         head, _, arg = t.partition(":")
         if self.pending:
@@ -1222,7 +1256,7 @@ class SmallWorldState(State):
             return
         ph = self.phase
         if ph == "pick":
-            self._do_pick(int(arg))
+            self.take_combo(int(arg))
             return
         if ph == "conquer":
             if head != "decline":
