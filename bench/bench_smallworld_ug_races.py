@@ -16,6 +16,7 @@ import time
 
 from plateau.core.rng import Rng
 from plateau.games.smallworld import GAME
+from plateau.games.smallworld.records import Race
 from plateau.games.smallworld.rules import EMPTY
 
 
@@ -38,8 +39,7 @@ def position(race, power="mining"):
     for p, rc, regs in ((1, "ratmen", {9: 2, 23: 2, 26: 1, 24: 1, 17: 2, 5: 1}), (0, race, {3: 2, 6: 2, 10: 1})):
         rid = s.next_rid
         s.next_rid += 1
-        s.recs[rid] = {"id": rid, "p": p, "race": rc, "power": power, "dec": False, "hand": 6 if p == 0 else 0,
-                       "parked": 0, "holes": 0, "spirit": False}
+        s.recs[rid] = Race(rid, p, rc, power, hand=6 if p == 0 else 0)
         for r, k in regs.items():
             s.owner[r] = rid
             s.tok[r] = k

@@ -165,7 +165,7 @@ def _hand_at_turn_start(left, hand):
     ``left`` turns after this one and ``hand`` tokens ready to conquer."""
     s = _positions(_decline, seed=90)[0].clone()
     s.turn = s.turns - left
-    s.recs[s.acting]["hand"] = hand
+    s.recs[s.acting].hand = hand
     return s
 
 

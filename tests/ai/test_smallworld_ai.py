@@ -9,6 +9,8 @@ the banners and badges come from shuffled stacks whose order nobody sees;
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from plateau.ai import AIError, Thinker, choose, hooks_for
@@ -211,7 +213,7 @@ def test_the_die_is_weighed_over_its_faces_not_drawn():
     die = next(m for m in moves if m.text.startswith("die:"))
     # success only on the faces that cover the shortfall
     rid = a.acting
-    short = a.cost(rid, int(die.text[4:])) - a.recs[rid]["hand"]
+    short = a.cost(rid, int(die.text[4:])) - a.recs[rid].hand
     outcomes = []
     for face in (0, 1, 2, 3):
         t = a.clone()
@@ -305,6 +307,10 @@ def test_the_hard_root_prior_uses_the_hard_evaluation():
     assert hard["decline"] > normal["decline"]
 
 
+def _recs(s):
+    return {rid: dataclasses.asdict(rec) for rid, rec in s.recs.items()}
+
+
 def test_positions_played_from_a_view_leave_it_unchanged():
     """The search plays hundreds of positions rebuilt from one view: none
     may change the view, or the next ones would start from conquests, tiles
@@ -314,7 +320,7 @@ def test_positions_played_from_a_view_leave_it_unchanged():
         v = jnorm(s.view(p))
         ref = jnorm(v)
         first = H.determinize(v, p, Rng(i))
-        before = (jnorm(first.tp), jnorm(first.x), jnorm(first.pending), jnorm(first.recs))
+        before = (jnorm(first.tp), jnorm(first.x), jnorm(first.pending), jnorm(_recs(first)))
         r = Rng(50 + i)
         for _ in range(40):
             if first.is_over():
@@ -323,7 +329,7 @@ def test_positions_played_from_a_view_leave_it_unchanged():
             first.apply(ms[r.below(len(ms))])
         assert v == ref
         again = H.determinize(v, p, Rng(i))
-        assert (jnorm(again.tp), jnorm(again.x), jnorm(again.pending), jnorm(again.recs)) == before
+        assert (jnorm(again.tp), jnorm(again.x), jnorm(again.pending), jnorm(_recs(again))) == before
 
 
 def _pending_tile_choice(kind):

@@ -80,7 +80,7 @@ def redeploy_record():
     s.play("end")
     moves.append("end")
     rec = s.recs[s.acting]
-    assert s.phase == "redeploy" and rec["hand"] > 1 and len(s.regions_of(s.acting)) == 2
+    assert s.phase == "redeploy" and rec.hand > 1 and len(s.regions_of(s.acting)) == 2
     return Record("smallworld", GAME.full_options({}), 11, ["Ann", "Bob"], moves), s.regions_of(s.acting)
 
 

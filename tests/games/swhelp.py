@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
+from plateau.games.smallworld.records import Race
 from plateau.games.smallworld.rules import EMPTY
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -22,8 +23,7 @@ def give(s, p, race, power, regions, dec=False, hand=0):
     """Put a race record for player ``p`` on the board."""
     rid = s.next_rid
     s.next_rid += 1
-    s.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": dec, "hand": hand, "parked": 0,
-                   "holes": 0, "spirit": power == "spirit"}
+    s.recs[rid] = Race(rid, p, race, power, dec=dec, hand=hand, spirit=power == "spirit")
     for r, k in regions.items():
         s.owner[r] = rid
         s.tok[r] = k

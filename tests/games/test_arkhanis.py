@@ -203,7 +203,7 @@ def test_e3_declined_race_scores_at_its_old_seat_after_merry():
     table_a = s.tables[0]
     simple_turn(s, decline=True)
     s.play("seat:19")
-    rid = next(r for r, rec in table_a.recs.items() if rec["p"] == FRODO and rec["dec"])
+    rid = next(r for r, rec in table_a.recs.items() if rec.p == FRODO and rec.dec)
     play_until(s, MERRY, 3)
     before = s.coins[FRODO]
     simple_turn(s)  # Merry's turn
@@ -275,8 +275,8 @@ def test_e5_returning_player_scores_his_declined_race_first_then_plays():
     simple_turn(s, decline=True)  # declines on B at seat 19
     assert "seat:12" in texts(s)
     s.play("seat:12")  # back to his old seat on A
-    old_a = next(rid for rid, rec in a.recs.items() if rec["p"] == FRODO and rec["dec"])
-    on_b = next(rid for rid, rec in b.recs.items() if rec["p"] == FRODO and rec["dec"])
+    old_a = next(rid for rid, rec in a.recs.items() if rec.p == FRODO and rec.dec)
+    on_b = next(rid for rid, rec in b.recs.items() if rec.p == FRODO and rec.dec)
     play_until(s, FRODO, 5)
     log5 = [(k, f.get("p")) for _, n, k, f in s.log if n == 5 and k == "declined_score" and f["seat"] == 12]
     assert old_a in a.recs and a.regions_of(old_a)
@@ -286,7 +286,7 @@ def test_e5_returning_player_scores_his_declined_race_first_then_plays():
     play_until(s, FRODO, 6)
     simple_turn(s, decline=True)  # declines again on A
     assert old_a not in a.recs  # the older declined race on A is gone
-    assert sum(1 for rec in a.recs.values() if rec["p"] == FRODO and rec["dec"]) == 1
+    assert sum(1 for rec in a.recs.values() if rec.p == FRODO and rec.dec) == 1
     assert on_b in b.recs  # B's declined race is not removed by this decline
 
 
@@ -307,13 +307,13 @@ def test_e5_e7_one_declined_race_per_player_per_board_and_oldest_scores_first():
     free = texts(s)
     s.play(free[0])
     a = s.tables[0]
-    at12 = sorted((rec["age"], rec["p"]) for rec in a.recs.values() if rec["dec"] and rec.get("seat") == 12)
+    at12 = sorted((rec.age, rec.p) for rec in a.recs.values() if rec.dec and rec.seat == 12)
     assert [p for _, p in at12] == [FRODO, XAVIER]  # oldest first
     # Xavier still has his declined race on B: another board, it stays
     b = s.tables[1]
-    assert any(rec["p"] == XAVIER and rec["dec"] for rec in b.recs.values())
+    assert any(rec.p == XAVIER and rec.dec for rec in b.recs.values())
     play_until(s, MERRY, 6)
-    alive = [p for p in (FRODO, XAVIER) if any(rec["p"] == p and rec["dec"] and rec.get("seat") == 12
+    alive = [p for p in (FRODO, XAVIER) if any(rec.p == p and rec.dec and rec.seat == 12
                                                for rec in a.recs.values())]
     assert alive
     play_until(s, BILBO, 7)
@@ -398,7 +398,7 @@ def test_new_blood_gives_three_tokens_to_a_race_picked_this_turn():
 
     s.play("pick:0")
     rec = table.recs[table.acting]
-    assert rec["hand"] == min(C.RACES[race][0] + C.POWERS[power] + (4 if race == "amazons" else 0) + 3,
+    assert rec.hand == min(C.RACES[race][0] + C.POWERS[power] + (4 if race == "amazons" else 0) + 3,
                               C.RACES[race][1])
 
 
@@ -431,7 +431,7 @@ def test_art_of_combos_winner_takes_the_bottom_combo_for_free():
     assert "reserved" in texts(s)
     s.play("reserved")
     rec = s.tables[0].recs[s.tables[0].acting]
-    assert [rec["race"], rec["power"]] == bottom and s.coins[BILBO] == 4
+    assert [rec.race, rec.power] == bottom and s.coins[BILBO] == 4
 
 
 # --------------------------------------------------------------- properties
@@ -451,7 +451,7 @@ def play_random(seed, n, opts, every_ply_replay=False):
     def start_of_turn():
         return {"turn": s.turn, "present": [p for p in range(n) if s.arrived[p] < s.turn],
                 "declined": {(ti, rid) for ti, t in enumerate(s.tables) for rid, rec in t.recs.items()
-                             if rec["dec"]}}
+                             if rec.dec}}
 
     def close_turn(info):
         t = info["turn"]
@@ -493,7 +493,7 @@ def play_random(seed, n, opts, every_ply_replay=False):
         assert len(s.free_seats()) == len(s.seat_table) - n  # F constant
         for t, reserved in zip(s.tables, s.reserved):  # every banner of a table is somewhere, once
             here = t.banners + [c[0] for c in t.column] + [c[0] for c in reserved.values()] + \
-                [rec["race"] for rec in t.recs.values()]
+                [rec.race for rec in t.recs.values()]
             assert sorted(here) == sorted(t.deck_races)
         assert sorted(p for p in s.occupant.values() if p is not None) == list(range(n))
         assert all(c >= 0 for c in s.coins)
@@ -681,7 +681,7 @@ def test_hall_of_mirrors_swaps_powers_tied_tokens_go_back():
     a.start_turn()
     assert f"mirror:{MERRY}" in texts(s)
     s.play(f"mirror:{MERRY}")
-    assert a.recs[mine]["power"] == "heroic" and a.recs[other]["power"] == "commando"
+    assert a.recs[mine].power == "heroic" and a.recs[other].power == "commando"
     assert not a.hero[22] and not a.hero[21]
     assert not [x for x in texts(s) if x.startswith("mirror:")]
 

@@ -225,14 +225,14 @@ def test_snow_thing_failure_loses_a_token_for_good_and_moves_the_monster():
     n = next(x for x in s.nbrs[w] if not (s.chasm[x] or s.water[x] or s.river[x] or s.monster[x]))
     a = give(s, 0, "ratmen", "alchemist", {n: 1}, hand=9)
     begin(s, 0)
-    hand, tray, box = s.recs[a]["hand"], s.tray(a), C.RACES["ratmen"][1]
+    hand, tray, box = s.recs[a].hand, s.tray(a), C.RACES["ratmen"][1]
     assert hand + tray + s.on_board(a) == box
     s.play(f"snow:{w}")
     s.rng = Fixed(0)  # face 0
     s.play(f"commit:{s.cost(a, w) - 1}")
-    assert s.owner[w] == EMPTY and s.recs[a]["hand"] == hand - 1
+    assert s.owner[w] == EMPTY and s.recs[a].hand == hand - 1
     assert s.tray(a) == tray  # not back in the tray: in the box
-    assert s.recs[a]["hand"] + s.tray(a) + s.on_board(a) == box - 1
+    assert s.recs[a].hand + s.tray(a) + s.on_board(a) == box - 1
     assert s.pending[0]["kind"] == "snowmove"
     dest = int(texts(s)[0].split(":")[1])
     assert dest in s.nbrs[w] and s.owner[dest] == EMPTY
@@ -277,7 +277,7 @@ def test_tournament_tables_play_under_the_tournaments_revision():
     s.play(f"snow:{w}")
     die = a.rng = Fixed(0)
     s.play("commit:1")
-    assert die.asked == [6] and a.recs[rid]["lost"] == 1
+    assert die.asked == [6] and a.recs[rid].lost == 1
 
 
 # ------------------------------------------------------------- 4. every tile can be found

@@ -90,7 +90,7 @@ def test_smallworld_model_asks_the_rules_for_costs_only_in_the_conquest_phase():
     board = M.build(st, RenderContext(viewer=st.to_play, lang="en"))
     attack = M.attackable(st)
     assert attack and board.costs is not None
-    hand = st.recs[st.acting]["hand"]
+    hand = st.recs[st.acting].hand
     assert [r for r, _c, _die in board.costs] == [r for r, c, _n in attack if c <= hand + 3 and hand]
     for reg in board.regions:
         costs = {r: c for r, c, _n in attack}

@@ -34,7 +34,7 @@ def test_each_holder_panel_lists_its_places_and_relics():
                     if not item or st.owner[r] < 0:
                         continue
                     named = f"{C.name(item, 'en')} (region {r})" in mine
-                    assert named == (st.recs[st.owner[r]]["p"] == p), (p, r, item, lines)
+                    assert named == (st.recs[st.owner[r]].p == p), (p, r, item, lines)
                     seen += named
         s.play(rnd.choice(s.legal()))
     assert seen > 0  # the game above does reach held places and relics
@@ -88,7 +88,7 @@ def test_the_drawn_player_box_shows_the_held_places_and_relics():
     st = s.state
     svg = render(st, RenderContext(lang="en"))
     for p in range(3):
-        held = [item for r in range(st.R) if st.owner[r] >= 0 and st.recs[st.owner[r]]["p"] == p
+        held = [item for r in range(st.R) if st.owner[r] >= 0 and st.recs[st.owner[r]].p == p
                 for item in (st.relic[r], st.place[r]) if item]
         start = svg.index(f'data-player="{p}"')
         end = svg.find('class="sw-player', start + 10)

@@ -48,18 +48,18 @@ def check(s):
         else:
             assert o in s.recs and s.tok[r] >= 1
             if s.water[r]:  # Seafaring, or Kraken (Seas and the Lake stand for the River, §2.4)
-                assert s.recs[o]["power"] == "seafaring" or s.recs[o]["race"] == "kraken"
+                assert s.recs[o].power == "seafaring" or s.recs[o].race == "kraken"
     # 18 in the box; the other reading of the 5-player map (option) prints a 19th symbol
     assert lt <= C.SUPPLY["lost_tribe"] + (1 if s.opts.get("map5_lt_19") else 0)
     for rid, rec in s.recs.items():
-        box = C.RACES[rec["race"]][1]
-        assert rec["hand"] >= 0 and rec["parked"] >= 0
+        box = C.RACES[rec.race][1]
+        assert rec.hand >= 0 and rec.parked >= 0
         # ``extra``: Silver Hammers mixed into the Iron Dwarves' hand or regions while they conquer
-        assert 0 <= rec.get("extra", 0) <= 7
-        assert s.on_board(rid) + rec["hand"] + rec["parked"] - rec.get("extra", 0) <= box
-        p = rec["p"]
+        assert 0 <= rec.extra <= 7
+        assert s.on_board(rid) + rec.hand + rec.parked - rec.extra <= box
+        p = rec.p
         assert (s.active[p] == rid) != (rid in s.declined[p])
-    races = [rec["race"] for rec in s.recs.values()] + s.banners + [c[0] for c in s.column]
+    races = [rec.race for rec in s.recs.values()] + s.banners + [c[0] for c in s.column]
     assert sorted(races) == sorted(s.deck_races)  # every banner is somewhere, once
     for r in range(s.R):
         assert not (s.chasm[r] and s.owner[r] != EMPTY)  # chasms are never entered (§2)
@@ -70,7 +70,7 @@ def check(s):
         assert s.supply_left(kind) >= 0
     assert all(c >= 0 for c in s.coins)
     for p in range(s.n):
-        non_spirit = [d for d in s.declined[p] if not s.recs[d]["spirit"]]
+        non_spirit = [d for d in s.declined[p] if not s.recs[d].spirit]
         assert len(non_spirit) <= 1
     if s.is_over():
         assert s.to_play is None and s.winners()

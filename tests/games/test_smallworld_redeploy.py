@@ -35,7 +35,7 @@ def redeploying(rev=1, power="hill", regions=None, hand=0, **opts):
     assert s.phase == "redeploy"
     for r, k in regions.items():
         s.tok[r] = k
-    s.recs[rid]["hand"] = hand
+    s.recs[rid].hand = hand
     return s
 
 
@@ -93,7 +93,7 @@ def test_take_all_back_then_put_elsewhere():
     s = redeploying()
     assert "back:1" in texts(s) and "back:2" not in texts(s)  # 2 has a single token
     s.play("back:1")
-    assert s.tok[1] == 1 and s.recs[s.acting]["hand"] == 3
+    assert s.tok[1] == 1 and s.recs[s.acting].hand == 3
     assert set(texts(s)) == {"put:2", "put:5", "all:2", "all:5"}  # region 1 gave: not back there
     s.play("put:5")
     s.play("all:2")

@@ -53,9 +53,9 @@ def test_1_3_pick_pays_one_coin_per_combo_above_and_collects_coins_on_it():
     assert [c[2] for c in s.column[:3]] == [1, 1, 1]
     assert len(s.column) == 6  # refilled
     rec = s.recs[s.active[0]]
-    assert (rec["race"], rec["power"]) == (race, power)
+    assert (rec.race, rec.power) == (race, power)
     extra = C.AMAZON_EXTRA if race == "amazons" else 0
-    assert rec["hand"] == min(C.RACES[race][0] + C.POWERS[power] + extra, C.RACES[race][1])
+    assert rec.hand == min(C.RACES[race][0] + C.POWERS[power] + extra, C.RACES[race][1])
 
 
 def test_1_3_cannot_pay_more_coins_than_owned():
@@ -136,14 +136,14 @@ def test_1_4_defender_loses_one_and_redeploys_the_rest_at_end_of_turn():
     a = give(s, 0, "humans", "hill", {1: 1}, hand=10)
     begin(s, 0)
     s.play("c:2")
-    assert s.owner[2] == a and s.recs[d]["hand"] == 2
+    assert s.owner[2] == a and s.recs[d].hand == 2
     s.play("end")
     while s.phase == "redeploy":
         s.play(texts(s)[-1] if "done" in texts(s) else texts(s)[0])
     assert s.phase == "defend" and s.to_play == 1
     s.play("all:21")
     # player 1's turn has begun: troops ready, 1 token left on 21 and 2 in hand
-    assert s.cur == 1 and s.tok[21] == 1 and s.recs[d]["hand"] == 2
+    assert s.cur == 1 and s.tok[21] == 1 and s.recs[d].hand == 2
 
 
 def test_1_4_defender_without_regions_keeps_tokens_and_reenters():
@@ -154,7 +154,7 @@ def test_1_4_defender_without_regions_keeps_tokens_and_reenters():
     begin(s, 0)
     s.play("c:2")
     finish_turn(s)
-    assert s.cur == 1 and s.recs[d]["hand"] == 2 and not s.regions_of(d)
+    assert s.cur == 1 and s.recs[d].hand == 2 and not s.regions_of(d)
     tg = {int(t[2:]) for t in texts(s) if t.startswith("c:")}
     assert tg and all(s.entry[r] for r in tg)
 
@@ -166,7 +166,7 @@ def test_1_4_lone_declined_token_discarded():
     give(s, 0, "humans", "hill", {19: 1}, hand=9)
     begin(s, 0)
     s.play("c:20")
-    assert s.recs[d]["hand"] == 0 and s.owner[20] == s.active[0] and d not in s.defq
+    assert s.recs[d].hand == 0 and s.owner[20] == s.active[0] and d not in s.defq
 
 
 def test_1_4_own_declined_region_may_be_conquered():
@@ -328,16 +328,16 @@ def test_amazons_extra_four_only_for_conquest():
     s.column[0] = ["amazons", "hill", 0]
     s.play("pick:0")
     rid = s.active[0]
-    assert s.recs[rid]["hand"] == 6 + 4 + 4
+    assert s.recs[rid].hand == 6 + 4 + 4
     for r in (1, 2, 5):
         s.play(f"c:{r}")
     s.play("end")
     while "done" not in texts(s):
         s.play(texts(s)[0])
     s.play("done")
-    assert s.recs[rid]["parked"] == 4 and s.on_board(rid) == 14 - 4
+    assert s.recs[rid].parked == 4 and s.on_board(rid) == 14 - 4
     begin(s, 0)
-    assert s.recs[rid]["hand"] == (10 - 3) + 4
+    assert s.recs[rid].hand == (10 - 3) + 4
 
 
 def test_dwarves_mine_bonus_even_in_decline():
@@ -356,7 +356,7 @@ def test_elves_lose_no_token():
     give(s, 0, "humans", "hill", {1: 1}, hand=10)
     begin(s, 0)
     s.play("c:2")
-    assert s.recs[d]["hand"] == 3
+    assert s.recs[d].hand == 3
 
 
 def test_elves_in_decline_lose_a_token():
@@ -365,7 +365,7 @@ def test_elves_in_decline_lose_a_token():
     give(s, 0, "humans", "hill", {1: 1}, hand=10)
     begin(s, 0)
     s.play("c:2")
-    assert s.recs[d]["hand"] == 1
+    assert s.recs[d].hand == 1
 
 
 def test_ghouls_keep_all_tokens_and_conquer_in_decline():
@@ -376,7 +376,7 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline():
     assert s.tok[1] == 4 and s.tok[2] == 3
     begin(s, 0)
     assert s.phase == "conquer" and s.acting == g and s.tp["ghoul"]
-    assert s.recs[g]["hand"] == 5
+    assert s.recs[g].hand == 5
     s.play("c:6")
     s.play("end")
     while "done" not in texts(s):
@@ -401,7 +401,7 @@ def test_halflings_enter_anywhere_and_holes_protect():
     s.play("c:8")
     s.play("c:9")
     s.play("c:3")
-    assert s.hole[8] and s.hole[9] and not s.hole[3] and s.recs[h]["holes"] == 2
+    assert s.hole[8] and s.hole[9] and not s.hole[3] and s.recs[h].holes == 2
     e = give(s, 1, "ratmen", "hill", {4: 1}, hand=9)
     assert 9 not in s.targets(e) and 3 in s.targets(e)
 
@@ -460,7 +460,7 @@ def test_ratmen_many_tokens():
     s = fresh()
     s.column[0] = ["ratmen", "hill", 0]
     s.play("pick:0")
-    assert s.recs[s.active[0]]["hand"] == 12
+    assert s.recs[s.active[0]].hand == 12
 
 
 def test_skeletons_gain_tokens_per_two_non_empty_conquests():
@@ -470,9 +470,9 @@ def test_skeletons_gain_tokens_per_two_non_empty_conquests():
     s.play("c:3")
     s.play("c:4")
     s.play("c:10")
-    hand = s.recs[sk]["hand"]
+    hand = s.recs[sk].hand
     s.play("end")
-    assert s.recs[sk]["hand"] == hand + 1
+    assert s.recs[sk].hand == hand + 1
 
 
 def test_skeletons_limited_by_tray():
@@ -485,7 +485,7 @@ def test_skeletons_limited_by_tray():
     s.play("c:14")
     s.play("end")
     assert s.tp["conq"] == [[13, True], [14, True]]
-    assert s.tray(sk) == 0 and s.recs[sk]["hand"] + s.on_board(sk) == 20  # the tray is empty: no new Skeleton
+    assert s.tray(sk) == 0 and s.recs[sk].hand + s.on_board(sk) == 20  # the tray is empty: no new Skeleton
 
 
 def test_sorcerers_convert_a_lone_active_token():
@@ -495,7 +495,7 @@ def test_sorcerers_convert_a_lone_active_token():
     begin(s, 0)
     assert "sorc:2" in texts(s)
     s.play("sorc:2")
-    assert s.owner[2] == so and s.tok[2] == 1 and s.recs[v]["hand"] == 0
+    assert s.owner[2] == so and s.tok[2] == 1 and s.recs[v].hand == 0
     assert not [t for t in texts(s) if t.startswith("sorc:")]  # once per opponent
 
 
@@ -525,7 +525,7 @@ def test_trolls_lair_defends_even_in_decline():
     s.play("done")
     begin(s, 0)
     s.play("decline")
-    assert s.lair[1] and s.recs[s.owner[1]]["dec"]
+    assert s.lair[1] and s.recs[s.owner[1]].dec
     e = give(s, 1, "ratmen", "hill", {}, hand=9)
     assert s.cost(e, 1) == 2 + 1 + 1  # one token + the lair, which stays In Decline
 
@@ -597,7 +597,7 @@ def test_berserk_rolls_before_choosing():
     s.play("roll")
     assert s.tp["roll"] == 3
     s.play("c:20")
-    assert s.owner[20] == 0 and s.recs[0]["hand"] == 0
+    assert s.owner[20] == 0 and s.recs[0].hand == 0
 
 
 def test_bivouacking_encampments_defend():
@@ -686,7 +686,7 @@ def test_seafaring_conquers_and_keeps_seas_in_decline():
 def test_spirit_decline_does_not_count():
     s = fresh()
     sp = give(s, 0, "ratmen", None, {20: 1}, dec=True)
-    s.recs[sp]["spirit"] = True
+    s.recs[sp].spirit = True
     give(s, 0, "humans", "hill", {1: 1})
     begin(s, 0)
     s.play("decline")
@@ -790,7 +790,7 @@ def test_heroes_dragon_camps_and_holes_leave_on_decline_fortress_and_lair_stay()
     begin(s, 0)
     s.play("decline")
     assert not any(s.hero) and s.dragon == -1 and not any(s.camp)
-    assert s.fort[2] and s.lair[1] and s.recs[rid]["dec"]
+    assert s.fort[2] and s.lair[1] and s.recs[rid].dec
 
 
 def test_conquest_removes_fortress_and_lair_and_returns_encampments():

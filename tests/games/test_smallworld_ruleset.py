@@ -202,10 +202,10 @@ def test_a_new_race_is_one_record():
     b = next(n for n in s.nbrs[a] if not s.water[n] and not s.chasm[n])
     s.owner[a], s.tok[a] = mole, 3
     give(s, 1, "ratmen", "commando", {b: 1}, hand=8)
-    before = s.recs[mole]["hand"]
+    before = s.recs[mole].hand
     begin(s, 1)
     s.play(f"c:{a}")
-    assert s.owner[a] == s.active[1] and s.recs[mole]["hand"] == before + 3
+    assert s.owner[a] == s.active[1] and s.recs[mole].hand == before + 3
     assert s.ruleset.name("moles", "fr") == "Taupes"
 
 

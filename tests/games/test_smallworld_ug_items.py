@@ -29,7 +29,7 @@ def to_end_of_turn(s):
     s.play("end")
     rid = s.acting
     held = s.regions_of(rid)
-    hand = s.recs[rid]["hand"]
+    hand = s.recs[rid].hand
     if hand and held:
         s.play(f"all:{held[0]}" if hand > 1 else f"put:{held[0]}")
     s.play("done")
@@ -143,8 +143,8 @@ def test_stinky_socks_conquer_as_if_empty_and_defender_keeps_all():
     begin(s, 0)
     assert s.cost(a, 15) == 5
     s.play("socks:15")
-    assert s.owner[15] == a and s.tok[15] == 2 and s.recs[a]["hand"] == 2
-    assert s.recs[b]["hand"] == 3 and b in s.defq  # none lost
+    assert s.owner[15] == a and s.tok[15] == 2 and s.recs[a].hand == 2
+    assert s.recs[b].hand == 3 and b in s.defq  # none lost
     assert s.relic[15] == "stinky_socks"
 
 
@@ -185,7 +185,7 @@ def test_shiny_orb_replaces_a_lone_active_token():
     tray = s.tray(a)
     s.play("orb:15")
     assert s.owner[15] == a and s.tok[15] == 1 and s.tray(a) == tray - 1  # a bonus token from the tray
-    assert s.recs[b]["hand"] == 0 and s.relic[15] == "shiny_orb"
+    assert s.recs[b].hand == 0 and s.relic[15] == "shiny_orb"
 
 
 def test_sword_makes_one_conquest_two_cheaper():
@@ -197,7 +197,7 @@ def test_sword_makes_one_conquest_two_cheaper():
     begin(s, 0)
     assert s.cost(a, 15) == 4 and "sword:15" in texts(s)
     s.play("sword:15")
-    assert s.owner[15] == a and s.tok[15] == 2 and s.recs[a]["hand"] == 0 and s.relic[15] == "killer_sword"
+    assert s.owner[15] == a and s.tok[15] == 2 and s.recs[a].hand == 0 and s.relic[15] == "killer_sword"
     assert not any(t.startswith("sword:") for t in texts(s))
 
 
@@ -288,7 +288,7 @@ def test_fountain_of_youth_gives_a_token_at_turn_start():
         if with_fountain:
             put(s, 14, "fountain")
         begin(s, 0)
-        return s.recs[a]["hand"]
+        return s.recs[a].hand
     assert hand(True) == hand(False) + 1
 
 
@@ -329,7 +329,7 @@ def test_stonehedge_draws_a_badge_that_its_holder_uses():
     s.x["stonehedge"] = ["flying", 14]
     begin(s, 0)
     assert "c:27" in texts(s)
-    s.recs[a]["dec"] = True
+    s.recs[a].dec = True
     assert not s.has(a, "flying")
 
 
@@ -344,7 +344,7 @@ def test_wickedest_pentacle_balrog_conquers_and_blocks_everyone():
     assert s.place[18] == "pentacle" and s.pending[0]["kind"] == "balrog"
     assert "balrog:17" in texts(s) and "balrog:15" not in texts(s)  # not his own region
     s.play("balrog:17")
-    assert s.x["balrog"] == 17 and s.owner[17] == EMPTY and s.recs[b]["hand"] == 1 and b in s.defq
+    assert s.x["balrog"] == 17 and s.owner[17] == EMPTY and s.recs[b].hand == 1 and b in s.defq
     assert "c:17" not in texts(s)
     assert 17 not in s.targets(b)
     # not again in the turn it was found (see test_smallworld_ug_rulebook); once per turn afterwards,
@@ -370,7 +370,7 @@ def test_magic_bag_copies_a_relic_in_play_and_is_never_stolen():
     s.play("bag:killer_sword")
     assert s.cost(a, 15) == 4 and "bagsword:15" in texts(s)
     s.play("bagsword:15")
-    assert s.owner[15] == a and s.recs[a]["hand"] == 0 and s.x["bag"]["r"] == 15
+    assert s.owner[15] == a and s.recs[a].hand == 0 and s.x["bag"]["r"] == 15
     assert s.relic[25] == "killer_sword"  # the real Sword did not move
     assert "bag" in [k for k, _ in I._region_marks(s, 15, "en")]
     s.play("end")
@@ -457,7 +457,7 @@ def test_snow_thing_commit_then_roll_success():
     ts = texts(s)
     assert f"c:{w}" not in ts and f"die:{w}" not in ts and f"snow:{w}" in ts
     s.play(f"snow:{w}")
-    assert s.pending[0]["kind"] == "commit" and len(texts(s)) == s.recs[a]["hand"]
+    assert s.pending[0]["kind"] == "commit" and len(texts(s)) == s.recs[a].hand
     base = s.cost(a, w)
     assert base == 2 + 1 + s.mountain[w]
     face(s, 2)  # the die shows 3
@@ -476,11 +476,11 @@ def test_snow_thing_failure_loses_a_token_and_moves_it():
     n = land_neighbour(s, w)
     a = give(s, 0, "ratmen", "alchemist", {n: 1}, hand=9)
     begin(s, 0)
-    hand = s.recs[a]["hand"]
+    hand = s.recs[a].hand
     s.play(f"snow:{w}")
     face(s, 3)  # the die shows 4
     s.play(f"commit:{s.cost(a, w) + 3}")
-    assert s.recs[a]["hand"] == hand - 1 and s.owner[w] == EMPTY
+    assert s.recs[a].hand == hand - 1 and s.owner[w] == EMPTY
     assert s.pending[0]["kind"] == "snowmove"
     dest = int(texts(s)[0].split(":")[1])
     s.play(texts(s)[0])

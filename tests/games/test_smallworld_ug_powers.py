@@ -34,7 +34,7 @@ def bonus(s, p, why, decline_turn=False):
 def end_turn_moves(s):
     """End the conquests, put the readied tokens back in the first region, end the redeployment."""
     s.play("end")
-    while s.phase == "redeploy" and not s.pending and s.recs[s.acting]["hand"]:
+    while s.phase == "redeploy" and not s.pending and s.recs[s.acting].hand:
         s.play(next(t for t in texts(s) if t.startswith(("all:", "put:"))))
     if not s.pending:
         s.play("done")
@@ -86,7 +86,7 @@ def test_adventurous_one_coin_per_popular_place_held():
     s.place[25] = "fountain"
     s.relic[27] = "scepter"  # a relic is not a Place
     assert bonus(s, 0, "adventurous") == 2
-    s.recs[0]["dec"] = True
+    s.recs[0].dec = True
     assert bonus(s, 0, "adventurous") == 0
 
 
@@ -124,7 +124,7 @@ def test_flocking_spiderines_along_separate_chasms_still_form_one_set():
     give(s, 0, "spiderines", "flocking", {1: 1, 15: 1})  # 1 borders chasm 0, 15 borders chasm 16
     assert 15 not in s.nbrs[1]
     assert bonus(s, 0, "flocking") == 2
-    s.recs[0]["race"] = "ratmen"
+    s.recs[0].race = "ratmen"
     assert bonus(s, 0, "flocking") == 0
 
 
@@ -145,7 +145,7 @@ def test_terrain_powers_count_their_regions(power, regions, expected):
     s = ug()
     give(s, 0, "ratmen", power, regions)
     assert bonus(s, 0, power) == expected
-    s.recs[0]["dec"] = True
+    s.recs[0].dec = True
     assert bonus(s, 0, power) == (expected if power == "muddy" else 0)
 
 
@@ -167,7 +167,7 @@ def test_muddy_keeps_working_in_decline_and_keeps_its_badge():
     give(s, 0, "ratmen", "muddy", {3: 1, 10: 2})
     begin(s, 0)
     s.play("decline")
-    assert s.recs[0]["dec"] and "muddy" not in s.discard
+    assert s.recs[0].dec and "muddy" not in s.discard
     assert [ln for ln in s.score_lines(0, True) if ln[0] == "muddy"] == [("muddy", 2, "ratmen")]
 
 
@@ -205,7 +205,7 @@ def test_immortal_loses_no_token_when_a_region_is_taken():
     give(s, 1, "ratmen", "merchant", {26: 1}, hand=9)
     begin(s, 1)
     s.play("c:24")
-    assert s.recs[0]["hand"] == 3 and s.recs[0]["id"] in s.defq
+    assert s.recs[0].hand == 3 and s.recs[0].id in s.defq
 
 
 def test_martyr_gets_a_coin_from_the_bank_per_region_lost():
@@ -319,7 +319,7 @@ def test_shield_armor_per_mushroom_forest_gives_defence_even_in_decline():
     assert not s.pending and s.phase == "redeploy"
     assert s.cost(1, 24) == before + 2
     finish_turn(s)
-    s.recs[0]["dec"] = True  # In Decline the Armor still defends
+    s.recs[0].dec = True  # In Decline the Armor still defends
     assert s.cost(1, 24) == before + 2
     begin(s, 1)
     s.play("c:24")
@@ -393,7 +393,7 @@ def test_tomb_keeps_all_tokens_and_redeploys_once_more_before_scoring():
     s.play("tmv:24-25")
     assert "tmv:24-25" not in texts(s)  # one token stays in each region
     s.play("tomb_done")
-    assert (s.tok[24], s.tok[25]) == (1, 4) and s.recs[rid]["dec"]
+    assert (s.tok[24], s.tok[25]) == (1, 4) and s.recs[rid].dec
     assert s.coins[0] == coins + 2 and s.cur == 1
 
 
@@ -404,7 +404,7 @@ def test_tomb_in_decline_redeploys_surplus_after_losses():
     give(s, 1, "ratmen", "merchant", {26: 1}, hand=12)
     begin(s, 1)
     s.play("c:24")
-    assert s.recs[rid]["hand"] == 2  # 3 tokens, 1 lost
+    assert s.recs[rid].hand == 2  # 3 tokens, 1 lost
     end_turn_moves(s)
     assert s.phase == "defend" and s.to_play == 0 and texts(s) == ["put:25", "all:25"]
     s.play("all:25")
@@ -425,7 +425,7 @@ def test_vampire_replaces_a_lone_active_enemy_token_once_per_opponent():
     tray = s.tray(me)
     s.play("vamp:25")
     assert s.owner[25] == me and s.tok[25] == 1 and s.tray(me) == tray - 1
-    assert s.recs[1]["hand"] == 0 and 25 in [r for r, _ in s.tp["conq"]]
+    assert s.recs[1].hand == 0 and 25 in [r for r, _ in s.tp["conq"]]
     assert not any(t.startswith("vamp:") for t in texts(s))  # player 1 was already bitten this turn
     finish_turn(s)
     finish_turn(s)
@@ -441,7 +441,7 @@ def test_vampire_spares_gnomes_declined_tokens_and_immune_regions():
     s.active[1] = 1
     begin(s, 0)
     assert not any(t.startswith("vamp:") for t in texts(s))
-    s.recs[1]["race"] = "ratmen"
+    s.recs[1].race = "ratmen"
     assert {t for t in texts(s) if t.startswith("vamp:")} == {"vamp:25", "vamp:21"}
 
 
@@ -452,7 +452,7 @@ def test_vampirized_immortal_loses_its_token():
     give(s, 1, "ratmen", "immortal", {25: 1, 27: 2})
     begin(s, 0)
     s.play("vamp:25")
-    assert s.recs[1]["hand"] == 0
+    assert s.recs[1].hand == 0
 
 
 # ------------------------------------------------------------ Vanishing

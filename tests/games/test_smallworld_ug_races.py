@@ -180,7 +180,7 @@ def test_gnomes_cannot_be_reached_or_cheapened_by_powers_on_other_turns():
     s.cur = 1  # during the Gnomes' own turn they have no such shield
     assert not s.power_proof(0, 9)
     s.cur = 0
-    s.recs[gn]["dec"] = True  # nor In Decline
+    s.recs[gn].dec = True  # nor In Decline
     assert not s.power_proof(0, 9)
 
 
@@ -209,7 +209,7 @@ def test_iron_dwarves_hammers_per_mine_for_later_conquests_taken_off_after_redep
     s = ug()
     iw = give(s, 0, "iron_dwarves", "mystic", {1: 2, 14: 2, 15: 1}, hand=0)
     begin(s, 0)
-    assert s.recs[iw]["hand"] == 2  # no Hammers yet
+    assert s.recs[iw].hand == 2  # no Hammers yet
     s.play("end")
     s.play("all:1")
     s.play("done")
@@ -218,13 +218,13 @@ def test_iron_dwarves_hammers_per_mine_for_later_conquests_taken_off_after_redep
     finish_turn(s)  # Bob's turn
     assert s.cur == 0
     rec = s.recs[iw]
-    assert rec["hand"] == 2 + 2 and rec["extra"] == 2
+    assert rec.hand == 2 + 2 and rec.extra == 2
     assert s.tray(iw) == 12 - 3 - 2  # the Hammers are not Iron Dwarves
     s.play("c:17")
     s.play("end")
     s.play("all:17")
     s.play("done")
-    assert s.on_board(iw) == 5 and rec["extra"] == 0 and s.tok[17] == 2  # 7 on the map less the 2 Hammers
+    assert s.on_board(iw) == 5 and rec.extra == 0 and s.tok[17] == 2  # 7 on the map less the 2 Hammers
     assert s.x["hammers"] == [iw, 4]
 
 
@@ -235,7 +235,7 @@ def test_iron_dwarves_leave_a_region_that_only_a_hammer_held():
     iw = give(s, 0, "iron_dwarves", "mystic", {14: 1}, hand=0)
     s.x["hammers"] = [iw, 4]
     begin(s, 0)
-    assert s.recs[iw]["hand"] == 4
+    assert s.recs[iw].hand == 4
     s.play("c:15")
     s.play("c:17")
     s.play("end")
@@ -256,7 +256,7 @@ def test_iron_dwarves_lose_their_hammers_in_decline():
     s.x["hammers"] = [iw, 3]
     begin(s, 0)
     s.play("decline")
-    assert "hammers" not in s.x and s.recs[iw]["extra"] == 0 and s.tok[14] == 1
+    assert "hammers" not in s.x and s.recs[iw].extra == 0 and s.tok[14] == 1
 
 
 # --------------------------------------------------------------------- Kraken
@@ -280,7 +280,7 @@ def test_kraken_stay_and_score_in_the_river_even_in_decline():
     begin(s3, 0)
     s3.play("c:11")
     s3.play("end")
-    assert s3.owner[11] == EMPTY and s3.recs[rt]["hand"] == 6  # others leave the River
+    assert s3.owner[11] == EMPTY and s3.recs[rt].hand == 6  # others leave the River
 
 
 def test_kraken_take_the_seas_on_a_small_world_map():
@@ -363,12 +363,12 @@ def test_mudmen_token_per_mudpool_at_redeploy():
     md = give(s, 0, "mudmen", "mining", {3: 2, 10: 2, 9: 1}, hand=0)
     begin(s, 0)
     s.play("end")
-    assert s.recs[md]["hand"] == 2 + 2
+    assert s.recs[md].hand == 2 + 2
     s2 = ug()
     md2 = give(s2, 0, "mudmen", "mining", {3: 6, 10: 5}, hand=0)
     begin(s2, 0)
     s2.play("end")
-    assert s2.recs[md2]["hand"] == 9 + 1  # the tray had one left (12 in the box)
+    assert s2.recs[md2].hand == 9 + 1  # the tray had one left (12 in the box)
 
 
 # ------------------------------------------------------------ Mummies, Ogres
@@ -397,20 +397,20 @@ def test_shadow_mimes_swap_their_badge_when_picked():
     assert texts(s) == ["mimic:1", "mimic:2", "mimic:3", "mimic:4", "mimic:5", "nomimic"]
     assert [m.path for m in s.legal_moves()][0] == ("combo0",)
     rid = s.active[0]
-    old = s.recs[rid]["power"]
+    old = s.recs[rid].power
     want = s.column[0][1]
     assert describe(s, "mimic:1", "en") == f"Takes the {C.name(want, 'en')} power of combo 1"
     s.play("mimic:1")
     rec = s.recs[rid]
-    assert rec["power"] == want and s.column[0][1] == old and s.column[0][2] == 3
-    assert rec["hand"] == 7 + C.POWERS[want]  # tokens of the combo now held (rules page)
+    assert rec.power == want and s.column[0][1] == old and s.column[0][2] == 3
+    assert rec.hand == 7 + C.POWERS[want]  # tokens of the combo now held (rules page)
     assert s.phase == "conquer" and not s.pending
     s2 = GAME.start(["a", "b"], {"board": "underground", "content": "underground"}, 2)
     s2.column[0][0] = "shadow_mimes"
     p0 = s2.column[0][1]
     s2.play("pick:0")
     s2.play("nomimic")
-    assert s2.recs[s2.active[0]]["power"] == p0
+    assert s2.recs[s2.active[0]].power == p0
 
 
 # -------------------------------------------------------------------- Shrooms
@@ -460,7 +460,7 @@ def test_wisps_roll_before_a_crystal_conquest_and_must_conquer_if_affordable():
     assert "c:9" not in ts
     s.rng = Die(3)
     s.play("wisp:9")
-    assert s.owner[9] == wi and s.tok[9] == 2 and s.recs[wi]["hand"] == 0
+    assert s.owner[9] == wi and s.tok[9] == 2 and s.recs[wi].hand == 0
     assert describe(s, "wisp:9", "en") == "Rolls the Will-o'-Wisps' die for region 9"
 
 
@@ -473,7 +473,7 @@ def test_wisps_failed_roll_ends_the_conquests():
     begin(s, 0)
     s.rng = Die(0)
     s.play("wisp:9")
-    assert s.owner[9] != wi and s.phase == "redeploy" and s.recs[wi]["hand"] == 3
+    assert s.owner[9] != wi and s.phase == "redeploy" and s.recs[wi].hand == 3
     s2 = ug()
     wi2 = give(s2, 0, "will_o_wisps", "mining", {6: 1}, hand=3)
     begin(s2, 0)
@@ -519,7 +519,7 @@ def test_cultists_next_to_the_ancient_through_their_own_power():
     s.x["ancient"] = [cu, 5]
     give(s, 1, "ratmen", "mining", {17: 2})
     assert s.cost(cu, 17) == 2 + 2 - 1 - 1  # Underworld's −1 on a cavern, and the Ancient's
-    s.recs[cu]["power"] = "mining"
+    s.recs[cu].power = "mining"
     assert 17 not in s.targets(cu)
 
 
@@ -530,7 +530,7 @@ def test_flames_in_decline_no_longer_use_the_volcano():
     fl = give(s, 0, "flames", "mining", {10: 1}, dec=True)
     give(s, 1, "ratmen", "mining", {8: 3})
     assert C.HOOKS["flames"]["cost"](s, fl, 8) == 0
-    s.recs[fl]["dec"] = False
+    s.recs[fl].dec = False
     assert C.HOOKS["flames"]["cost"](s, fl, 8) == -5
 
 
@@ -572,7 +572,7 @@ def test_picked_effects_run_after_the_swap_with_the_new_power():
     s.play("pick:2")
     assert calls == [] and s.pending
     s.play("mimic:1")
-    assert calls == ["stone"] and s.recs[s.active[0]]["power"] == "stone" and s.column[0][1] == "mystic"
+    assert calls == ["stone"] and s.recs[s.active[0]].power == "stone" and s.column[0][1] == "mystic"
 
 
 def test_a_forced_choice_naming_only_gnome_regions_keeps_its_moves():

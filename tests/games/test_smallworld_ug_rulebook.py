@@ -35,7 +35,7 @@ def end_conquests(s):
     """End the conquests and put the tokens in hand back into the first region."""
     s.play("end")
     rid = s.acting
-    hand = s.recs[rid]["hand"]
+    hand = s.recs[rid].hand
     if hand:
         r = s.regions_of(rid)[0]
         s.play(f"all:{r}" if hand > 1 else f"put:{r}")
@@ -175,8 +175,8 @@ def test_stinky_socks_for_flames_by_the_volcano_cost_as_if_empty_once(rev):
     assert "socks:10" in texts(s)
     s.play("socks:10")
     spent = 2 if rev == 1 else 1
-    assert s.owner[10] == fl and s.tok[10] == spent and s.recs[fl]["hand"] == 5 - spent
-    assert s.recs[b]["hand"] == 2  # the Socks: the occupant takes every token back
+    assert s.owner[10] == fl and s.tok[10] == spent and s.recs[fl].hand == 5 - spent
+    assert s.recs[b].hand == 2  # the Socks: the occupant takes every token back
     # away from the Volcano, the Socks alone price the region as if empty too
     s = ug(rev)
     fl = give(s, 0, "flames", "alchemist", {14: 1}, hand=5)
@@ -185,7 +185,7 @@ def test_stinky_socks_for_flames_by_the_volcano_cost_as_if_empty_once(rev):
     give(s, 1, "ratmen", "merchant", {15: 3})
     begin(s, 0)
     s.play("socks:15")
-    assert s.tok[15] == 2 and s.recs[fl]["hand"] == 3
+    assert s.tok[15] == 2 and s.recs[fl].hand == 3
 
 
 # ------------------------------------------------ the Balrog is a conquest

@@ -114,13 +114,13 @@ def may_decline(table) -> bool:
 
 def on_pick(table, rid) -> None:
     """Bonus tokens for a race picked this turn (from the table's tray)."""
-    k = _event(table, table.recs[rid]["p"] if rid is not None else None).get("bonus")
+    k = _event(table, table.recs[rid].p if rid is not None else None).get("bonus")
     if k and rid is not None:
         rec = table.recs[rid]
         k = min(k, table.tray(rid))
         if k > 0:
-            rec["hand"] += k
-            table.ev("bonus_tokens", p=rec["p"], n=k)
+            rec.hand += k
+            table.ev("bonus_tokens", p=rec.p, n=k)
 
 
 def auction_won(tour, table, p, bid) -> None:
@@ -137,12 +137,12 @@ def auction_won(tour, table, p, bid) -> None:
 
 
 def _closed(st, rid, r):
-    closed = _event(st, st.recs[rid]["p"]).get("closed")
+    closed = _event(st, st.recs[rid].p).get("closed")
     return bool(closed) and any(t in st.feat[r] for t in closed)
 
 
 def _cheaper(st, rid, r):
-    return -_event(st, st.recs[rid]["p"]).get("cheaper", 0)
+    return -_event(st, st.recs[rid].p).get("cheaper", 0)
 
 
 #: the events' region-level rules, in the tournament's tables' ruleset only

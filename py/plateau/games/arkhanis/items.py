@@ -108,18 +108,18 @@ def _where(st, item):
 def _holder(st, r):
     """The player whose race holds region ``r`` (None: empty or a Lost Tribe)."""
     o = st.owner[r]
-    return st.recs[o]["p"] if o >= 0 else None
+    return st.recs[o].p if o >= 0 else None
 
 
 def _active_here(st, rid):
-    return not st.recs[rid]["dec"]
+    return not st.recs[rid].dec
 
 
 # -- Rusted Throne: tribute at the end of the holder's turn (§3.10) -----------
 def _throne_end(st, rid):
     if not _active_here(st, rid):
         return
-    me = st.recs[rid]["p"]
+    me = st.recs[rid].p
     r0 = _where(st, "rusted_throne")
     got = 0
     for r in st.nbrs[r0]:
@@ -127,7 +127,7 @@ def _throne_end(st, rid):
         if o == LT:
             got += 1
         elif o >= 0:
-            q = st.recs[o]["p"]
+            q = st.recs[o].p
             if q != me and st.coins[q] > 0:  # a payer with no coin pays nothing
                 st.pay(q, -1)
                 got += 1
@@ -143,7 +143,7 @@ def _mill_defence(st, r, rid):
     m = _where(st, "mill")
     if m < 0 or r not in st.nbrs[m]:
         return 0
-    me = st.recs[rid]["p"]
+    me = st.recs[rid].p
     holder = _holder(st, r)
     if holder is None:
         return 0 if _holder(st, m) == me else 1
@@ -162,7 +162,7 @@ def _disco_no_score(st, rid, r):
 def _tavern_end(st, rid):
     if not _active_here(st, rid):
         return
-    me = st.recs[rid]["p"]
+    me = st.recs[rid].p
     tour = getattr(st.clock, "tour", None)
     here = tour.seated_at(st.clock.index) if tour is not None else list(range(st.n))
     others = [q for q in here if q != me]
@@ -192,7 +192,7 @@ def _mirror_moves(st, rid):
         return []
     tour = getattr(st.clock, "tour", None)
     here = tour.seated_at(st.clock.index) if tour is not None else list(range(st.n))
-    me = st.recs[rid]["p"]
+    me = st.recs[rid].p
     return [Move(f"mirror:{q}", ("mirror", f"p{q}")) for q in here
             if q != me and st.active[q] is not None and st.active[q] in st.recs]
 
@@ -205,7 +205,7 @@ def _strip_power_tokens(st, rid):
         st.fort[r] = False
         if st.dragon == r:
             st.dragon = -1
-    f = st.ruleset.hooks.get(st.recs[rid]["power"], {}).get("power_lost")
+    f = st.ruleset.hooks.get(st.recs[rid].power, {}).get("power_lost")
     if f:
         f(st, rid)
 
@@ -217,9 +217,9 @@ def _mirror_apply(st, arg):
     _strip_power_tokens(st, rid)
     _strip_power_tokens(st, other)
     a, b = st.recs[rid], st.recs[other]
-    a["power"], b["power"] = b["power"], a["power"]
+    a.power, b.power = b.power, a.power
     st.x["mirror_used"] = st.turn
-    st.ev("mirror", p=a["p"], q=q)
+    st.ev("mirror", p=a.p, q=q)
 
 
 # -- Temple: move a combo two places up or down --------------------------------

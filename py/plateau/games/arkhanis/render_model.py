@@ -42,7 +42,7 @@ def seat_lines(st, table, s, viewer, lang):
         rid = table.active[p]
         if rid is not None and rid in table.recs:
             rec = table.recs[rid]
-            info.append(C.name(rec["race"], lang) + (f" · {C.name(rec['power'], lang)}" if rec["power"] else ""))
+            info.append(C.name(rec.race, lang) + (f" · {C.name(rec.power, lang)}" if rec.power else ""))
         elif st.stage == "move" and p in st.movers:
             info.append(t(lang, "ov.moving"))
         elif st.arrived[p] >= st.turn:
@@ -51,9 +51,9 @@ def seat_lines(st, table, s, viewer, lang):
             info.append(t(lang, "ov.no_race"))
     else:
         info.append(t(lang, "ov.free"))
-    races = sorted((r for r in table.recs.values() if r["dec"] and r.get("seat") == s), key=lambda r: r.get("age", 0))
+    races = sorted((r for r in table.recs.values() if r.dec and r.seat == s), key=lambda r: r.age)
     waiting = t(lang, "ov.waiting", races=", ".join(
-        f'{C.name(r["race"], lang)} ({st.players[r["p"]]})' for r in races)) if races else ""
+        f'{C.name(r.race, lang)} ({st.players[r.p]})' for r in races)) if races else ""
     return " · ".join(info), waiting
 
 

@@ -157,7 +157,7 @@ class TableClock(Clock):
         if st.tp.get("ghoul"):
             return
         s = I.skull_region(st, st.cur)
-        if s >= 0 and st.recs[rid]["hand"] >= 1:
+        if s >= 0 and st.recs[rid].hand >= 1:
             st.tp["skull_turn"] = True
             st.tp["skull"] = s
             if not any(m.text in (f"c:{s}", f"die:{s}") for m in st.conquer_moves()):
@@ -166,7 +166,7 @@ class TableClock(Clock):
     def _skull_pay(self, st, s):
         st.tp["skull_done"] = True
         q = st.owner[s]
-        holder = st.recs[q]["p"] if q >= 0 else None
+        holder = st.recs[q].p if q >= 0 else None
         if holder is not None and holder != st.cur and st.coins[st.cur] > 0:
             st.pay(st.cur, -1)
             st.pay(holder, 1)
@@ -182,8 +182,8 @@ class TableClock(Clock):
         tour = self.tour
         if rid in st.recs:
             rec = st.recs[rid]
-            rec["seat"] = tour.seat_of[p]
-            rec["age"] = tour.next_age()
+            rec.seat = tour.seat_of[p]
+            rec.age = tour.next_age()
         tour.movers.append(p)
         tour.relics_off_board(p)
 
@@ -412,7 +412,7 @@ class TournamentState(State):
             for r in compress(range(len(relics)), relics):  # the regions holding one (a scan in C)
                 item = t.relic[r]
                 o = t.owner[r]
-                holder = t.recs[o]["p"] if o >= 0 else None
+                holder = t.recs[o].p if o >= 0 else None
                 if item not in self.relic_owner or (holder is not None and holder != self.relic_owner[item]):
                     if holder is not None:
                         self.relic_owner[item] = holder
@@ -530,14 +530,14 @@ class TournamentState(State):
             s = seats[self.slot]
             table = self.tables[ti]
             # (a) declined races left at this seat score, oldest first
-            for rid in sorted((rid for rid, r in table.recs.items() if r["dec"] and r.get("seat") == s),
-                              key=lambda rid: table.recs[rid]["age"]):
+            for rid in sorted((rid for rid, r in table.recs.items() if r.dec and r.seat == s),
+                              key=lambda rid: table.recs[rid].age):
                 rec = table.recs[rid]
                 lines = table.declined_lines(rid)
                 total = sum(k for _, k, _ in lines)
-                table.pay(rec["p"], total)
-                table.ev("score", p=rec["p"], total=total, lines=[list(x) for x in lines])
-                self.ev("declined_score", p=rec["p"], seat=s, total=total, t=ti, rid=rid)
+                table.pay(rec.p, total)
+                table.ev("score", p=rec.p, total=total, lines=[list(x) for x in lines])
+                self.ev("declined_score", p=rec.p, seat=s, total=total, t=ti, rid=rid)
             # (b) the player seated here since the start of the turn plays
             p = self.occupant[s]
             if p is None or self.arrived[p] >= self.turn:

@@ -46,6 +46,7 @@ from plateau.core.rng import Rng
 
 from . import content as C
 from .clock import PLAIN
+from .records import Race
 from .rules import EMPTY, LT, SmallWorldState, _dc, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
@@ -163,9 +164,10 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.recs = {}
     for k, rec in view["recs"].items():
         rid = int(k)
-        r = dict(_dc(rec), id=rid)
-        r["scored"] = _scored(view, rid, rec)
-        s.recs[rid] = r
+        try:
+            s.recs[rid] = Race(id=rid, scored=_scored(view, rid, rec), **rec)
+        except TypeError as e:
+            raise ValueError(f"race {rid} of the view is not a race record: {e}") from None
     for o in s.owner:
         if o >= 0 and o not in s.recs:
             raise ValueError(f"a region belongs to race {o}, which is not in play")
@@ -195,18 +197,18 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     # -- hidden: the stacks, the pile, the others' coins --------------------
     in_column_r = {c[0] for c in s.column}
     in_column_p = {c[1] for c in s.column}
-    on_board_r = {rec["race"] for rec in s.recs.values()}
+    on_board_r = {rec.race for rec in s.recs.values()}
     banners = [k for k in s.deck_races if k not in in_column_r and k not in on_board_r]
     if len(banners) != int(view["banners_left"]):
         raise ValueError(f"{len(banners)} banners unseen but the stack holds {view['banners_left']}")
     rng.shuffle(banners)
     s.banners = banners
-    held = {rec["power"] for rec in s.recs.values() if not rec["dec"] or rec["power"] in s.ruleset.keep_badge}
+    held = {rec.power for rec in s.recs.values() if not rec.dec or rec.power in s.ruleset.keep_badge}
     rest = [k for k in s.deck_powers if k not in in_column_p and k not in held]
     nb = int(view["badges_left"])
     if nb > len(rest):
         raise ValueError(f"{len(rest)} badges unseen but the stack holds {nb}")
-    surely_out = {rec["power"] for rec in s.recs.values() if rec["dec"] and rec["power"] not in s.ruleset.keep_badge}
+    surely_out = {rec.power for rec in s.recs.values() if rec.dec and rec.power not in s.ruleset.keep_badge}
     rng.shuffle(rest)
     rest.sort(key=lambda k: k in surely_out)  # stable: declined races' badges last
     s.badges = rest[:nb]
@@ -286,13 +288,13 @@ def values(s: SmallWorldState) -> list:
         o = s.owner[r]
         if o >= 0:
             rec = s.recs[o]
-            p = rec["p"]
+            p = rec.p
             inc[p] += 1.0
-            if not rec["dec"]:
+            if not rec.dec:
                 tokens[p] += s.tok[r] - 1
     for rid, rec in s.recs.items():
-        if not rec["dec"]:
-            tokens[rec["p"]] += rec["hand"] + rec["parked"]
+        if not rec.dec:
+            tokens[rec.p] += rec.hand + rec.parked
     out = []
     for p in range(n):
         tl = _turns_left(s, p)
@@ -377,7 +379,7 @@ def _threat(s: SmallWorldState, rid: int, r: int) -> float:
         o = s.owner[x]
         if o == rid or s.water[x] or s.chasm[x]:
             continue
-        if o >= 0 and not s.recs[o]["dec"] and s.recs[o]["p"] != s.recs[rid]["p"]:
+        if o >= 0 and not s.recs[o].dec and s.recs[o].p != s.recs[rid].p:
             t += 2.0
         elif o == LT or o >= 0:
             t += 0.7
@@ -526,11 +528,11 @@ def _rollout(s: SmallWorldState, rng: Rng, noise: float, moves=None, plan: bool 
             if plan:
                 left = s.turns - s.turn
                 most = DECLINE_HAND if left >= 2 else (1.5 if left == 1 else -1.0)
-                if rec["hand"] + (_unit(rng) - 0.5) * noise <= most:
+                if rec.hand + (_unit(rng) - 0.5) * noise <= most:
                     return next(m for m in moves if m.text == "decline")
             else:
                 on = sum(1 for r in range(s.R) if s.owner[r] == rid)
-                if rec["hand"] + on <= max(3, on // 2 + 2) and s.turn < s.turns:
+                if rec.hand + on <= max(3, on // 2 + 2) and s.turn < s.turns:
                     return next(m for m in moves if m.text == "decline")
         if conq:
             # a cheap conquest, taken from an enemy when possible
@@ -539,7 +541,7 @@ def _rollout(s: SmallWorldState, rng: Rng, noise: float, moves=None, plan: bool 
                 head, _, arg = m.text.partition(":")
                 r = int(arg)
                 o = s.owner[r]
-                val = (1.5 if o >= 0 and not s.recs[o]["dec"] else (0.8 if o != EMPTY else 0.5))
+                val = (1.5 if o >= 0 and not s.recs[o].dec else (0.8 if o != EMPTY else 0.5))
                 c = 1 if head != "c" else s.cost(rid, r)
                 k = val - 0.35 * c + _unit(rng) * noise
                 if key is None or k > key:
@@ -554,7 +556,7 @@ def _rollout(s: SmallWorldState, rng: Rng, noise: float, moves=None, plan: bool 
         return next((m for m in moves if m.text == "end"), moves[-1])
     if ph == "stout":
         rid = s.active[s.cur]
-        low = rid is None or s.recs[rid]["hand"] + sum(s.tok[r] for r in range(s.R) if s.owner[r] == rid) < 6
+        low = rid is None or s.recs[rid].hand + sum(s.tok[r] for r in range(s.R) if s.owner[r] == rid) < 6
         return next(m for m in moves if m.text == ("decline" if low else "pass"))
     return moves[rng.below(len(moves))]
 

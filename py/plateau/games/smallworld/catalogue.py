@@ -300,8 +300,8 @@ def status_line(st, lang):
     ph = st.phase
     head = t(lang, "st.turn", n=st.turn, m=st.turns) + " — "
     rec = st.recs.get(st.acting) if st.acting is not None else None
-    race = C.name(rec["race"], lang) if rec else ""
-    hand = rec["hand"] if rec else 0
+    race = C.name(rec.race, lang) if rec else ""
+    hand = rec.hand if rec else 0
     if st.pending:
         kind = st.pending[0]["kind"]
         head += t(lang, "st.pending." + kind, p=p, race=race)
@@ -358,7 +358,7 @@ def glossary(st, lang):
         keys += [race, power]
     for rid in sorted(st.recs):
         rec = st.recs[rid]
-        keys += [rec["race"]] + ([rec["power"]] if rec["power"] else [])
+        keys += [rec.race] + ([rec.power] if rec.power else [])
     keys += [x for x in st.place if x] + [x for x in st.relic if x]
     if any(m and not sp for m, sp in zip(st.monster, st.special)):
         keys.append("monsters")

@@ -268,15 +268,15 @@ def _fortified_score(st, rid, declined):
 
 
 def _wealthy(st, rid, declined):
-    if declined or st.recs[rid].get("scored"):
+    if declined or st.recs[rid].scored:
         return []
     return [("wealthy", 7)]
 
 
 def _halflings_conquer(st, rid, r):
     rec = st.recs[rid]
-    if rec["holes"] < 2 and not rec["dec"]:
-        rec["holes"] += 1
+    if rec.holes < 2 and not rec.dec:
+        rec.holes += 1
         st.hole[r] = True
 
 
@@ -287,28 +287,28 @@ def _trolls_conquer(st, rid, r):
 
 def _skeletons_redeploy(st, rid):
     rec = st.recs[rid]
-    if rec["dec"]:
+    if rec.dec:
         return
     n = sum(1 for r, ne in st.tp["conq"] if ne and st.tp["conq_rid"].get(r) == rid) // 2
     n = min(n, st.tray(rid))
     if n:
-        rec["hand"] += n
-        st.ev("skeletons", p=rec["p"], n=n)
+        rec.hand += n
+        st.ev("skeletons", p=rec.p, n=n)
 
 
 def _amazons_park(st, rid):
     """After redeploying, the tokens for conquering only leave the board
     (from hand first, then from the largest stacks) until the next turn."""
     rec = st.recs[rid]
-    if rec["dec"]:
+    if rec.dec:
         return
-    extra = st.ruleset.content[rec["race"]].extra
-    rec["parked"] = extra - st.take_off(rid, extra)
-    st.ev("amazons", p=rec["p"], n=rec["parked"])
+    extra = st.ruleset.content[rec.race].extra
+    rec.parked = extra - st.take_off(rid, extra)
+    st.ev("amazons", p=rec.p, n=rec.parked)
 
 
 def _elves_losses(st, rid, r, by):
-    return None if st.recs[rid]["dec"] else 0
+    return None if st.recs[rid].dec else 0
 
 
 def _anywhere(st, rid, r):
@@ -332,7 +332,7 @@ def sorcery_targets(st, rid):
     player into one of theirs: next to them, not behind an encampment, not a
     player already bewitched this turn."""
     out = []
-    me = st.recs[rid]["p"]
+    me = st.recs[rid].p
     for r in range(st.R):
         o = st.owner[r]
         if o < 0 or st.tok[r] != 1 or st.camp[r]:
@@ -340,7 +340,7 @@ def sorcery_targets(st, rid):
         if st.water[r] and not st.able(rid, "sails"):
             continue
         orec = st.recs[o]
-        if orec["dec"] or orec["p"] == me or orec["p"] in st.tp["sorc"]:
+        if orec.dec or orec.p == me or orec.p in st.tp["sorc"]:
             continue
         if st.protected_from(rid, r) or st._proof(rid, r):
             continue
@@ -350,7 +350,7 @@ def sorcery_targets(st, rid):
 
 
 def _sorcery_moves(st, rid):
-    if st.phase != "conquer" or st.tp["ghoul"] or st.recs[rid]["dec"] or st.tray(rid) <= 0:
+    if st.phase != "conquer" or st.tp["ghoul"] or st.recs[rid].dec or st.tray(rid) <= 0:
         return []
     return [Move(f"sorc:{r}", ("sorcery", f"r{r}")) for r in sorcery_targets(st, rid)]
 
@@ -360,8 +360,8 @@ def _do_sorcery(st, arg):
     rid = st.acting
     rec = st.recs[rid]
     o = st.owner[r]
-    st.tp["sorc"].append(st.recs[o]["p"])
-    st.ev("sorcery", p=rec["p"], victim=st.recs[o]["p"], r=r)
+    st.tp["sorc"].append(st.recs[o].p)
+    st.ev("sorcery", p=rec.p, victim=st.recs[o].p, r=r)
     st._take(rid, r, 1, how="sorc")
 
 
@@ -376,9 +376,9 @@ def _do_dragon(st, arg):
     r = int(arg)
     rid = st.acting
     rec = st.recs[rid]
-    rec["hand"] -= 1
+    rec.hand -= 1
     st.tp["dragon"] = True
-    st.ev("dragon", p=rec["p"], r=r)
+    st.ev("dragon", p=rec.p, r=r)
     st._take(rid, r, 1)
     st.dragon = r
 
@@ -400,7 +400,7 @@ def _do_fortress(st, arg):
     r = int(arg)
     st.fort[r] = True
     st.tp["fort"] = True
-    st.ev("fortress", p=st.recs[st.acting]["p"], r=r)
+    st.ev("fortress", p=st.recs[st.acting].p, r=r)
 
 
 def _camp_moves(st, rid, held):

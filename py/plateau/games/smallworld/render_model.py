@@ -102,7 +102,7 @@ def combo_tokens(st, race, power):
 def held(st, p):
     """The places and relics in player ``p``'s regions (public: they lie on
     the map), as ``(region, key, is a relic)``."""
-    return [(r, item, relic) for r in range(st.R) if st.owner[r] >= 0 and st.recs[st.owner[r]]["p"] == p
+    return [(r, item, relic) for r in range(st.R) if st.owner[r] >= 0 and st.recs[st.owner[r]].p == p
             for item, relic in ((st.relic[r], True), (st.place[r], False)) if item]
 
 
@@ -190,7 +190,7 @@ def build(st, ctx: RenderContext) -> Board:
 def _drawn_costs(st, attack):
     """The costs written on the map: after the die, what each target needs;
     before it, those the hand may pay, with the die's help at most."""
-    hand = st.recs[st.acting]["hand"] if attack else 0
+    hand = st.recs[st.acting].hand if attack else 0
     out = []
     for r, cost, need in attack:
         if need is not None:
@@ -239,8 +239,8 @@ def _region_text(st, r, lang, marks, cost):
         parts.append(t(lang, "lt"))
     elif o >= 0:
         rec = st.recs[o]
-        s = f"{name(st, rec['race'], lang)} ({st.players[rec['p']]}) ×{st.tok[r]}"
-        if rec["dec"]:
+        s = f"{name(st, rec.race, lang)} ({st.players[rec.p]}) ×{st.tok[r]}"
+        if rec.dec:
             s += " — " + t(lang, "declined")
         parts.append(s)
     flags = {"lair": st.lair[r], "fortress": st.fort[r], "hole": st.hole[r], "hero": st.hero[r],
@@ -256,22 +256,22 @@ def _region_text(st, r, lang, marks, cost):
             parts.append(name(st, item, lang) + " — " + text(st, item, lang))
     parts += [label for _kind, label in marks]
     if cost is not None:
-        hand = st.recs[st.acting]["hand"]
+        hand = st.recs[st.acting].hand
         parts.append(t(lang, "cost", c=cost) + ("" if cost <= hand else " — " + t(lang, "die_hint")))
     return "; ".join(parts)
 
 
 def _stack(st, rec, n, lang):
-    race, dec = rec["race"], rec["dec"]
-    power = rec["power"] and not dec
-    title = name(st, race, lang) + (f" {name(st, rec['power'], lang)}" if power else "")
-    title += f" ({st.players[rec['p']]})"
+    race, dec = rec.race, rec.dec
+    power = rec.power and not dec
+    title = name(st, race, lang) + (f" {name(st, rec.power, lang)}" if power else "")
+    title += f" ({st.players[rec.p]})"
     if dec:
         title += " — " + t(lang, "declined")
     title += ": " + text(st, race, lang)
     if power:
-        title += " " + text(st, rec["power"], lang)
-    return Stack(race, initials(race, lang), "#9e9e9e" if dec else RACE_FILL[race], colour(st, rec["p"]),
+        title += " " + text(st, rec.power, lang)
+    return Stack(race, initials(race, lang), "#9e9e9e" if dec else RACE_FILL[race], colour(st, rec.p),
                  race in DARK_TEXT or dec, dec, n, title)
 
 
@@ -293,15 +293,15 @@ def _player(st, p, ctx):
     rid = st.active[p]
     if rid is not None:
         rec = st.recs[rid]
-        lines.append((f"{name(st, rec['race'], lang)} {name(st, rec['power'], lang)}",
-                      text(st, rec["race"], lang) + " " + text(st, rec["power"], lang), False))
-        extra = t(lang, "panel.hand", n=rec["hand"])
-        if rec["parked"]:
-            extra += f" (+{rec['parked']})"
+        lines.append((f"{name(st, rec.race, lang)} {name(st, rec.power, lang)}",
+                      text(st, rec.race, lang) + " " + text(st, rec.power, lang), False))
+        extra = t(lang, "panel.hand", n=rec.hand)
+        if rec.parked:
+            extra += f" (+{rec.parked})"
         lines.append((extra, "", False))
     for did in st.declined[p]:
         rec = st.recs[did]
-        lines.append((f"{name(st, rec['race'], lang)} — {t(lang, 'declined')}", text(st, rec["race"], lang), True))
+        lines.append((f"{name(st, rec.race, lang)} — {t(lang, 'declined')}", text(st, rec.race, lang), True))
     return PlayerBox(p, ctx.hit(f"p{p}", t(lang, "target.peace", p=st.players[p])), st.players[p], colour(st, p),
                      st.to_play == p, coins, lines[:4],
                      [(item, relic, name(st, item, lang), name(st, item, lang) + " — " + text(st, item, lang))
@@ -316,10 +316,10 @@ def player_lines(st, p, viewer, lang):
     rid = st.active[p]
     if rid is not None:
         rec = st.recs[rid]
-        extra = t(lang, "panel.hand", n=rec["hand"]) + (f" (+{rec['parked']})" if rec["parked"] else "")
-        lines.append(f"  {name(st, rec['race'], lang)} {name(st, rec['power'], lang)}, {extra}")
+        extra = t(lang, "panel.hand", n=rec.hand) + (f" (+{rec.parked})" if rec.parked else "")
+        lines.append(f"  {name(st, rec.race, lang)} {name(st, rec.power, lang)}, {extra}")
     for did in st.declined[p]:
-        lines.append(f"  {name(st, st.recs[did]['race'], lang)} — {t(lang, 'declined')}")
+        lines.append(f"  {name(st, st.recs[did].race, lang)} — {t(lang, 'declined')}")
     items = [f"{name(st, item, lang)} ({t(lang, 'region', r=r)})" for r, item, _ in held(st, p)]
     if items:
         lines.append("  " + t(lang, "panel.items", items=", ".join(items)))

@@ -32,6 +32,7 @@ from plateau.core.rng import Rng
 
 from . import content as C
 from .clock import PLAIN
+from .records import Race
 
 EMPTY = -1
 LT = -2
@@ -96,13 +97,25 @@ def monster_regions(rng: Rng, regions: list, count: int) -> list:
     raise ValueError("no room for the Monsters on this board")  # the printed maps always have room
 
 
+_SCALARS = frozenset((int, str, bool, float, type(None)))
+
+
 def _dc(x):
+    """A copy of ``x`` that shares nothing mutable with it (lists, dicts,
+    sets and race records are copied; numbers, strings, tuples, frozensets
+    and the game's fixed objects are shared)."""
     if isinstance(x, list):
+        if set(map(type, x)) <= _SCALARS:  # a board array: copied in C
+            return list(x)
         return [_dc(v) for v in x]
     if isinstance(x, dict):
         return {k: _dc(v) for k, v in x.items()}
     if isinstance(x, set):
         return set(x)
+    if isinstance(x, Race):
+        return x.copy()
+    if isinstance(x, Rng):
+        return x.copy()
     return x
 
 
@@ -219,20 +232,11 @@ class SmallWorldState(State):
 
     # ------------------------------------------------------------------
     def clone(self):
+        """A copy that shares nothing mutable with this position: every
+        field is copied as :func:`_dc` says (its type decides, not its name);
+        the game, the ruleset and the clock are shared (they do not change)."""
         s = object.__new__(type(self))
-        s.__dict__.update(self.__dict__)
-        s.rng = self.rng.copy()
-        for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "banners", "badges", "discard",
-                  "coins", "active", "peace", "defq", "log", "monster", "special", "place", "relic", "vp", "pile",
-                  "unused"):
-            setattr(s, k, list(getattr(self, k)))
-        s.column = [list(c) for c in self.column]
-        s.declined = [list(d) for d in self.declined]
-        s.recs = {k: dict(v) for k, v in self.recs.items()}
-        s.tp = _dc(self.tp)
-        s.x = _dc(self.x)
-        s.pending = _dc(self.pending)
-        s.win = None if self.win is None else list(self.win)
+        s.__dict__.update({k: _dc(v) for k, v in self.__dict__.items()})
         return s
 
     def set_aside(self, items):
@@ -270,8 +274,8 @@ class SmallWorldState(State):
         (the lowest region first), never the last token of a region. Returns
         how many could not be taken."""
         rec = self.recs[rid]
-        take = min(k, rec["hand"])
-        rec["hand"] -= take
+        take = min(k, rec.hand)
+        rec.hand -= take
         k -= take
         while k > 0:
             held = sorted(self.regions_of(rid), key=lambda r: (-self.tok[r], r))
@@ -289,8 +293,8 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers);
         # ``lost``: tokens lost for good, back in the game box (the Snow Thing)
-        box = self.ruleset.content[rec["race"]].box
-        return box - self.on_board(rid) - rec["hand"] - rec["parked"] + rec.get("extra", 0) - rec.get("lost", 0)
+        box = self.ruleset.content[rec.race].box
+        return box - self.on_board(rid) - rec.hand - rec.parked + rec.extra - rec.lost
 
     def supply_left(self, kind):
         used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
@@ -303,13 +307,13 @@ class SmallWorldState(State):
 
     def power_of(self, rid):
         rec = self.recs[rid]
-        return None if rec["dec"] else rec["power"]
+        return None if rec.dec else rec.power
 
     def has(self, rid, key):
         """Race ``rid`` is of race ``key``, or has power ``key`` while active
         (or lent by Stonehedge): for a record that reads another by name."""
         rec = self.recs[rid]
-        if rec["race"] == key or (not rec["dec"] and rec["power"] == key):
+        if rec.race == key or (not rec.dec and rec.power == key):
             return True
         return self._lent_power(rid) == key
 
@@ -318,7 +322,7 @@ class SmallWorldState(State):
         power while active, or of the power Stonehedge lends it."""
         rec = self.recs[rid]
         flags = self.ruleset.flags
-        if flag in flags.get(rec["race"], ()) or (not rec["dec"] and flag in flags.get(rec["power"], ())):
+        if flag in flags.get(rec.race, ()) or (not rec.dec and flag in flags.get(rec.power, ())):
             return True
         sp = self._lent_power(rid)
         return sp is not None and flag in flags.get(sp, ())
@@ -330,7 +334,7 @@ class SmallWorldState(State):
         for f in self.ruleset.lend:
             pw = f(self, rid)
             if pw is not None:
-                if self.recs[rid]["dec"] and pw not in self.ruleset.keep_badge:
+                if self.recs[rid].dec and pw not in self.ruleset.keep_badge:
                     return None
                 return pw
         return None
@@ -347,9 +351,9 @@ class SmallWorldState(State):
         or In Decline when the badge says it keeps working), the places and
         relics in its regions."""
         rec = self.recs[rid]
-        out = [rec["race"]]
-        pw = rec["power"]
-        if pw and (not rec["dec"] or pw in self.ruleset.keep_badge):
+        out = [rec.race]
+        pw = rec.power
+        if pw and (not rec.dec or pw in self.ruleset.keep_badge):
             out.append(pw)
         if self.found:
             sp = self._lent_power(rid)
@@ -398,16 +402,16 @@ class SmallWorldState(State):
         for r in range(self.R):
             if self.owner[r] == rid:
                 self._clear_region(r)
-        p = rec["p"]
+        p = rec.p
         if self.active[p] == rid:
             self.active[p] = None
         if rid in self.declined[p]:
             self.declined[p].remove(rid)
-        self.banners.append(rec["race"])
-        if rec["power"] is not None and (not rec["dec"] or rec["power"] in self.ruleset.keep_badge):
-            self.discard.append(rec["power"])
+        self.banners.append(rec.race)
+        if rec.power is not None and (not rec.dec or rec.power in self.ruleset.keep_badge):
+            self.discard.append(rec.power)
         self.defq = [d for d in self.defq if d != rid]
-        self.ev("vanish", p=p, race=rec["race"])
+        self.ev("vanish", p=p, race=rec.race)
         self.refill()
 
     def _clear_region(self, r):
@@ -440,7 +444,7 @@ class SmallWorldState(State):
                 self.call(rid, "start")
         flags = self.ruleset.flags
         again = [rid for rid in self.declined[p]
-                 if "conquers_in_decline" in flags.get(self.recs[rid]["race"], ()) and self.regions_of(rid)]
+                 if "conquers_in_decline" in flags.get(self.recs[rid].race, ()) and self.regions_of(rid)]
         if again:  # an In Decline race that still conquers first (``tp["ghoul"]``)
             self.tp["ghoul"] = True
             self.tp["fresh"] = False
@@ -470,12 +474,12 @@ class SmallWorldState(State):
         for r in self.regions_of(rid):
             if self.tok[r] > 1:
                 readied[r] = self.tok[r] - 1
-                rec["hand"] += self.tok[r] - 1
+                rec.hand += self.tok[r] - 1
                 self.tok[r] = 1
         self.tp["readied"] = readied
-        if rec["parked"]:
-            rec["hand"] += rec["parked"]
-            rec["parked"] = 0
+        if rec.parked:
+            rec.hand += rec.parked
+            rec.parked = 0
         self.tp["roll"] = None
         self.clock.conquest_starting(self, rid)
 
@@ -492,9 +496,7 @@ class SmallWorldState(State):
         content = self.ruleset.content
         box = content[race].box
         n = content[race].tokens + content[power].tokens + content[race].extra
-        self.recs[rid] = {"id": rid, "p": p, "race": race, "power": power, "dec": False,
-                          "hand": min(n, box), "parked": 0, "holes": 0,
-                          "spirit": "decline_apart" in content[power].flags}
+        self.recs[rid] = Race(rid, p, race, power, hand=min(n, box), spirit="decline_apart" in content[power].flags)
         self.active[p] = rid
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
@@ -552,8 +554,8 @@ class SmallWorldState(State):
             if self.immune(r):
                 return True
             orec = self.recs[o]
-            me = self.recs[rid]["p"]
-            if orec["p"] != me and not orec["dec"] and self.peace[orec["p"]] == me:
+            me = self.recs[rid].p
+            if orec.p != me and not orec.dec and self.peace[orec.p] == me:
                 return True
         return False
 
@@ -583,7 +585,7 @@ class SmallWorldState(State):
         return ok and not self._proof(rid, r)
 
     def _proof(self, rid, r):
-        return bool(self.ruleset.powerproof) and self.owner[r] >= 0 and self.power_proof(self.recs[rid]["p"], r)
+        return bool(self.ruleset.powerproof) and self.owner[r] >= 0 and self.power_proof(self.recs[rid].p, r)
 
     def defence(self, r, rid=None):
         """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
@@ -646,7 +648,7 @@ class SmallWorldState(State):
 
     def _take(self, rid, r, placed, how="c"):
         """Region ``r`` changes hands: defender losses, markers, hooks."""
-        p = self.recs[rid]["p"]
+        p = self.recs[rid].p
         o = self.owner[r]
         nonempty = self._nonempty(r)
         if o == LT:
@@ -664,10 +666,10 @@ class SmallWorldState(State):
                 lost = 0
             lost = min(lost, self.tok[r])
             back = self.tok[r] - lost
-            orec["hand"] += back
-            if orec["p"] != p and not orec["dec"] and orec["p"] not in self.tp["attacked"]:
-                self.tp["attacked"].append(orec["p"])
-            self.ev("lose", p=orec["p"], race=orec["race"], r=r, lost=lost, back=back)
+            orec.hand += back
+            if orec.p != p and not orec.dec and orec.p not in self.tp["attacked"]:
+                self.tp["attacked"].append(orec.p)
+            self.ev("lose", p=orec.p, race=orec.race, r=r, lost=lost, back=back)
             if back > 0 and o not in self.defq:
                 self.defq.append(o)
         owner_before = o
@@ -710,14 +712,14 @@ class SmallWorldState(State):
         else:
             self.place[r] = item
         self.found += 1
-        self.ev("found", p=self.recs[rid]["p"], r=r, item=item)
+        self.ev("found", p=self.recs[rid].p, r=r, item=item)
         f = self.ruleset.hooks.get(item, _NONE).get("found")
         if f:
             f(self, rid, r)
 
     def _check_gone(self, rid):
         rec = self.recs[rid]
-        if rec["dec"] and not self.regions_of(rid) and rec["hand"] == 0:
+        if rec.dec and not self.regions_of(rid) and rec.hand == 0:
             self._vanish(rid)
 
     def conquer_first(self):
@@ -741,7 +743,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         tp = self.tp
         out = self._conquer_first()
-        hand = rec["hand"]
+        hand = rec.hand
         if hand >= 1:
             roll = tp["roll"]
             berserk = self.able(rid, "roll_first")
@@ -760,9 +762,9 @@ class SmallWorldState(State):
             for f in self.hook(rid, "conquest_moves", items=False):
                 out.extend(f(self, rid, tg))
         for f in self.hook(rid, "moves"):
-            out.extend(self._proof_filter(rec["p"], f(self, rid)))
+            out.extend(self._proof_filter(rec.p, f(self, rid)))
         for f in self.ruleset.moves:
-            out.extend(self._proof_filter(rec["p"], f(self, rid)))
+            out.extend(self._proof_filter(rec.p, f(self, rid)))
         out.append(Move("end", ("end",)))
         return self.clock.allowed(self, out)
 
@@ -809,7 +811,7 @@ class SmallWorldState(State):
         rid = self.acting
         if r >= self.R or rid is None or rid not in self.recs:
             return None
-        hand = self.recs[rid]["hand"]
+        hand = self.recs[rid].hand
         if hand < 1 or self.protected_from(rid, r) or not self.reachable(rid, r, self.regions_of(rid)):
             return None
         roll = self.tp["roll"]
@@ -841,7 +843,7 @@ class SmallWorldState(State):
         """Regions race ``rid`` could attack that hold a single active token
         of another player (not one of the players in ``skip``): the test of
         the Vampire and of the Shiny Orb."""
-        me = self.recs[rid]["p"]
+        me = self.recs[rid].p
         held = self.regions_of(rid)
         out = []
         for r in range(self.R):
@@ -849,7 +851,7 @@ class SmallWorldState(State):
             if o < 0 or self.tok[r] != 1:
                 continue
             orec = self.recs[o]
-            if orec["dec"] or orec["p"] == me or orec["p"] in skip:
+            if orec.dec or orec.p == me or orec.p in skip:
                 continue
             if self.protected_from(rid, r) or not self.reachable(rid, r, held):
                 continue
@@ -865,8 +867,8 @@ class SmallWorldState(State):
         roll = self.tp["roll"]
         need = self.need(rid, r, roll)
         self.tp["roll"] = None
-        rec["hand"] -= need
-        self.ev("conquer", p=rec["p"], race=rec["race"], r=r, cost=need)
+        rec.hand -= need
+        self.ev("conquer", p=rec.p, race=rec.race, r=r, cost=need)
         self._take(rid, r, need)
 
     def _do_die(self, r, cost=None, how="c"):
@@ -877,12 +879,12 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         c = self.cost(rid, r) if cost is None else cost
         face = DIE_FACES[self.rng.below(6)]
-        hand = rec["hand"]
+        hand = rec.hand
         ok = hand + face >= c
         self.tp["die"] = [r, face, ok]
-        self.ev("die", p=rec["p"], race=rec["race"], r=r, cost=c, hand=hand, face=face, ok=ok)
+        self.ev("die", p=rec.p, race=rec.race, r=r, cost=c, hand=hand, face=face, ok=ok)
         if ok:
-            rec["hand"] = 0
+            rec.hand = 0
             self._take(rid, r, hand, how)
         self._to_redeploy()
 
@@ -891,20 +893,20 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         face = DIE_FACES[self.rng.below(6)]
         self.tp["roll"] = face
-        self.ev("roll", p=rec["p"], face=face)
-        hand = rec["hand"]
+        self.ev("roll", p=rec.p, face=face)
+        hand = rec.hand
         if not any(self.need(rid, r, face) <= hand for r in self.targets(rid)):
             # a conquest the roll cannot complete is the last one
             self.tp["roll"] = None
-            self.ev("berserk_stop", p=rec["p"])
+            self.ev("berserk_stop", p=rec.p)
             self._to_redeploy()
 
     def _do_abandon(self, r):
         rid = self.acting
         rec = self.recs[rid]
-        rec["hand"] += self.tok[r]
+        rec.hand += self.tok[r]
         self._clear_region(r)
-        self.ev("abandon", p=rec["p"], r=r)
+        self.ev("abandon", p=rec.p, r=r)
 
     # -- redeploy --------------------------------------------------------
     def _to_redeploy(self):
@@ -920,9 +922,9 @@ class SmallWorldState(State):
             if not stay:
                 for r in self.regions_of(rid):
                     if self.river[r]:
-                        rec["hand"] += self.tok[r]
+                        rec.hand += self.tok[r]
                         self._clear_region(r)
-                        self.ev("river", p=rec["p"], r=r)
+                        self.ev("river", p=rec.p, r=r)
         for h in self.hook(rid, "redeploy", items=False):
             h(self, rid)
 
@@ -941,7 +943,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         held = self.regions_of(rid)
         out = self.redeploy_first(held)
-        if rec["hand"] > 0 and held:
+        if rec.hand > 0 and held:
             return out
         for f in self.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
             out.extend(f(self, rid, held))
@@ -962,11 +964,11 @@ class SmallWorldState(State):
         rd = self.tp.get("rd") if self.rev >= 1 else None
         gave = set(rd["from"]) if rd else set()
         got = set(rd["to"]) if rd else set()
-        if rec["hand"] > 0 and held:
+        if rec.hand > 0 and held:
             dest = [r for r in held if r not in gave] or held
             for r in dest:
                 out.append(Move(f"put:{r}", (f"r{r}",)))
-                if rec["hand"] > 1:
+                if rec.hand > 1:
                     out.append(Move(f"all:{r}", ("all", f"r{r}")))
             return out
         for a in held:
@@ -995,7 +997,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         if self.tp["ghoul"]:
             if not self.regions_of(rid):
-                rec["hand"] = 0
+                rec.hand = 0
                 self._check_gone(rid)
             self._main_part()
             return
@@ -1025,16 +1027,16 @@ class SmallWorldState(State):
         rid = self.active[p]
         if rid is not None and not decline_turn:
             rec = self.recs[rid]
-            lines.append(("regions", len(self.scoring_regions(rid)), rec["race"]))
+            lines.append(("regions", len(self.scoring_regions(rid)), rec.race))
             for key in self.keys(rid):
                 h = self.ruleset.hooks.get(key, _NONE).get("score")
                 if h is None:
                     continue
-                got = [(why, k, rec["race"]) for why, k in h(self, rid, False)]
+                got = [(why, k, rec.race) for why, k in h(self, rid, False)]
                 lines.extend(got)
-                if not any(k for _, k, _ in got) and key in (rec["race"], rec["power"]) \
-                        and not ("once" in self.ruleset.flags.get(key, ()) and rec.get("scored")):
-                    idle.append((key, 0, rec["race"]))
+                if not any(k for _, k, _ in got) and key in (rec.race, rec.power) \
+                        and not ("once" in self.ruleset.flags.get(key, ()) and rec.scored):
+                    idle.append((key, 0, rec.race))
         if decline_turn or self.clock.declined_score_each_turn(self):
             for did in list(self.declined[p]):
                 lines.extend(self.declined_lines(did))
@@ -1043,10 +1045,10 @@ class SmallWorldState(State):
     def declined_lines(self, rid):
         """What In Decline race ``rid`` earns (some lines may be 0)."""
         rec = self.recs[rid]
-        lines = [("declined", len(self.scoring_regions(rid)), rec["race"])]
+        lines = [("declined", len(self.scoring_regions(rid)), rec.race)]
         for h in self.hook(rid, "score"):
             for why, k in h(self, rid, True):
-                lines.append((why, k, rec["race"]))
+                lines.append((why, k, rec.race))
         return lines
 
     def scoring_regions(self, rid):
@@ -1064,7 +1066,7 @@ class SmallWorldState(State):
         total = sum(k for _, k, _ in lines)
         self.pay(p, total)
         if not decline_turn and self.active[p] is not None:
-            self.recs[self.active[p]]["scored"] = True
+            self.recs[self.active[p]].scored = True
         self.ev("score", p=p, total=total, lines=[list(x) for x in lines])
 
     def _score_and_finish(self):
@@ -1081,22 +1083,22 @@ class SmallWorldState(State):
         self.clock.declining(self, p, rid)
         rec = self.recs[rid]
         keep_tokens = self.ruleset.keep_tokens  # every token stays on the map
-        keep = rec["race"] in keep_tokens or rec["power"] in keep_tokens
+        keep = rec.race in keep_tokens or rec.power in keep_tokens
         if keep and not stout:
             for r, k in self.tp.get("readied", {}).items():
                 if self.owner[r] == rid:
                     self.tok[r] += k
-                    rec["hand"] -= k
+                    rec.hand -= k
         self.call(rid, "declined")
-        rec["hand"] = 0
-        rec["parked"] = 0
+        rec.hand = 0
+        rec.parked = 0
         if not keep:
             for r in self.regions_of(rid):
                 self.tok[r] = 1
         # the older In Decline race leaves (unless it is Spirit's, or the new one is)
-        if not rec["spirit"]:
+        if not rec.spirit:
             for old in list(self.declined[p]):
-                if not self.recs[old]["spirit"]:
+                if not self.recs[old].spirit:
                     self._vanish(old)
         for r in range(self.R):
             if self.owner[r] == rid:
@@ -1105,12 +1107,12 @@ class SmallWorldState(State):
                 self.hero[r] = False
                 if self.dragon == r:
                     self.dragon = -1
-        if rec["power"] not in self.ruleset.keep_badge:
-            self.discard.append(rec["power"])
-        rec["dec"] = True
+        if rec.power not in self.ruleset.keep_badge:
+            self.discard.append(rec.power)
+        rec.dec = True
         self.active[p] = None
         self.declined[p].append(rid)
-        self.ev("decline", p=p, race=rec["race"], power=rec["power"])
+        self.ev("decline", p=p, race=rec.race, power=rec.power)
         if not self.regions_of(rid):
             self._vanish(rid)
         self.clock.declined(self, p, rid)
@@ -1134,13 +1136,13 @@ class SmallWorldState(State):
         while self.defq:
             rid = self.defq[0]
             rec = self.recs.get(rid)
-            if rec is None or rec["hand"] == 0:
+            if rec is None or rec.hand == 0:
                 self.defq.pop(0)
                 continue
             if not self.regions_of(rid):
                 self.defq.pop(0)
-                if rec["dec"]:
-                    rec["hand"] = 0
+                if rec.dec:
+                    rec.hand = 0
                     self._check_gone(rid)
                 # an active race with no region keeps its tokens in hand
                 continue
@@ -1184,7 +1186,7 @@ class SmallWorldState(State):
         if self.pending:
             return self.pending[0]["p"]
         if self.phase == "defend":
-            return self.recs[self.acting]["p"]
+            return self.recs[self.acting].p
         return self.cur
 
     def is_over(self):
@@ -1218,7 +1220,7 @@ class SmallWorldState(State):
             out = []
             for r in self.regions_of(rid):
                 out.append(Move(f"put:{r}", (f"r{r}",)))
-                if self.recs[rid]["hand"] > 1:
+                if self.recs[rid].hand > 1:
                     out.append(Move(f"all:{r}", ("all", f"r{r}")))
             return out
         return []
@@ -1270,7 +1272,7 @@ class SmallWorldState(State):
             f = _REDEPLOY.get(head) or self.ruleset.actions.get(head)
             if f and (head != "back" or ph == "redeploy"):
                 f(self, arg)
-            if ph == "defend" and rec["hand"] == 0:
+            if ph == "defend" and rec.hand == 0:
                 self.defq.pop(0)
                 self._next_defender()
             return
@@ -1298,14 +1300,14 @@ class SmallWorldState(State):
 
     def _put(self, arg):
         r = int(arg)
-        self.recs[self.acting]["hand"] -= 1
+        self.recs[self.acting].hand -= 1
         self.tok[r] += 1
 
     def _put_all(self, arg):
         r = int(arg)
         rec = self.recs[self.acting]
-        self.tok[r] += rec["hand"]
-        rec["hand"] = 0
+        self.tok[r] += rec.hand
+        rec.hand = 0
 
     def _move_one(self, arg):
         a, b = (int(x) for x in arg.split("-"))
@@ -1315,7 +1317,7 @@ class SmallWorldState(State):
 
     def _take_back(self, arg):
         r = int(arg)
-        self.recs[self.acting]["hand"] += self.tok[r] - 1
+        self.recs[self.acting].hand += self.tok[r] - 1
         self.tok[r] = 1
         self._redeployed("", a=r)
 
@@ -1341,7 +1343,7 @@ class SmallWorldState(State):
         tokens = [0] * self.n
         for r, o in enumerate(self.owner):
             if o is not None and o >= 0 and o in self.recs:
-                tokens[self.recs[o]["p"]] += self.tok[r]
+                tokens[self.recs[o].p] += self.tok[r]
         rows = [[name, str(self.coins[p]) if self.coins_visible(viewer, p) else "?", str(tokens[p])]
                 for p, name in enumerate(self.players)]
         hidden = any(row[1] == "?" for row in rows)
@@ -1355,10 +1357,7 @@ class SmallWorldState(State):
     def view(self, player):
         recs = {}
         for rid, rec in self.recs.items():
-            recs[rid] = {k: rec[k] for k in ("p", "race", "power", "dec", "hand", "parked", "holes", "spirit")}
-            recs[rid]["extra"] = rec.get("extra", 0)
-            if rec.get("lost"):
-                recs[rid]["lost"] = rec["lost"]
+            recs[rid] = rec.public()
         v = {
             "players": list(self.players),
             "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,

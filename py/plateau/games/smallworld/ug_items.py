@@ -57,20 +57,20 @@ def _where(seq, item):
 
 
 def _player(st, rid):
-    return st.recs[rid]["p"]
+    return st.recs[rid].p
 
 
 def _active(st, rid):
     """The race may use places and relics that do not work In Decline."""
     rec = st.recs[rid]
-    return not rec["dec"] and st.active[rec["p"]] == rid
+    return not rec.dec and st.active[rec.p] == rid
 
 
 def _crypt_player(st):
     c = _where(st.place, "crypt")
     if c < 0 or st.owner[c] < 0:
         return None
-    return st.recs[st.owner[c]]["p"]
+    return st.recs[st.owner[c]].p
 
 
 def _gnome_shield(st, rid, r):
@@ -80,7 +80,7 @@ def _gnome_shield(st, rid, r):
     if o < 0:
         return False
     orec = st.recs[o]
-    return orec["race"] == "gnomes" and not orec["dec"] and orec["p"] != st.recs[rid]["p"]
+    return orec.race == "gnomes" and not orec.dec and orec.p != st.recs[rid].p
 
 
 def _marker_immune(st, p, r):
@@ -95,7 +95,7 @@ def _protect(st, rid, r):
     """``protect`` (ruleset table): the Balrog's region (immune to all), the Ghost's (immune
     to everyone but the Crypt's holder), and the Snow Thing, which is never
     conquered the ordinary way (its own move ``snow``)."""
-    if _marker_immune(st, st.recs[rid]["p"], r):
+    if _marker_immune(st, st.recs[rid].p, r):
         return True
     return st.special[r] == "snow_thing" and st.monster[r] > 0
 
@@ -108,7 +108,7 @@ def _place_tile(st, rid, r, item):
     else:
         st.place[r] = item
     st.found += 1
-    st.ev("found", p=st.recs[rid]["p"], r=r, item=item)
+    st.ev("found", p=st.recs[rid].p, r=r, item=item)
     f = st.ruleset.hooks.get(item, {}).get("found")
     if f:
         f(st, rid, r)
@@ -156,7 +156,7 @@ def _orb_targets(st, rid):
 def _conquest_moves(st, rid, relic, src):
     rec = st.recs[rid]
     tp = st.tp
-    if st.phase != "conquer" or rec["dec"] or tp["ghoul"] or tp["roll"] is not None:
+    if st.phase != "conquer" or rec.dec or tp["ghoul"] or tp["roll"] is not None:
         return []
     if src in tp.get("relics", ()):
         return []
@@ -165,7 +165,7 @@ def _conquest_moves(st, rid, relic, src):
         head, name = "bag" + head, "bag_" + relic
     else:
         name = head
-    hand = rec["hand"]
+    hand = rec.hand
     out = []
     if relic == "shiny_orb":
         if hand >= 1 or st.tray(rid) >= 1:
@@ -204,12 +204,12 @@ def _conquest_moves(st, rid, relic, src):
 def _use_conquest(st, relic, src, r):
     rid = st.acting
     rec = st.recs[rid]
-    p = rec["p"]
+    p = rec.p
     st.tp.setdefault("relics", []).append(src)
     st.ev("relic", p=p, item=relic, r=r, bag=src == "bag")
     if relic == "shiny_orb":
         if st.tray(rid) < 1:  # the bonus token comes from the tray, else from hand
-            rec["hand"] -= 1
+            rec.hand -= 1
         st._take(rid, r, 1, how="sorc")
         _move_relic(st, src, relic, r)
         return
@@ -221,9 +221,9 @@ def _use_conquest(st, relic, src, r):
         how = "free"
     else:
         c = st.cost(rid, r)
-    if c <= rec["hand"]:
-        rec["hand"] -= c
-        st.ev("conquer", p=p, race=rec["race"], r=r, cost=c)
+    if c <= rec.hand:
+        rec.hand -= c
+        st.ev("conquer", p=p, race=rec.race, r=r, cost=c)
         st._take(rid, r, c, how)
         _move_relic(st, src, relic, r)
     else:  # short by 3 or less: the final conquest with the die
@@ -332,13 +332,13 @@ def _ring_apply(st, d, text):
         o = st.owner[n]
         if o >= 0 and o in st.recs:
             orec = st.recs[o]
-            if orec["dec"] or orec["p"] == p:
+            if orec.dec or orec.p == p:
                 continue
             if st.rev >= 1:  # every immune region, the Queen's and the Great Ancient's included
                 if not st.immune_to(p, n):
-                    victims.add(orec["p"])
+                    victims.add(orec.p)
             elif not st.immune(n) and not _marker_immune(st, p, n):
-                victims.add(orec["p"])
+                victims.add(orec.p)
     got = 0
     for q in sorted(victims):
         if st.coins[q] > 0:
@@ -474,7 +474,7 @@ def _pipe_reach(st, rid, r, held):
 
 def _fountain_start(st, rid):
     if _active(st, rid) and st.tray(rid) > 0:
-        st.recs[rid]["hand"] += 1
+        st.recs[rid].hand += 1
         st.ev("fountain", p=_player(st, rid))
 
 
@@ -553,9 +553,9 @@ def _balrog_targets(st, p):
         o = st.owner[n]
         if o >= 0:
             orec = st.recs[o]
-            if orec["p"] == p or (orec["race"] == "gnomes" and not orec["dec"]):
+            if orec.p == p or (orec.race == "gnomes" and not orec.dec):
                 continue
-            if rev >= 1 and orec["race"] == "liches" and st.coins[p] <= 0:  # no coin: no attack on Liches
+            if rev >= 1 and orec.race == "liches" and st.coins[p] <= 0:  # no coin: no attack on Liches
                 continue
         out.append(n)
     return out
@@ -576,8 +576,8 @@ def _balrog_to(st, p, n, rid=None):
         orec = st.recs[o]
         lost = min(2, st.tok[n])
         back = st.tok[n] - lost
-        orec["hand"] += back
-        st.ev("lose", p=orec["p"], race=orec["race"], r=n, lost=lost, back=back)
+        orec.hand += back
+        st.ev("lose", p=orec.p, race=orec.race, r=n, lost=lost, back=back)
         if back > 0 and o not in st.defq:
             st.defq.append(o)
     st._clear_region(n)
@@ -616,7 +616,7 @@ def _pentacle_moves(st, rid):
 
 def _balrog_action(st, arg):
     st.tp["balrog"] = True
-    _balrog_to(st, st.recs[st.acting]["p"], int(arg), st.acting)
+    _balrog_to(st, st.recs[st.acting].p, int(arg), st.acting)
 
 
 # ----------------------------------------------------------------------------
@@ -728,20 +728,20 @@ def _snow_moves(st, rid):
     if st.phase != "conquer" or st.tp["roll"] is not None or "snow_thing" not in st.special:
         return []
     r = st.special.index("snow_thing")
-    if not st.monster[r] or st.recs[rid]["hand"] < 1:
+    if not st.monster[r] or st.recs[rid].hand < 1:
         return []
-    if _marker_immune(st, st.recs[rid]["p"], r) or not st.reachable(rid, r):
+    if _marker_immune(st, st.recs[rid].p, r) or not st.reachable(rid, r):
         return []
     return [Move(f"snow:{r}", ("snow", f"r{r}"))]
 
 
 def _snow_action(st, arg):
     rid = st.acting
-    st.push("commit", st.recs[rid]["p"], rid=rid, r=int(arg))
+    st.push("commit", st.recs[rid].p, rid=rid, r=int(arg))
 
 
 def _commit_moves(st, d):
-    hand = st.recs[d["rid"]]["hand"]
+    hand = st.recs[d["rid"]].hand
     return [Move(f"commit:{k}", (f"commit{k}",)) for k in range(1, min(hand, MAX_COMMIT) + 1)]
 
 
@@ -759,17 +759,17 @@ def _commit_apply(st, d, text):
     die = DIE_FACES[st.rng.below(6)] if rev >= 1 else 1 + st.rng.below(4)
     need = st.cost(rid, r) + die
     ok = k >= need
-    st.ev("snow_die", p=rec["p"], r=r, k=k, face=die, need=need, ok=ok)
+    st.ev("snow_die", p=rec.p, r=r, k=k, face=die, need=need, ok=ok)
     if ok:
-        rec["hand"] -= k
+        rec.hand -= k
         st._take(rid, r, k)
         return
-    rec["hand"] -= 1  # one token lost, the others stay in hand
+    rec.hand -= 1  # one token lost, the others stay in hand
     if rev >= 1:
-        rec["lost"] = rec.get("lost", 0) + 1  # not back in the tray: in the box, for good
-    st.ev("snow_fail", p=rec["p"], r=r)
+        rec.lost = rec.lost + 1  # not back in the tray: in the box, for good
+    st.ev("snow_fail", p=rec.p, r=r)
     if _snow_exits(st, r):
-        st.push("snowmove", rec["p"], r=r)
+        st.push("snowmove", rec.p, r=r)
 
 
 def _snow_exits(st, r):

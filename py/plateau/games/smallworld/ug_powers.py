@@ -34,7 +34,7 @@ def _count(test, even_declined=False):
         if declined and not even_declined:
             return []
         n = sum(1 for r in st.regions_of(rid) if test(st, r))
-        return [(st.recs[rid]["power"], n)] if n else []
+        return [(st.recs[rid].power, n)] if n else []
     return f
 
 
@@ -67,7 +67,7 @@ def _groups(st, regs, race_links=False, rid=None):
         for n in st.nbrs[r]:
             if n in parent:
                 join(r, n)
-    if race_links and rid is not None and st.recs[rid]["race"] == "spiderines":
+    if race_links and rid is not None and st.recs[rid].race == "spiderines":
         group = [r for r in regs if any(st.chasm[n] for n in st.nbrs[r])]
         if group and st.rev >= 1 and _spider_reading(st) == "any":
             group = regs  # a region by a Chasm borders every region they hold
@@ -81,7 +81,7 @@ def _spider_reading(st):
 
 
 def _player(st, rid):
-    return st.recs[rid]["p"]
+    return st.recs[rid].p
 
 
 # --- scoring powers -------------------------------------------------------
@@ -128,30 +128,30 @@ def _wise(st, rid, declined):
 
 # --- Immortal, Martyr ------------------------------------------------------
 def _immortal_losses(st, rid, r, by):
-    return 0 if not st.recs[rid]["dec"] else None
+    return 0 if not st.recs[rid].dec else None
 
 
 def _martyr_lost(st, rid, r, by):
     rec = st.recs[rid]
-    if rec["dec"] or by not in st.recs or st.recs[by]["p"] == rec["p"]:
+    if rec.dec or by not in st.recs or st.recs[by].p == rec.p:
         return
-    st.pay(rec["p"], 1)
-    st.ev("martyr", p=rec["p"], r=r)
+    st.pay(rec.p, 1)
+    st.ev("martyr", p=rec.p, r=r)
 
 
 # --- Reborn ------------------------------------------------------------------
 def _reborn_start(st, rid):
     rec = st.recs[rid]
-    if not rec["dec"]:
+    if not rec.dec:
         return
-    act = st.active[rec["p"]]
+    act = st.active[rec.p]
     if act is None or not st.regions_of(rid) or not _reborn_source(st, act):
         return
-    st.push("reborn", rec["p"], rid=rid, left=2)
+    st.push("reborn", rec.p, rid=rid, left=2)
 
 
 def _reborn_source(st, act):
-    return st.tray(act) > 0 or st.recs[act]["hand"] > 0
+    return st.tray(act) > 0 or st.recs[act].hand > 0
 
 
 def _reborn_moves(st, d):
@@ -168,14 +168,14 @@ def _reborn_apply(st, d, text):
         return None
     rid = d["rid"]
     rec = st.recs[rid]
-    act = st.active[rec["p"]]
+    act = st.active[rec.p]
     r = int(arg)
     if st.tray(act) <= 0:  # from the tray, else from the hand (§2.2)
-        st.recs[act]["hand"] -= 1
+        st.recs[act].hand -= 1
     st._clear_region(r)
     st.owner[r] = act
     st.tok[r] = 1
-    st.ev("reborn", p=rec["p"], r=r)
+    st.ev("reborn", p=rec.p, r=r)
     d["left"] -= 1
     st._check_gone(rid)
     if d["left"] > 0 and rid in st.recs and st.regions_of(rid) and _reborn_source(st, act):
@@ -190,7 +190,7 @@ def _queens(st):
 
 def _royal_end(st, rid):
     rec = st.recs[rid]
-    if rec["dec"]:
+    if rec.dec:
         return  # In Decline the Queen stays where it is, frozen
     held = st.regions_of(rid)
     if not held:
@@ -199,13 +199,13 @@ def _royal_end(st, rid):
     if len(held) == 1:
         _put_queen(st, rid, held[0], quiet=q == held[0])
         return
-    st.push("royal", rec["p"], rid=rid)
+    st.push("royal", rec.p, rid=rid)
 
 
 def _put_queen(st, rid, r, quiet=False):
     st.x.setdefault("queen", {})[str(rid)] = r
     if not quiet:
-        st.ev("queen", p=st.recs[rid]["p"], r=r)
+        st.ev("queen", p=st.recs[rid].p, r=r)
 
 
 def _royal_moves(st, d):
@@ -224,12 +224,12 @@ def _queen_immune(st, p, r):
     for k, q in qs.items():
         if q == r:
             o = st.owner[r]
-            return o >= 0 and o in st.recs and st.recs[o]["p"] != p
+            return o >= 0 and o in st.recs and st.recs[o].p != p
     return False
 
 
 def _queen_protect(st, rid, r):
-    return _queen_immune(st, st.recs[rid]["p"], r)
+    return _queen_immune(st, st.recs[rid].p, r)
 
 
 def _queen_clear(st, r):
@@ -246,13 +246,13 @@ def _armor_in_play(st):
 
 def _shield_redeploy(st, rid):
     rec = st.recs[rid]
-    if rec["dec"]:
+    if rec.dec:
         return
     held = st.regions_of(rid)
     n = sum(1 for r in held if "mushroom_forest" in st.feat[r])
     n = min(n, ARMOR_MAX - _armor_in_play(st))
     if n > 0 and held:
-        st.push("shield", rec["p"], rid=rid, left=n)
+        st.push("shield", rec.p, rid=rid, left=n)
 
 
 def _shield_moves(st, d):
@@ -282,9 +282,9 @@ def _armor_clear(st, r):
 # --- Thieving --------------------------------------------------------------
 def _thieving_end(st, rid):
     rec = st.recs[rid]
-    if rec["dec"]:
+    if rec.dec:
         return
-    p = rec["p"]
+    p = rec.p
     mine = st.regions_of(rid)
     near = set()
     for r in mine:
@@ -295,8 +295,8 @@ def _thieving_end(st, rid):
         o = st.owner[n]
         if o >= 0 and o in st.recs:
             orec = st.recs[o]
-            if orec["p"] != p and not orec["dec"] and not (immunity and st.immune_to(p, n)):
-                victims.add(orec["p"])
+            if orec.p != p and not orec.dec and not (immunity and st.immune_to(p, n)):
+                victims.add(orec.p)
     for q in sorted(victims):
         if st.coins[q] > 0:  # never below 0
             st.pay(q, -1)
@@ -313,7 +313,7 @@ def _tomb_declined(st, rid):
     if st.phase == "stout":
         return
     if any(st.tok[r] > 1 for r in st.regions_of(rid)) and len(st.regions_of(rid)) > 1:
-        st.push("tomb", rec["p"], rid=rid)
+        st.push("tomb", rec.p, rid=rid)
 
 
 def _tomb_moves(st, d):
@@ -350,14 +350,14 @@ def vampire_targets(st, rid):
     own (once per opponent per turn): Black Mountain, the Keep and Mushroom
     Armor do not protect; Gnomes, immunity and peace do."""
     return [r for r in st.lone_enemy_tokens(rid, skip=st.tp.get("vamp", ()))
-            if st.recs[st.owner[r]]["race"] != "gnomes"]
+            if st.recs[st.owner[r]].race != "gnomes"]
 
 
 def _vampire_moves(st, rid):
-    if st.phase != "conquer" or st.tp["ghoul"] or st.tp["roll"] is not None or st.recs[rid]["dec"]:
+    if st.phase != "conquer" or st.tp["ghoul"] or st.tp["roll"] is not None or st.recs[rid].dec:
         return []
     rec = st.recs[rid]
-    if st.tray(rid) <= 0 and rec["hand"] <= 0:
+    if st.tray(rid) <= 0 and rec.hand <= 0:
         return []
     return [Move(f"vamp:{r}", ("vampire", f"r{r}")) for r in vampire_targets(st, rid)]
 
@@ -366,11 +366,11 @@ def _do_vampire(st, arg):
     rid = st.acting
     rec = st.recs[rid]
     r = int(arg)
-    victim = st.recs[st.owner[r]]["p"]
+    victim = st.recs[st.owner[r]].p
     st.tp.setdefault("vamp", []).append(victim)
     if st.tray(rid) <= 0:  # from the tray, else from the hand
-        rec["hand"] -= 1
-    st.ev("vampire", p=rec["p"], victim=victim, r=r)
+        rec.hand -= 1
+    st.ev("vampire", p=rec.p, victim=victim, r=r)
     st._take(rid, r, 1, how="sorc")
 
 
@@ -382,8 +382,8 @@ def _vanishing_declined(st, rid):
     for r in regs:
         st._clear_region(r)
     if n:
-        st.pay(rec["p"], 2 * n)
-    st.ev("vanishing", p=rec["p"], n=n, k=2 * n)
+        st.pay(rec.p, 2 * n)
+    st.ev("vanishing", p=rec.p, n=n, k=2 * n)
 
 
 # --- Vengeful ----------------------------------------------------------------
@@ -397,7 +397,7 @@ def _vengeance_on_conquest(st, r):
     o = st.owner[r]
     if o < 0 or o not in st.recs:
         return
-    v = st.recs[o]["p"]
+    v = st.recs[o].p
     a = st.cur
     if v == a:
         return
@@ -411,17 +411,17 @@ def _vengeance_on_conquest(st, r):
 
 
 def _vengeful_cost(st, rid, r):
-    marks = _marks(st, st.recs[rid]["p"])
+    marks = _marks(st, st.recs[rid].p)
     if not marks:
         return 0
     o = st.owner[r]
-    return -1 if o >= 0 and o in st.recs and st.recs[o]["p"] in marks else 0
+    return -1 if o >= 0 and o in st.recs and st.recs[o].p in marks else 0
 
 
 def _vengeful_end(st, rid):
     v = st.x.get("vengeance")
     if v:
-        v.pop(str(st.recs[rid]["p"]), None)
+        v.pop(str(st.recs[rid].p), None)
 
 
 # --- the table ---------------------------------------------------------------

@@ -167,7 +167,7 @@ def reading(st, key):
 
 
 def _active(st, rid):
-    return not st.recs[rid]["dec"]
+    return not st.recs[rid].dec
 
 
 def _cost_reduction(n):
@@ -190,7 +190,7 @@ def _cultists_conquer(st, rid, r):
         return
     if _ancient(st, rid) < 0:
         st.x["ancient"] = [rid, r]
-        st.ev("ancient", p=st.recs[rid]["p"], r=r)
+        st.ev("ancient", p=st.recs[rid].p, r=r)
 
 
 def _next_to(st, rid, a, r):
@@ -228,7 +228,7 @@ def _do_ancient(st, arg):
     rid = st.acting
     st.x["ancient"] = [rid, r]
     st.x["ancient_moved"] = [st.turn, st.cur]
-    st.ev("ancient", p=st.recs[rid]["p"], r=r)
+    st.ev("ancient", p=st.recs[rid].p, r=r)
 
 
 def _ancient_leaves(st, r):
@@ -254,12 +254,12 @@ def _flames_picked(st, rid):
     if len(spots) == 1:
         _put_volcano(st, rid, spots[0])
     elif spots:
-        st.push("volcano", st.recs[rid]["p"])
+        st.push("volcano", st.recs[rid].p)
 
 
 def _put_volcano(st, rid, r):
     st.x["volcano"] = r
-    st.ev("volcano", p=st.recs[rid]["p"], r=r)
+    st.ev("volcano", p=st.recs[rid].p, r=r)
 
 
 def _volcano_moves(st, d):
@@ -300,7 +300,7 @@ def _gnomes_proof(st, p, r):
     if o < 0:
         return False
     rec = st.recs[o]
-    return rec["race"] == "gnomes" and not rec["dec"] and rec["p"] != p and rec["p"] != st.cur
+    return rec.race == "gnomes" and not rec.dec and rec.p != p and rec.p != st.cur
 
 
 # --- Iron Dwarves -------------------------------------------------------------
@@ -312,31 +312,31 @@ def _hammers(st, rid):
 def _dwarves_start(st, rid):
     rec = st.recs[rid]
     n = _hammers(st, rid)
-    if n and not rec["dec"]:
-        rec["hand"] += n
-        rec["extra"] = n
+    if n and not rec.dec:
+        rec.hand += n
+        rec.extra = n
 
 
 def _dwarves_redeployed(st, rid):
     rec = st.recs[rid]
-    k = rec.get("extra", 0)
+    k = rec.extra
     if k:
         k = st.take_off(rid, k)
-        rec["extra"] = k
+        rec.extra = k
         if k > 0:  # some regions hold nothing but a Hammer: the player leaves them
-            st.push("hammers", rec["p"])
+            st.push("hammers", rec.p)
             return
     _gain_hammers(st, rid)
 
 
 def _gain_hammers(st, rid):
-    if st.recs[rid]["dec"]:
+    if st.recs[rid].dec:
         return
     have = _hammers(st, rid)
     n = min(HAMMERS - have, sum(1 for r in st.regions_of(rid) if "mine" in st.feat[r]))
     st.x["hammers"] = [rid, have + n]
     if n:
-        st.ev("hammers", p=st.recs[rid]["p"], n=n, total=have + n)
+        st.ev("hammers", p=st.recs[rid].p, n=n, total=have + n)
 
 
 def _hammers_moves(st, d):
@@ -348,17 +348,17 @@ def _hammers_apply(st, d, text):
     rec = st.recs[rid]
     r = int(text.partition(":")[2])
     st._clear_region(r)
-    st.ev("abandon", p=rec["p"], r=r)
-    rec["extra"] -= 1
-    if rec["extra"] > 0 and st.regions_of(rid):
+    st.ev("abandon", p=rec.p, r=r)
+    rec.extra -= 1
+    if rec.extra > 0 and st.regions_of(rid):
         return False
-    rec["extra"] = 0
+    rec.extra = 0
     _gain_hammers(st, rid)
     return None
 
 
 def _dwarves_declined(st, rid):
-    st.recs[rid]["extra"] = 0
+    st.recs[rid].extra = 0
     if st.x.get("hammers") and st.x["hammers"][0] == rid:
         del st.x["hammers"]
 
@@ -375,12 +375,12 @@ def _kraken_water(st, rid, r):
 # --- Liches -------------------------------------------------------------------
 def _liches_lost(st, rid, r, by):
     rec = st.recs[rid]
-    if not rec["dec"] or by not in st.recs or st.recs[by]["p"] == rec["p"]:
+    if not rec.dec or by not in st.recs or st.recs[by].p == rec.p:
         return
-    q = st.recs[by]["p"]
+    q = st.recs[by].p
     st.pay(q, -1)
-    st.pay(rec["p"], 1)
-    st.ev("liches", p=rec["p"], q=q, r=r)
+    st.pay(rec.p, 1)
+    st.ev("liches", p=rec.p, q=q, r=r)
 
 
 # --- Lizardmen ------------------------------------------------------------------
@@ -390,7 +390,7 @@ def _passable(st, rid, n):
     o = st.owner[n]
     if o == EMPTY or reading(st, "ug_lizardmen") == "any":
         return True
-    return o >= 0 and st.recs[o]["p"] == st.recs[rid]["p"]
+    return o >= 0 and st.recs[o].p == st.recs[rid].p
 
 
 def _river_reach(st, rid, starts):
@@ -432,18 +432,18 @@ def _lizard_entry(st, rid, r):
 # --- Mudmen ---------------------------------------------------------------------
 def _mudmen_redeploy(st, rid):
     rec = st.recs[rid]
-    if rec["dec"]:
+    if rec.dec:
         return
     n = min(sum(1 for r in st.regions_of(rid) if "mudpool" in st.feat[r]), st.tray(rid))
     if n > 0:
-        rec["hand"] += n
-        st.ev("mudmen", p=rec["p"], n=n)
+        rec.hand += n
+        st.ev("mudmen", p=rec.p, n=n)
 
 
 # --- Shadow Mimes -------------------------------------------------------------
 def _mimes_picked(st, rid):
     if min(5, len(st.column)) > 0:
-        st.push("mimic", st.recs[rid]["p"])
+        st.push("mimic", st.recs[rid].p)
 
 
 def _mimic_moves(st, d):
@@ -459,15 +459,15 @@ def _mimic_apply(st, d, text):
     rid = st.active[d["p"]]
     rec = st.recs[rid]
     j = int(arg) - 1
-    old = rec["power"]
+    old = rec.power
     new = st.column[j][1]
     st.column[j][1] = old
-    rec["power"] = new
-    box = content[rec["race"]].box
+    rec.power = new
+    box = content[rec.race].box
     # the tokens follow the badge now held (a bonus from elsewhere, a tournament event, stays)
-    rec["hand"] = max(0, min(rec["hand"] + content[new].tokens - content[old].tokens, box))
-    rec["spirit"] = "decline_apart" in content[new].flags
-    st.ev("mimic", p=rec["p"], power=new, item=old)
+    rec.hand = max(0, min(rec.hand + content[new].tokens - content[old].tokens, box))
+    rec.spirit = "decline_apart" in content[new].flags
+    st.ev("mimic", p=rec.p, power=new, item=old)
     return None
 
 
@@ -510,7 +510,7 @@ def _crystal(st, r):
 
 def _wisps_moves(st, rid):
     rec = st.recs[rid]
-    if (st.phase != "conquer" or rec["dec"] or rec["hand"] < 1 or st.tp["roll"] is not None
+    if (st.phase != "conquer" or rec.dec or rec.hand < 1 or st.tp["roll"] is not None
             or st.tp.get("die") is not None or st.tp["ghoul"]):
         return []
     held = st.regions_of(rid)
@@ -522,7 +522,7 @@ def _wisps_moves(st, rid):
     for r in sorted(near):
         if st.protected_from(rid, r) or not st.reachable(rid, r, held):
             continue
-        if st.cost(rid, r) - 3 <= rec["hand"]:
+        if st.cost(rid, r) - 3 <= rec.hand:
             out.append(Move(f"wisp:{r}", ("wisp", f"r{r}")))
     return out
 
@@ -534,11 +534,11 @@ def _do_wisp(st, arg):
     c = st.cost(rid, r)
     face = DIE_FACES[st.rng.below(6)]
     need = max(1, c - face)
-    ok = need <= rec["hand"]
-    st.ev("wisp", p=rec["p"], r=r, face=face, cost=c, ok=ok)
+    ok = need <= rec.hand
+    st.ev("wisp", p=rec.p, r=r, face=face, cost=c, ok=ok)
     if ok:  # affordable after the roll: the conquest is made
-        rec["hand"] -= need
-        st.ev("conquer", p=rec["p"], race=rec["race"], r=r, cost=need)
+        rec.hand -= need
+        st.ev("conquer", p=rec.p, race=rec.race, r=r, cost=need)
         st._take(rid, r, need)
     else:  # like the reinforcement die, a failed roll ends the conquests
         st._to_redeploy()
@@ -553,12 +553,12 @@ def _protect(st, rid, r):
     if o < 0:
         return False
     orec = st.recs[o]
-    race = orec["race"]
+    race = orec.race
     if race == "liches":
-        p = st.recs[rid]["p"]
-        return orec["p"] != p and st.coins[p] <= 0
+        p = st.recs[rid].p
+        return orec.p != p and st.coins[p] <= 0
     if race == "cultists":
-        return _ancient_immune(st, st.recs[rid]["p"], r)
+        return _ancient_immune(st, st.recs[rid].p, r)
     return False
 
 
@@ -569,7 +569,7 @@ def _ancient_immune(st, p, r):
     if not a or a[1] != r:
         return False
     o = st.owner[r]
-    return o >= 0 and a[0] == o and o in st.recs and st.recs[o]["p"] != p
+    return o >= 0 and a[0] == o and o in st.recs and st.recs[o].p != p
 
 
 # --- markers ----------------------------------------------------------------------

@@ -1,0 +1,107 @@
+"""Small World's position as typed records: a race record is a
+:class:`~plateau.games.smallworld.records.Race` (a misspelt field is an
+error), and a clone shares nothing that changes with the position it was
+copied from, whatever fields the position has."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from plateau.core.game import Game
+from plateau.core.rng import Rng
+from plateau.games.arkhanis import GAME as ARK
+from plateau.games.smallworld import GAME
+from plateau.games.smallworld.clock import Clock
+from plateau.games.smallworld.records import Race
+from plateau.games.smallworld.ruleset import Ruleset
+
+from swhelp import fresh, give
+
+#: shared on purpose: they do not change during a game
+SHARED = (Game, Ruleset, Clock)
+
+
+def mutable_parts(x, seen=None):
+    """Every mutable object reachable from ``x`` (by id), the shared kinds left out."""
+    seen = {} if seen is None else seen
+    if isinstance(x, (int, float, str, bool, type(None), frozenset)) or isinstance(x, SHARED) or callable(x):
+        return seen
+    if id(x) in seen:
+        return seen
+    if not isinstance(x, tuple):
+        seen[id(x)] = x
+    if isinstance(x, dict):
+        for k, v in x.items():
+            mutable_parts(k, seen)
+            mutable_parts(v, seen)
+    elif isinstance(x, (list, tuple, set)):
+        for v in x:
+            mutable_parts(v, seen)
+    elif dataclasses.is_dataclass(x):
+        for f in dataclasses.fields(x):
+            mutable_parts(getattr(x, f.name), seen)
+    elif hasattr(x, "__dict__"):
+        for v in vars(x).values():
+            mutable_parts(v, seen)
+    return seen
+
+
+def played(n, opts, seed, plies):
+    s = GAME.start([f"P{i}" for i in range(n)], opts, seed)
+    r = Rng(seed)
+    for _ in range(plies):
+        if s.is_over():
+            break
+        ms = s.legal_moves()
+        s.play(ms[r.below(len(ms))])
+    return s
+
+
+@pytest.mark.parametrize("n,opts,seed,plies", [
+    (3, {}, 1, 0), (3, {}, 2, 60), (4, {"board": "underground", "content": "underground"}, 3, 90),
+    (3, {"monsters": "random", "content": "mixed"}, 4, 120),
+])
+def test_a_clone_shares_nothing_that_changes(n, opts, seed, plies):
+    s = played(n, opts, seed, plies)
+    c = s.clone()
+    assert set(vars(c)) == set(vars(s))
+    mine = mutable_parts(s)
+    shared = [f"{k}: {type(v).__name__}" for k, v in vars(c).items()
+              if set(mutable_parts(v)) & set(mine)]
+    assert shared == []
+    # and it is the same position
+    assert c.view(None) == s.view(None)
+    assert [m.text for m in c.legal_moves()] == [m.text for m in s.legal_moves()]
+
+
+def test_the_check_sees_a_shared_list():
+    s = played(3, {}, 1, 10)
+    c = s.clone()
+    c.tok = s.tok
+    assert set(mutable_parts(c.tok)) & set(mutable_parts(s))
+
+
+def test_a_tournament_table_clone_shares_nothing_but_its_tournament():
+    s = ARK.start([f"P{i}" for i in range(5)], {}, 2)
+    c = s.clone()
+    mine = mutable_parts(s)
+    for t in c.tables:
+        for k, v in vars(t).items():
+            if k in ("clock", "coins", "vp", "unused"):  # the clone tournament's own (its clock, coins, reserve)
+                continue
+            assert not set(mutable_parts(v)) & set(mine), k
+        assert t.coins is c.coins and t.clock.tour is c
+
+
+def test_a_race_record_has_its_fields_and_no_other():
+    """A misspelt field is an error, not a new key."""
+    s = fresh()
+    rid = give(s, 0, "ratmen", "hill", {1: 3})
+    rec = s.recs[rid]
+    assert (rec.p, rec.race, rec.power, rec.dec, rec.hand) == (0, "ratmen", "hill", False, 0)
+    with pytest.raises(AttributeError):
+        rec.hnad = 3
+    c = rec.copy()
+    assert c == rec and c is not rec
