@@ -9,7 +9,9 @@ import pytest
 from plateau.core.game import IllegalMove
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
-from plateau.games.smallworld.rules import DIE_FACES, EMPTY, LT
+from plateau.games.smallworld import turn_end
+from plateau.games.smallworld.conquest import DIE_FACES
+from plateau.games.smallworld.rules import EMPTY, LT
 
 from swhelp import begin, finish_turn, fresh, give, texts
 
@@ -304,12 +306,12 @@ def test_1_5_end_after_the_map_turns_and_tie_break():
         assert s.winners() == [max((0, 1), key=s.race_tokens_on_board)]
     s2 = fresh(tiebreak="shared")
     s2.coins = [7, 7]
-    s2._game_over()
+    turn_end.game_over(s2)
     assert s2.winners() == [0, 1]
     s3 = fresh()
     give(s3, 0, "ratmen", "hill", {1: 3})
     s3.coins = [7, 7]
-    s3._game_over()
+    turn_end.game_over(s3)
     assert s3.winners() == [0]
 
 

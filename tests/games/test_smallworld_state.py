@@ -24,19 +24,22 @@ SHARED = (Game, Ruleset, Clock)
 
 
 def mutable_parts(x, seen=None):
-    """Every mutable object reachable from ``x`` (by id), the shared kinds left out."""
+    """Every mutable object reachable from ``x`` (by id), the shared kinds
+    left out. A tuple is a value written whole, never changed (a log entry,
+    a region's neighbours): the position's convention, which the engine
+    keeps (``ev`` writes a log entry once)."""
     seen = {} if seen is None else seen
-    if isinstance(x, (int, float, str, bool, type(None), frozenset)) or isinstance(x, SHARED) or callable(x):
+    if isinstance(x, (int, float, str, bool, type(None), frozenset, tuple)) or isinstance(x, SHARED) \
+            or callable(x):
         return seen
     if id(x) in seen:
         return seen
-    if not isinstance(x, tuple):
-        seen[id(x)] = x
+    seen[id(x)] = x
     if isinstance(x, dict):
         for k, v in x.items():
             mutable_parts(k, seen)
             mutable_parts(v, seen)
-    elif isinstance(x, (list, tuple, set)):
+    elif isinstance(x, (list, set)):
         for v in x:
             mutable_parts(v, seen)
     elif dataclasses.is_dataclass(x):
@@ -105,3 +108,14 @@ def test_a_race_record_has_its_fields_and_no_other():
         rec.hnad = 3
     c = rec.copy()
     assert c == rec and c is not rec
+
+
+def test_a_decision_resuming_an_unknown_step_is_an_error():
+    """A decision taken goes on with the step it was pushed from; a step the
+    engine does not know stops with a message instead of leaving the turn
+    waiting for ever."""
+    s = GAME.start(["Ann", "Bob"], {"monsters": "hand"}, 0)  # the first player puts the Monsters down
+    assert s.pending[0]["kind"] == "monsters"
+    s.pending[0].update(left=1, then="redeploy_typo")  # the last one, pushed from a step misspelt
+    with pytest.raises(ValueError, match="unknown step 'redeploy_typo'"):
+        s.play(s.legal_moves()[0].text)

@@ -178,7 +178,7 @@ def test_shiny_orb_replaces_a_lone_active_token():
     a = give(s, 0, "ratmen", "alchemist", {14: 1}, hand=0)
     put(s, 14, "shiny_orb")
     b = give(s, 1, "ogres", "merchant", {15: 1, 17: 2})
-    s.mountain[15] = True  # a Black Mountain does not protect
+    s.mountain = tuple(m or r == 15 for r, m in enumerate(s.mountain))  # a Black Mountain does not protect
     begin(s, 0)
     ts = texts(s)
     assert "orb:15" in ts and "orb:17" not in ts

@@ -147,7 +147,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.turns = int(view["turns"])
     R = s.R = b["R"]
     for k in ("terrain", "symbols", "nbrs", "entry", "feat", "water", "river", "chasm", "coastal", "mountain"):
-        setattr(s, k, b[k])
+        setattr(s, k, tuple(b[k]))  # the board's fixed arrays are tuples, as the engine makes them
     s.deck_races = list(b["deck_races"])
     s.deck_powers = list(b["deck_powers"])
     for k in ("owner", "tok", "lair", "fort", "camp", "hole", "hero", "monster", "special", "place", "relic"):
@@ -189,7 +189,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.tp = tp
     s.defq = [int(x) for x in view["defq"]]
     s.win = None if view["winners"] is None else list(view["winners"])
-    s.log = _dc(view["events"])
+    s.log = [tuple(e) for e in _dc(view["events"])]
     s.seq = s.log[-1][0] if s.log else 0
     s.mark = next((e[0] for e in reversed(s.log) if e[2] == "turn"), s.seq)
     s.found = sum(1 for r in range(R) if s.place[r] or s.relic[r])

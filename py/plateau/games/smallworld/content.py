@@ -74,6 +74,7 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
+from . import conquest, redeploy
 from . import underground as U
 from .ruleset import Ruleset, records
 
@@ -362,7 +363,7 @@ def _do_sorcery(st, arg):
     o = st.owner[r]
     st.tp["sorc"].append(st.recs[o].p)
     st.ev("sorcery", p=rec.p, victim=st.recs[o].p, r=r)
-    st._take(rid, r, 1, how="sorc")
+    conquest.take(st, rid, r, 1, how="sorc")
 
 
 def _dragon_moves(st, rid, targets):
@@ -379,7 +380,7 @@ def _do_dragon(st, arg):
     rec.hand -= 1
     st.tp["dragon"] = True
     st.ev("dragon", p=rec.p, r=r)
-    st._take(rid, r, 1)
+    conquest.take(st, rid, r, 1)
     st.dragon = r
 
 
@@ -415,12 +416,12 @@ def _camp_moves(st, rid, held):
 
 def _do_camp(st, arg):
     st.camp[int(arg)] += 1
-    st._redeployed("camp_", b=int(arg))
+    redeploy.note(st, "camp_", b=int(arg))
 
 
 def _do_uncamp(st, arg):
     st.camp[int(arg)] -= 1
-    st._redeployed("camp_", a=int(arg))
+    redeploy.note(st, "camp_", a=int(arg))
 
 
 def _heroes_left(st, rid):
@@ -454,12 +455,12 @@ def _heroes_follow(st, rid):
 
 def _do_hero(st, arg):
     st.hero[int(arg)] = True
-    st._redeployed("hero_", b=int(arg))
+    redeploy.note(st, "hero_", b=int(arg))
 
 
 def _do_unhero(st, arg):
     st.hero[int(arg)] = False
-    st._redeployed("hero_", a=int(arg))
+    redeploy.note(st, "hero_", a=int(arg))
 
 
 # hooks: name -> {moment: function}

@@ -10,6 +10,11 @@ an error, not a new key.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from operator import attrgetter
+
+#: ``owner[r]`` of a region nobody holds, and of a Lost Tribe region
+EMPTY = -1
+LT = -2
 
 
 @dataclass(slots=True)
@@ -30,7 +35,7 @@ class Race:
     age: int | None = None  #: in a tournament, when it went In Decline (the oldest scores first)
 
     def copy(self) -> Race:
-        return Race(*[getattr(self, n) for n in _NAMES])
+        return Race(*_ALL(self))
 
     def public(self) -> dict:
         """What every player sees of it (a view's ``recs``)."""
@@ -41,4 +46,4 @@ class Race:
         return out
 
 
-_NAMES = tuple(f.name for f in fields(Race))
+_ALL = attrgetter(*(f.name for f in fields(Race)))  # every field, in order (read in C)

@@ -30,13 +30,11 @@ from plateau.core.boards import load_board
 from plateau.core.game import Move, State, rules_revision
 from plateau.core.rng import Rng
 
+from . import conquest, redeploy, turn_end
 from . import content as C
 from .clock import PLAIN
-from .records import Race
+from .records import EMPTY, LT, Race
 
-EMPTY = -1
-LT = -2
-DIE_FACES = (0, 0, 0, 1, 2, 3)
 LOG_KEEP = 80
 _NONE: dict = {}
 _NO_MOMENT = ({}, False)
@@ -97,26 +95,32 @@ def monster_regions(rng: Rng, regions: list, count: int) -> list:
     raise ValueError("no room for the Monsters on this board")  # the printed maps always have room
 
 
-_SCALARS = frozenset((int, str, bool, float, type(None)))
+#: values that never change once in a position (a tuple is written whole: a
+#: log entry, a region's neighbours or symbols)
+_VALUES = frozenset((int, str, bool, float, type(None), tuple, frozenset))
 
 
 def _dc(x):
     """A copy of ``x`` that shares nothing mutable with it (lists, dicts,
-    sets and race records are copied; numbers, strings, tuples, frozensets
-    and the game's fixed objects are shared)."""
-    if isinstance(x, list):
-        if set(map(type, x)) <= _SCALARS:  # a board array: copied in C
-            return list(x)
-        return [_dc(v) for v in x]
-    if isinstance(x, dict):
-        return {k: _dc(v) for k, v in x.items()}
-    if isinstance(x, set):
-        return set(x)
-    if isinstance(x, Race):
-        return x.copy()
-    if isinstance(x, Rng):
-        return x.copy()
-    return x
+    sets, race records and generators are copied; numbers, strings, tuples,
+    frozensets and the game's fixed objects are shared)."""
+    f = _COPY.get(type(x))
+    return x if f is None else f(x)
+
+
+def _copy_list(x):
+    if set(map(type, x)) <= _VALUES:  # a board array, the log: copied in C
+        return list(x)
+    return [_dc(v) for v in x]
+
+
+_COPY = {
+    list: _copy_list,
+    dict: lambda x: {k: _dc(v) for k, v in x.items()},
+    set: set,
+    Race: Race.copy,
+    Rng: Rng.copy,
+}
 
 
 class SmallWorldState(State):
@@ -143,18 +147,19 @@ class SmallWorldState(State):
         self.turns = m["turns"]
         regs = m["regions"]
         self.R = len(regs)
-        self.terrain = [r["terrain"] for r in regs]
-        self.symbols = [tuple(r["symbols"]) for r in regs]
-        self.nbrs = [tuple(sorted(r["neighbours"])) for r in regs]
-        self.entry = [bool(r["first_conquest_ok"]) for r in regs]
-        self.feat = [C.features(self.terrain[r], self.symbols[r]) for r in range(self.R)]
-        self.water = [t in C.WATER for t in self.terrain]
-        self.river = [t == "river" for t in self.terrain]
-        self.chasm = [t == "chasm" for t in self.terrain]
+        # the board's fixed arrays are tuples: values every clone shares
+        self.terrain = tuple(r["terrain"] for r in regs)
+        self.symbols = tuple(tuple(r["symbols"]) for r in regs)
+        self.nbrs = tuple(tuple(sorted(r["neighbours"])) for r in regs)
+        self.entry = tuple(bool(r["first_conquest_ok"]) for r in regs)
+        self.feat = tuple(C.features(self.terrain[r], self.symbols[r]) for r in range(self.R))
+        self.water = tuple(t in C.WATER for t in self.terrain)
+        self.river = tuple(t == "river" for t in self.terrain)
+        self.chasm = tuple(t == "chasm" for t in self.terrain)
         wet = [self.water[r] or self.river[r] for r in range(self.R)]
-        self.coastal = [not wet[r] and not self.chasm[r] and any(wet[n] for n in self.nbrs[r])
-                        for r in range(self.R)]
-        self.mountain = ["mountain" in f for f in self.feat]
+        self.coastal = tuple(not wet[r] and not self.chasm[r] and any(wet[n] for n in self.nbrs[r])
+                             for r in range(self.R))
+        self.mountain = tuple("mountain" in f for f in self.feat)
         self.owner = [EMPTY] * self.R
         self.tok = [0] * self.R
         # Monsters (rules notes §2, §2.4): printed on Underground and random
@@ -259,7 +264,7 @@ class SmallWorldState(State):
 
     def ev(self, key, **f):
         self.seq += 1
-        self.log.append([self.seq, self.turn, key, f])
+        self.log.append((self.seq, self.turn, key, f))  # an entry is written once, never changed
         if len(self.log) > LOG_KEEP:
             del self.log[0]
 
@@ -395,13 +400,13 @@ class SmallWorldState(State):
                 break
             self.column.append([self.banners.pop(0), self.badges.pop(0), 0])
 
-    def _vanish(self, rid):
+    def vanish(self, rid):
         """A race leaves the board: its tokens go back, its banner to the
         bottom of the banner stack (§1.3)."""
         rec = self.recs.pop(rid)
         for r in range(self.R):
             if self.owner[r] == rid:
-                self._clear_region(r)
+                self.clear_region(r)
         p = rec.p
         if self.active[p] == rid:
             self.active[p] = None
@@ -414,7 +419,7 @@ class SmallWorldState(State):
         self.ev("vanish", p=p, race=rec.race)
         self.refill()
 
-    def _clear_region(self, r):
+    def clear_region(self, r):
         self.owner[r] = EMPTY
         self.tok[r] = 0
         self.lair[r] = False
@@ -450,9 +455,9 @@ class SmallWorldState(State):
             self.tp["fresh"] = False
             self._begin_conquer(again[0])
             return
-        self._main_part()
+        self.main_part()
 
-    def _main_part(self):
+    def main_part(self):
         p = self.cur
         self.tp["ghoul"] = False
         self.tp["fresh"] = True
@@ -642,85 +647,10 @@ class SmallWorldState(State):
             out.append(r)
         return out
 
-    def _nonempty(self, r):
-        """A Monster or a race token (Lost Tribe included) is there (§1.4, §2)."""
-        return (self.owner[r] != EMPTY and self.tok[r] > 0) or self.monster[r] > 0
-
-    def _take(self, rid, r, placed, how="c"):
-        """Region ``r`` changes hands: defender losses, markers, hooks."""
-        p = self.recs[rid].p
-        o = self.owner[r]
-        nonempty = self._nonempty(r)
-        if o == LT:
-            pass
-        elif o >= 0:
-            orec = self.recs[o]
-            lost = 1
-            for f in self.hook(o, "losses", items=False):
-                k = f(self, o, r, rid)
-                if k is not None:
-                    lost = min(lost, k)
-            if how == "sorc":
-                lost = self.tok[r]
-            elif how == "free":  # the defender takes every token back (Stinky Troll's Socks)
-                lost = 0
-            lost = min(lost, self.tok[r])
-            back = self.tok[r] - lost
-            orec.hand += back
-            if orec.p != p and not orec.dec and orec.p not in self.tp["attacked"]:
-                self.tp["attacked"].append(orec.p)
-            self.ev("lose", p=orec.p, race=orec.race, r=r, lost=lost, back=back)
-            if back > 0 and o not in self.defq:
-                self.defq.append(o)
-        owner_before = o
-        # markers that belong to the region's holder go away
-        self.lair[r] = False
-        self.fort[r] = False
-        self.camp[r] = 0
-        for f in self.ruleset.clear_on_conquest:
-            f(self, r)
-        self.owner[r] = rid
-        self.tok[r] = placed
-        self.tp["conq"].append([r, nonempty])
-        self.tp["conq_rid"][r] = rid
-        monsters = self.monster[r]
-        if monsters:
-            self.monster[r] = 0
-            self.ev("monster", p=p, r=r, n=monsters)
-        if owner_before >= 0 and owner_before in self.recs:
-            for f in self.hook(owner_before, "lost", items=False):
-                f(self, owner_before, r, rid)
-        for f in self.hook(rid, "on_conquer", items=False):
-            f(self, rid, r)
-        if monsters and not self.special[r]:
-            self._discover(rid, r)
-        elif monsters and self.special[r]:
-            sp = self.ruleset.hooks.get(self.special[r], _NONE).get("beaten")
-            if sp:
-                sp(self, rid, r)
-        if owner_before >= 0 and owner_before in self.recs:
-            self._check_gone(owner_before)
-
-    def _discover(self, rid, r):
-        """A Monster region is conquered: the top tile of the pile lands there
-        and acts at once (§2)."""
-        if not self.pile:
-            return
-        item = self.pile.pop(0)
-        if item in self.ruleset.relics:
-            self.relic[r] = item
-        else:
-            self.place[r] = item
-        self.found += 1
-        self.ev("found", p=self.recs[rid].p, r=r, item=item)
-        f = self.ruleset.hooks.get(item, _NONE).get("found")
-        if f:
-            f(self, rid, r)
-
-    def _check_gone(self, rid):
+    def check_gone(self, rid):
         rec = self.recs[rid]
         if rec.dec and not self.regions_of(rid) and rec.hand == 0:
-            self._vanish(rid)
+            self.vanish(rid)
 
     def conquer_first(self):
         """The first moves :meth:`conquer_moves` lists: going into decline,
@@ -858,76 +788,6 @@ class SmallWorldState(State):
             out.append(r)
         return out
 
-    def _first_action(self):
-        self.tp["fresh"] = False
-
-    def _do_conquer(self, r):
-        rid = self.acting
-        rec = self.recs[rid]
-        roll = self.tp["roll"]
-        need = self.need(rid, r, roll)
-        self.tp["roll"] = None
-        rec.hand -= need
-        self.ev("conquer", p=rec.p, race=rec.race, r=r, cost=need)
-        self._take(rid, r, need)
-
-    def _do_die(self, r, cost=None, how="c"):
-        """The final conquest with the reinforcement die; ``cost`` and
-        ``how`` when a relic changes what the region costs or what the
-        defender loses."""
-        rid = self.acting
-        rec = self.recs[rid]
-        c = self.cost(rid, r) if cost is None else cost
-        face = DIE_FACES[self.rng.below(6)]
-        hand = rec.hand
-        ok = hand + face >= c
-        self.tp["die"] = [r, face, ok]
-        self.ev("die", p=rec.p, race=rec.race, r=r, cost=c, hand=hand, face=face, ok=ok)
-        if ok:
-            rec.hand = 0
-            self._take(rid, r, hand, how)
-        self._to_redeploy()
-
-    def _do_roll(self):
-        rid = self.acting
-        rec = self.recs[rid]
-        face = DIE_FACES[self.rng.below(6)]
-        self.tp["roll"] = face
-        self.ev("roll", p=rec.p, face=face)
-        hand = rec.hand
-        if not any(self.need(rid, r, face) <= hand for r in self.targets(rid)):
-            # a conquest the roll cannot complete is the last one
-            self.tp["roll"] = None
-            self.ev("berserk_stop", p=rec.p)
-            self._to_redeploy()
-
-    def _do_abandon(self, r):
-        rid = self.acting
-        rec = self.recs[rid]
-        rec.hand += self.tok[r]
-        self._clear_region(r)
-        self.ev("abandon", p=rec.p, r=r)
-
-    # -- redeploy --------------------------------------------------------
-    def _to_redeploy(self):
-        rid = self.acting
-        rec = self.recs[rid]
-        self.phase = "redeploy"
-        self.tp["roll"] = None
-        if self.rev >= 1:  # what gave and what received in this redeployment (redeploy_moves)
-            self.tp["rd"] = {"from": [], "to": []}
-        # River regions are emptied (§2), unless something lets the race stay
-        if any(self.river):
-            stay = any(f(self, rid) for f in self.hook(rid, "river_stay"))
-            if not stay:
-                for r in self.regions_of(rid):
-                    if self.river[r]:
-                        rec.hand += self.tok[r]
-                        self._clear_region(r)
-                        self.ev("river", p=rec.p, r=r)
-        for h in self.hook(rid, "redeploy", items=False):
-            h(self, rid)
-
     def redeploy_moves(self):
         """The redeployment's moves. From rules revision 1 a redeployment
         always ends (rules help, "Redeploy"): a region that gave tokens
@@ -980,43 +840,6 @@ class SmallWorldState(State):
                     out.append(Move(f"back:{a}", ("back", f"r{a}")))
         return out
 
-    def _redeployed(self, kind, a=None, b=None):
-        """Note (from rules revision 1) that region ``a`` gave and region ``b``
-        received a token (``kind`` ""), a camp ("camp_") or a hero ("hero_")."""
-        rd = self.tp.get("rd") if self.phase == "redeploy" and self.rev >= 1 else None
-        if rd is None:
-            return
-        for key, r in ((kind + "from", a), (kind + "to", b)):
-            if r is not None:
-                got = rd.setdefault(key, [])
-                if r not in got:
-                    got.append(r)
-
-    def _end_redeploy(self):
-        rid = self.acting
-        rec = self.recs[rid]
-        if self.tp["ghoul"]:
-            if not self.regions_of(rid):
-                rec.hand = 0
-                self._check_gone(rid)
-            self._main_part()
-            return
-        self.call(rid, "redeployed")
-        if self.pending:
-            self.pending[-1].setdefault("then", "after_redeploy")
-            return
-        self._after_redeploy()
-
-    def _after_redeploy(self):
-        rid = self.acting
-        p = self.cur
-        if self.able(rid, "names_peace"):
-            cands = self.peace_candidates(p)
-            if cands:
-                self.phase = "diplomat"
-                return
-        self._score_and_finish()
-
     def peace_candidates(self, p):
         return self.clock.peace_candidates(self, p)
 
@@ -1060,123 +883,16 @@ class SmallWorldState(State):
             regs = [r for r in regs if not any(f(self, rid, r) for f in no_score)]
         return regs
 
-    def _score(self, decline_turn):
-        p = self.cur
-        lines = self.score_lines(p, decline_turn)
-        total = sum(k for _, k, _ in lines)
-        self.pay(p, total)
-        if not decline_turn and self.active[p] is not None:
-            self.recs[self.active[p]].scored = True
-        self.ev("score", p=p, total=total, lines=[list(x) for x in lines])
-
-    def _score_and_finish(self):
-        self._score(False)
-        p = self.cur
-        if self.active[p] is not None and self.able(self.active[p], "stout_decline"):
-            self.phase = "stout"
-            return
-        self._finish_turn()
-
-    def _decline(self, stout=False):
-        p = self.cur
-        rid = self.active[p]
-        self.clock.declining(self, p, rid)
-        rec = self.recs[rid]
-        keep_tokens = self.ruleset.keep_tokens  # every token stays on the map
-        keep = rec.race in keep_tokens or rec.power in keep_tokens
-        if keep and not stout:
-            for r, k in self.tp.get("readied", {}).items():
-                if self.owner[r] == rid:
-                    self.tok[r] += k
-                    rec.hand -= k
-        self.call(rid, "declined")
-        rec.hand = 0
-        rec.parked = 0
-        if not keep:
-            for r in self.regions_of(rid):
-                self.tok[r] = 1
-        # the older In Decline race leaves (unless it is Spirit's, or the new one is)
-        if not rec.spirit:
-            for old in list(self.declined[p]):
-                if not self.recs[old].spirit:
-                    self._vanish(old)
-        for r in range(self.R):
-            if self.owner[r] == rid:
-                self.camp[r] = 0
-                self.hole[r] = False
-                self.hero[r] = False
-                if self.dragon == r:
-                    self.dragon = -1
-        if rec.power not in self.ruleset.keep_badge:
-            self.discard.append(rec.power)
-        rec.dec = True
-        self.active[p] = None
-        self.declined[p].append(rid)
-        self.ev("decline", p=p, race=rec.race, power=rec.power)
-        if not self.regions_of(rid):
-            self._vanish(rid)
-        self.clock.declined(self, p, rid)
-
-    def _finish_turn(self):
-        p = self.cur
-        self.clock.turn_ending(self, p)
-        for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
-            if rid in self.recs:
-                self.call(rid, "end")
-        if self.pending:
-            self.pending[-1].setdefault("then", "defend")
-            return
-        self._to_defend()
-
-    def _to_defend(self):
-        self.phase = "defend"
-        self._next_defender()
-
-    def _next_defender(self):
-        while self.defq:
-            rid = self.defq[0]
-            rec = self.recs.get(rid)
-            if rec is None or rec.hand == 0:
-                self.defq.pop(0)
-                continue
-            if not self.regions_of(rid):
-                self.defq.pop(0)
-                if rec.dec:
-                    rec.hand = 0
-                    self._check_gone(rid)
-                # an active race with no region keeps its tokens in hand
-                continue
-            self.acting = rid
-            self.phase = "defend"
-            return
-        self.clock.turn_done(self)
-
     def next_player(self):
         """The next player's turn, or the end of the game after the last round."""
         self.cur += 1
         if self.cur >= self.n:
             self.cur = 0
             if self.turn >= self.turns:
-                self._game_over()
+                turn_end.game_over(self)
                 return
             self.turn += 1
         self.start_turn()
-
-    def _game_over(self):
-        self.phase = "over"
-        self.acting = None
-        for p in range(self.n):  # the Golden Knight's and the Snow Thing's points (§3.11)
-            if self.vp[p]:
-                self.pay(p, self.vp[p])
-                self.ev("vp", p=p, n=self.vp[p])
-        best = max(self.coins)
-        win = [p for p in range(self.n) if self.coins[p] == best]
-        if len(win) > 1 and self.opts.get("tiebreak", "tokens") == "tokens":
-            toks = {p: self.race_tokens_on_board(p) for p in win}
-            m = max(toks.values())
-            win = [p for p in win if toks[p] == m]
-        self.win = win
-        self.ev("over", winners=list(win))
 
     # -- protocol ----------------------------------------------------------
     @property
@@ -1231,18 +947,15 @@ class SmallWorldState(State):
         self.pending.append(dict(data, kind=kind, p=p))
 
     def _resume(self, then):
-        if then.startswith("picked:"):
-            if self.acting is not None and self.acting in self.recs:
-                self._picked(self.acting, int(then[7:]))
-        elif then == "after_redeploy":
-            self._after_redeploy()
-        elif then == "defend":
-            self._to_defend()
-        elif then == "redeploy":
-            self._to_redeploy()
-        elif then == "decline_score":
-            self._score(True)
-            self._finish_turn()
+        """Go on with the turn once the decisions it waited for are taken:
+        ``then`` is the step (:data:`RESUME`) the last one was pushed from,
+        ``picked:i`` the ``picked`` effects from the i-th on. A step the
+        engine does not know is an error, never a turn left waiting."""
+        step, _, arg = then.partition(":")
+        f = RESUME.get(step)
+        if f is None:
+            raise ValueError(f"Small World: a decision resumes an unknown step {then!r}")
+        f(self, arg)
 
     def apply(self, move):
         if self.clock is not PLAIN and self.clock.play(self, move):
@@ -1262,7 +975,7 @@ class SmallWorldState(State):
             return
         if ph == "conquer":
             if head != "decline":
-                self._first_action()
+                conquest.first_action(self)
             f = _CONQUER.get(head) or self.ruleset.actions.get(head)
             if f:
                 f(self, arg)
@@ -1274,52 +987,20 @@ class SmallWorldState(State):
                 f(self, arg)
             if ph == "defend" and rec.hand == 0:
                 self.defq.pop(0)
-                self._next_defender()
+                turn_end.next_defender(self)
             return
         if ph == "diplomat":
             if head == "peace":
                 q = int(arg)
                 self.peace[self.cur] = q
                 self.ev("peace", p=self.cur, q=q)
-            self._score_and_finish()
+            turn_end.score_and_finish(self)
             return
         if ph == "stout":
             if head == "decline":
-                self._decline(stout=True)
-            self._finish_turn()
+                turn_end.decline(self, stout=True)
+            turn_end.finish(self)
             return
-
-    # -- the engine's own moves (a record's moves are the ruleset's ``actions``)
-    def _go_decline(self, _arg=""):
-        self._decline()
-        if self.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
-            self.pending[-1].setdefault("then", "decline_score")
-            return
-        self._score(True)
-        self._finish_turn()
-
-    def _put(self, arg):
-        r = int(arg)
-        self.recs[self.acting].hand -= 1
-        self.tok[r] += 1
-
-    def _put_all(self, arg):
-        r = int(arg)
-        rec = self.recs[self.acting]
-        self.tok[r] += rec.hand
-        rec.hand = 0
-
-    def _move_one(self, arg):
-        a, b = (int(x) for x in arg.split("-"))
-        self.tok[a] -= 1
-        self.tok[b] += 1
-        self._redeployed("", a, b)
-
-    def _take_back(self, arg):
-        r = int(arg)
-        self.recs[self.acting].hand += self.tok[r] - 1
-        self.tok[r] = 1
-        self._redeployed("", a=r)
 
     def hidden_info(self):
         return not self.opts.get("open_coins", False)
@@ -1408,19 +1089,39 @@ class SmallWorldState(State):
         return result_lines(self, lang)
 
 
+def _resume_picked(st, arg):
+    if st.acting is not None and st.acting in st.recs:
+        st._picked(st.acting, int(arg))
+
+
+def _decline_score(st, arg):
+    turn_end.score(st, True)
+    turn_end.finish(st)
+
+
+#: where a turn goes on once a decision pushed from there is taken (a
+#: decision's ``then``: ``step`` or ``step:arg``): f(state, arg)
+RESUME = {
+    "picked": _resume_picked,
+    "after_redeploy": lambda st, arg: redeploy.after(st),
+    "defend": lambda st, arg: turn_end.to_defend(st),
+    "redeploy": lambda st, arg: redeploy.begin(st),
+    "decline_score": _decline_score,
+}
+
 # the engine's own moves by step and head: f(state, arg)
 _CONQUER = {
-    "decline": SmallWorldState._go_decline,
-    "c": lambda st, arg: st._do_conquer(int(arg)),
-    "die": lambda st, arg: st._do_die(int(arg)),
-    "roll": lambda st, arg: st._do_roll(),
-    "abandon": lambda st, arg: st._do_abandon(int(arg)),
-    "end": lambda st, arg: st._to_redeploy(),
+    "decline": turn_end.go_decline,
+    "c": lambda st, arg: conquest.conquer(st, int(arg)),
+    "die": lambda st, arg: conquest.die(st, int(arg)),
+    "roll": lambda st, arg: conquest.roll(st),
+    "abandon": lambda st, arg: conquest.abandon(st, int(arg)),
+    "end": lambda st, arg: redeploy.begin(st),
 }
 _REDEPLOY = {
-    "put": SmallWorldState._put,
-    "all": SmallWorldState._put_all,
-    "mv": SmallWorldState._move_one,
-    "back": SmallWorldState._take_back,
-    "done": lambda st, arg: st._end_redeploy(),
+    "put": redeploy.put,
+    "all": redeploy.put_all,
+    "mv": redeploy.move_one,
+    "back": redeploy.take_back,
+    "done": lambda st, arg: redeploy.end(st),
 }

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
+from . import conquest
+
 EMPTY = -1
 LT = -2
 # move heads of the relics used to conquer
@@ -193,7 +195,7 @@ def _conquest_moves(st, rid, relic, src):
                 continue
             c = max(1, full - 2)
         else:  # stinky_socks: only worth it where something stands
-            if not st._nonempty(r):
+            if not conquest.occupied(st, r):
                 continue
             c = _socks_cost(st, rid, r)
         if c <= hand + 3:
@@ -210,7 +212,7 @@ def _use_conquest(st, relic, src, r):
     if relic == "shiny_orb":
         if st.tray(rid) < 1:  # the bonus token comes from the tray, else from hand
             rec.hand -= 1
-        st._take(rid, r, 1, how="sorc")
+        conquest.take(st, rid, r, 1, how="sorc")
         _move_relic(st, src, relic, r)
         return
     how = "c"
@@ -224,10 +226,10 @@ def _use_conquest(st, relic, src, r):
     if c <= rec.hand:
         rec.hand -= c
         st.ev("conquer", p=p, race=rec.race, r=r, cost=c)
-        st._take(rid, r, c, how)
+        conquest.take(st, rid, r, c, how)
         _move_relic(st, src, relic, r)
     else:  # short by 3 or less: the final conquest with the die
-        st._do_die(r, cost=c, how=how)
+        conquest.die(st, r, cost=c, how=how)
         if st.tp["die"] and st.tp["die"][2]:
             _move_relic(st, src, relic, r)
 
@@ -530,11 +532,11 @@ def _altar_apply(st, d, text):
     o = st.owner[r]
     st.tok[r] -= 1
     if st.tok[r] == 0:
-        st._clear_region(r)
+        st.clear_region(r)
     st.pay(d["p"], 3)
     st.ev("altar", p=d["p"], r=r)
     if o in st.recs:
-        st._check_gone(o)
+        st.check_gone(o)
 
 
 # the Wickedest Pentacle and its Balrog
@@ -580,7 +582,7 @@ def _balrog_to(st, p, n, rid=None):
         st.ev("lose", p=orec.p, race=orec.race, r=n, lost=lost, back=back)
         if back > 0 and o not in st.defq:
             st.defq.append(o)
-    st._clear_region(n)
+    st.clear_region(n)
     if st.place[n] == "crypt":
         st.x["ghost"] = -1
     st.x["balrog"] = n
@@ -589,7 +591,7 @@ def _balrog_to(st, p, n, rid=None):
         for f in st.hook(o, "lost", items=False):
             f(st, o, n, rid)
     if o >= 0 and o in st.recs:
-        st._check_gone(o)
+        st.check_gone(o)
 
 
 def _pentacle_found(st, rid, r):
@@ -762,7 +764,7 @@ def _commit_apply(st, d, text):
     st.ev("snow_die", p=rec.p, r=r, k=k, face=die, need=need, ok=ok)
     if ok:
         rec.hand -= k
-        st._take(rid, r, k)
+        conquest.take(st, rid, r, k)
         return
     rec.hand -= 1  # one token lost, the others stay in hand
     if rev >= 1:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
+from . import conquest
 from .ug_races import reading
 
 ARMOR_MAX = 8  # Mushroom Armors in the box
@@ -172,12 +173,12 @@ def _reborn_apply(st, d, text):
     r = int(arg)
     if st.tray(act) <= 0:  # from the tray, else from the hand (§2.2)
         st.recs[act].hand -= 1
-    st._clear_region(r)
+    st.clear_region(r)
     st.owner[r] = act
     st.tok[r] = 1
     st.ev("reborn", p=rec.p, r=r)
     d["left"] -= 1
-    st._check_gone(rid)
+    st.check_gone(rid)
     if d["left"] > 0 and rid in st.recs and st.regions_of(rid) and _reborn_source(st, act):
         return False
     return None
@@ -371,7 +372,7 @@ def _do_vampire(st, arg):
     if st.tray(rid) <= 0:  # from the tray, else from the hand
         rec.hand -= 1
     st.ev("vampire", p=rec.p, victim=victim, r=r)
-    st._take(rid, r, 1, how="sorc")
+    conquest.take(st, rid, r, 1, how="sorc")
 
 
 # --- Vanishing ---------------------------------------------------------------
@@ -380,7 +381,7 @@ def _vanishing_declined(st, rid):
     regs = st.regions_of(rid)
     n = len(regs)
     for r in regs:
-        st._clear_region(r)
+        st.clear_region(r)
     if n:
         st.pay(rec.p, 2 * n)
     st.ev("vanishing", p=rec.p, n=n, k=2 * n)

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
+from . import conquest, redeploy
+
 EMPTY = -1  # as rules.EMPTY (rules imports content, which imports this module)
 DIE_FACES = (0, 0, 0, 1, 2, 3)
 HAMMERS = 7  # Silver Hammers in the box (rules notes §2)
@@ -347,7 +349,7 @@ def _hammers_apply(st, d, text):
     rid = st.active[d["p"]]
     rec = st.recs[rid]
     r = int(text.partition(":")[2])
-    st._clear_region(r)
+    st.clear_region(r)
     st.ev("abandon", p=rec.p, r=r)
     rec.extra -= 1
     if rec.extra > 0 and st.regions_of(rid):
@@ -539,9 +541,9 @@ def _do_wisp(st, arg):
     if ok:  # affordable after the roll: the conquest is made
         rec.hand -= need
         st.ev("conquer", p=rec.p, race=rec.race, r=r, cost=need)
-        st._take(rid, r, need)
+        conquest.take(st, rid, r, need)
     else:  # like the reinforcement die, a failed roll ends the conquests
-        st._to_redeploy()
+        redeploy.begin(st)
 
 
 # --- regions an opponent may not touch ----------------------------------------
