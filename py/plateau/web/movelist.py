@@ -37,6 +37,8 @@ class MoveList:
         self._scroll_proxy = None
         self._frame_asked = False
         self._viewer = None
+        self._row = 0.0  # a long list's entry height and visible height, in pixels, at the last frame
+        self._height = 0.0
 
     # -- drawing ----------------------------------------------------------
     def draw(self) -> None:
@@ -73,10 +75,12 @@ class MoveList:
             ol.setAttribute(name, str(value))
         if virtual:
             self._listen(ol)
-            row = self.row_height()
-            height = self.visible_height(ol, row)
+            # sizes known from the last frame (or guessed): reading them now would lay the page out
+            # here, and again once the board is drawn
+            row = self._row or ROW_REM * 16
+            height = self._height or 0.4 * float(js.window.innerHeight or 800)
             top = self.centred_top(s.ply, row, height, s.total + 1)
-            self.fill(ol, top, height)
+            self.fill(ol, top, height, row)
             self.mark_current(ol)
             # scrolled at the next frame: the page is laid out by then anyway
             js.requestAnimationFrame(create_once_callable(lambda _t: self.scroll_to_current()))
@@ -122,21 +126,21 @@ class MoveList:
                 - ol.clientHeight / 2
 
     # -- a long list: the entries in view ------------------------------------
-    @staticmethod
-    def row_height() -> float:
+    def row_height(self) -> float:
         """A long list's entry height in pixels (``ROW_REM`` of the page's root font size)."""
         size = js.window.getComputedStyle(js.document.documentElement).fontSize
         try:
-            return ROW_REM * float(str(size).replace("px", ""))
+            self._row = ROW_REM * float(str(size).replace("px", ""))
         except ValueError:
-            return ROW_REM * 16
+            self._row = ROW_REM * 16
+        return self._row
 
-    @staticmethod
-    def visible_height(ol, row: float) -> float:
+    def visible_height(self, ol, row: float) -> float:
         """The list's visible height: its own once laid out, else its greatest (40% of the
-        window's height, static/app.css) without laying the page out now."""
+        window's height, static/app.css)."""
         h = float(ol.clientHeight or 0)
-        return h if h > row else 0.4 * float(js.window.innerHeight or 800)
+        self._height = h if h > row else 0.4 * float(js.window.innerHeight or 800)
+        return self._height
 
     @staticmethod
     def centred_top(ply: int, row: float, height: float, count: int) -> float:
@@ -144,11 +148,10 @@ class MoveList:
         top = ply * row + row / 2 - height / 2
         return max(0.0, min(top, count * row - height))
 
-    def fill(self, ol, top: float, height: float) -> None:
+    def fill(self, ol, top: float, height: float, row: float) -> None:
         """Hold the entries seen from scroll position ``top`` (and a margin); the others are
         replaced by the two gaps of the same height."""
         s = self.view.session
-        row = self.row_height()
         count = s.total + 1
         first = max(0, int(top // row) - MARGIN)
         last = min(count, int(math.ceil((top + height) / row)) + MARGIN)  # (excluded)
@@ -212,5 +215,5 @@ class MoveList:
         if ol is None or not ol.classList.contains("virtual") or self.view.session is None:
             return
         row = self.row_height()
-        self.fill(ol, float(ol.scrollTop), self.visible_height(ol, row))
+        self.fill(ol, float(ol.scrollTop), self.visible_height(ol, row), row)
         self.mark_current(ol)

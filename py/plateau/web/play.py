@@ -8,6 +8,7 @@ game the controller holds and hands it what the player does (a click, a key,
 
 from __future__ import annotations
 
+import itertools
 import math
 import traceback
 
@@ -159,7 +160,8 @@ class PlayView(View):
         app.computer.add_to_play_screen()  # the computers' log and pace, under the status line
         app.draw_messages()
         self.refresh()
-        when_idle(g.prepare(s.state, self.lang))  # the game's other boards drawn ahead
+        # the game's other boards drawn ahead, then the words of a long move list
+        when_idle(itertools.chain(g.prepare(s.state, self.lang), s.words_ahead(self.viewer(), self.lang)))
         self.ctl.notify("shown")  # the computer, if it is its turn, starts thinking
 
     def on_change(self, change: Change) -> None:

@@ -439,6 +439,18 @@ class Session:
                                                           list(self.record.players), viewer, lang)
         return hit
 
+    def words_ahead(self, viewer, lang: str, step: int = 24):
+        """Write the move list's words for ``viewer`` of every move not yet
+        written, ``step`` moves at a time (an iterator, for the page's idle
+        time: ``web/idle.py``); it stops when the moves change."""
+        version = self.version
+        for first in range(0, self.total, step):
+            if self.version != version:
+                return
+            for i in range(first, min(first + step, self.total)):
+                self.move_line(i, viewer, lang)
+            yield
+
     def _forget_after(self, ply: int) -> None:
         """Cached facts about positions after ``ply`` are stale."""
         self._screens = {k: v for k, v in self._screens.items() if k[0] <= ply}
