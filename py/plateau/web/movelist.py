@@ -25,7 +25,7 @@ VIRTUAL_FROM = 400
 #: a long list's entry height, in rem (static/app.css, ``ol.moves.virtual li``)
 ROW_REM = 2.5
 #: entries kept above and below the visible ones
-MARGIN = 15
+MARGIN = 8
 
 
 class MoveList:
