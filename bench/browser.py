@@ -700,14 +700,26 @@ READ_OPENED = """() => {
     .filter(m => m.name.startsWith('plateau:')).map(m => [m.name.slice(8), m.startTime]));
   const wasm = Math.max(0, ...(window.__wasmMems || []).map(m => m.buffer.byteLength));
   const heap = performance.memory ? performance.memory.usedJSHeapSize : 0;
-  return {marks, ready: window.__bench.ready, painted: window.__painted, wasm, heap, entries: document.querySelectorAll('#moves li').length,
+  const ol = document.querySelector('#moves');
+  // a long list holds only the entries in view: its length is the list's data-total
+  const entries = ol && ol.hasAttribute('data-total') ? +ol.getAttribute('data-total') + 1 : document.querySelectorAll('#moves li').length;
+  return {marks, ready: window.__bench.ready, painted: window.__painted, wasm, heap, entries,
           board: !!document.querySelector('#board svg')};
 }"""
 
 # Clicks an entry of the move list, as a person does, and times it until the
 # next frame is out (the handler, the redraw and the browser's layout).
 NAV_JS = """async (ply) => {
-  const li = document.querySelector(`#moves li[data-ply="${ply}"]`);
+  const ol = document.querySelector('#moves');
+  let li = ol.querySelector(`li[data-ply="${ply}"]`);
+  if (!li && ol.classList.contains('virtual')) {  // a long list: scrolled to the entry first (untimed)
+    const row = ol.scrollHeight / (+ol.getAttribute('data-total') + 1);
+    ol.scrollTop = ply * row - ol.clientHeight / 2;
+    for (let i = 0; i < 3 && !li; i++) {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      li = ol.querySelector(`li[data-ply="${ply}"]`);
+    }
+  }
   if (!li) return null;
   const t0 = performance.now();
   li.click();

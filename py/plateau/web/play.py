@@ -8,17 +8,19 @@ game the controller holds and hands it what the player does (a click, a key,
 
 from __future__ import annotations
 
+import itertools
 import math
 import traceback
 
 import js
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable
 
 from plateau.core.game import REVISION_OPTION
 
 from .controller import KEYBOARD, Change, MoveRefused
 from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q
 from .idle import when_idle
+from .movelist import MoveList
 from .view import View
 
 
@@ -84,6 +86,7 @@ class PlayView(View):
         self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
         self.last_touch = None
         self._height_due = False
+        self.move_list = MoveList(self)
         self.ctl.subscribe(self.on_change)
 
     def show_play(self) -> None:
@@ -157,7 +160,8 @@ class PlayView(View):
         app.computer.add_to_play_screen()  # the computers' log and pace, under the status line
         app.draw_messages()
         self.refresh()
-        when_idle(g.prepare(s.state, self.lang))  # the game's other boards drawn ahead
+        # the game's other boards drawn ahead, then the words of a long move list
+        when_idle(itertools.chain(g.prepare(s.state, self.lang), s.words_ahead(self.viewer(), self.lang)))
         self.ctl.notify("shown")  # the computer, if it is its turn, starts thinking
 
     def on_change(self, change: Change) -> None:
@@ -653,62 +657,7 @@ class PlayView(View):
         self.app.new_game(s.game.id, players, options, None)
 
     def draw_moves(self) -> None:
-        s = self.session
-        ol = by_id("moves")
-        if ol is None:
-            return
-        viewer = self.viewer()
-        drawn = f"{s.serial}:{viewer}:{self.lang}"
-        if ol.getAttribute("data-drawn") == drawn:
-            # the same game for the same eyes: the entries of the moves unchanged since it was drawn
-            # stay, the others are written (a long game's list is not built again at every move or
-            # step through its history)
-            had = int(ol.getAttribute("data-total") or 0)
-            keep = min(had, s.unchanged_since(int(ol.getAttribute("data-version") or 0)))
-            last = ol.lastElementChild
-            while last is not None and int(last.getAttribute("data-ply") or 0) > keep:
-                last.remove()
-                last = ol.lastElementChild
-            old = q(".current", ol)
-            if old is not None:
-                old.classList.remove("current")
-                old.removeAttribute("aria-current")
-        else:
-            clear(ol)
-            ol.appendChild(self.move_item(0, self.t("play.start")))
-            keep = 0
-        # each move in words, for the eyes the page is drawn for
-        texts = [f"{i + 1}. {s.move_line(i, viewer, self.lang)}" for i in range(keep, s.total)]
-        many = getattr(js.window, "plateauMoveItems", None)
-        if many is not None and texts:
-            many(ol, keep + 1, to_js(texts), s.ply)
-        else:
-            for i, text in enumerate(texts, keep + 1):
-                ol.appendChild(self.move_item(i, text))
-        cur = q(f'li[data-ply="{s.ply}"]', ol)
-        if cur is not None:
-            cur.classList.add("current")
-            cur.setAttribute("aria-current", "step")
-        for name, value in (("data-drawn", drawn), ("data-version", s.version), ("data-total", s.total)):
-            ol.setAttribute(name, str(value))
-        if q(".current", ol) is not None:
-            # at the next frame: reading positions now would lay out the whole page, the board just
-            # drawn included, once more before the frame does
-            js.requestAnimationFrame(create_once_callable(lambda _t: self.scroll_moves()))
-
-    def scroll_moves(self) -> None:
-        """The current entry of the move list in the middle of the list's own view (scrollIntoView
-        would also scroll the page, on a phone)."""
-        ol = by_id("moves")
-        cur = q(".current", ol) if ol is not None else None
-        if cur is not None:
-            ol.scrollTop = ol.scrollTop + cur.getBoundingClientRect().top - ol.getBoundingClientRect().top \
-                - ol.clientHeight / 2
-
-    def move_item(self, ply: int, text: str):
-        cls = "current" if ply == self.session.ply else ""
-        return el("li", {"data-ply": str(ply), "cls": cls, "tabindex": "0", "role": "button",
-                         "aria-current": "step" if cls else None, "text": text})
+        self.move_list.draw()
 
     def on_moves_click(self, e) -> None:
         li = closest(e.target, "#moves li[data-ply]")

@@ -17,6 +17,11 @@ from plateau.core.registry import get_game
 #: rebuilt from the one kept before it by replaying the moves in between
 CHECKPOINT_EVERY = 32
 
+#: a record of at most this many moves has its move list's words written while
+#: its moves are checked; a longer one's are written when asked (a long move
+#: list shows only the entries in view: ``web/movelist.py``)
+WORDS_AHEAD = 400
+
 _SERIALS = itertools.count(1)
 
 
@@ -33,7 +38,8 @@ class Session:
     def __init__(self, record: Record, lang: str | None = None) -> None:
         """``lang``: the move list's language, when known; its words are
         then written while the moves are checked (for everyone's eyes, and
-        a spectator's when something is hidden), without a second replay."""
+        a spectator's when something is hidden), without a second replay,
+        unless the record is longer than :data:`WORDS_AHEAD` moves."""
         game = get_game(record.game)
         if game is None:
             raise RecordError("game", f"unknown game {record.game!r}")
@@ -54,7 +60,8 @@ class Session:
         self.version = 0
         self._edits: list[tuple[int, int]] = []  # (version, first ply whose move changed then)
         viewers = (None, PUBLIC) if start.hidden_info() else (None,)
-        self._extend(0, list(record.moves), [(v, lang) for v in viewers] if lang else [])  # validates every move
+        ahead = lang and len(record.moves) <= WORDS_AHEAD
+        self._extend(0, list(record.moves), [(v, lang) for v in viewers] if ahead else [])  # validates every move
         self.ply = len(record.moves) if record.ply is None else record.ply
         self.clicks: list[str] = []
         #: the continuation that the last move played in the past replaced:
@@ -431,6 +438,18 @@ class Session:
             hit = self._labels[key] = self.game.move_line(self._peek(i), self.record.moves[i],
                                                           list(self.record.players), viewer, lang)
         return hit
+
+    def words_ahead(self, viewer, lang: str, step: int = 24):
+        """Write the move list's words for ``viewer`` of every move not yet
+        written, ``step`` moves at a time (an iterator, for the page's idle
+        time: ``web/idle.py``); it stops when the moves change."""
+        version = self.version
+        for first in range(0, self.total, step):
+            if self.version != version:
+                return
+            for i in range(first, min(first + step, self.total)):
+                self.move_line(i, viewer, lang)
+            yield
 
     def _forget_after(self, ply: int) -> None:
         """Cached facts about positions after ``ply`` are stale."""

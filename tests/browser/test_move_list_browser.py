@@ -1,0 +1,157 @@
+"""A long game's move list in Chromium (issue 27, item 5: "any ply of its
+history shows"): a finished 24-participant Arkhanis tournament opened from
+its link holds only the entries in view, each of the same fixed height, with
+the words the move list writes for every move; scrolling brings the others;
+an entry clicked with the real pointer, or tapped on a phone, near its top
+and bottom borders shows that entry's position, never a neighbour's."""
+
+from __future__ import annotations
+
+import pytest
+
+from harness import board_ply, open_app
+from plateau.core.record import Record, encode
+from plateau.core.rng import Rng
+from plateau.games.arkhanis import GAME
+from plateau.web.session import Session
+
+PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
+
+
+def long_tournament() -> Record:
+    """A whole 24-participant tournament played by random participants
+    (about 1,300 plies), the same every time."""
+    s = GAME.start([f"P{i}" for i in range(24)], {}, 100)
+    r = Rng(101)
+    moves = []
+    while not s.is_over():
+        ms = s.legal_moves()
+        texts = [m.text for m in ms]
+        ends = [t for t in ("done", "end", "nopeace", "pass") if t in texts]
+        m = ends[0] if ends and r.below(3) == 0 else r.choice(ms).text
+        s.play(m)
+        moves.append(m)
+    return Record("arkhanis", {}, 100, list(s.players), moves)
+
+
+@pytest.fixture(scope="module")
+def tournament():
+    rec = long_tournament()
+    return encode(rec), Session(Record(rec.game, dict(rec.options), rec.seed, list(rec.players), list(rec.moves)))
+
+
+ROWS_JS = """() => {
+  const ol = document.querySelector('#moves');
+  const box = ol.getBoundingClientRect();
+  return {total: +ol.dataset.total, virtual: ol.classList.contains('virtual'), top: box.top, bottom: box.bottom,
+          rows: [...ol.querySelectorAll('li[data-ply]')].map((li) => {
+            const r = li.getBoundingClientRect();
+            return {ply: +li.dataset.ply, text: li.textContent, title: li.title, top: r.top, bottom: r.bottom,
+                    left: r.left, right: r.right, current: li.classList.contains('current')};
+          })};
+}"""
+
+
+def rows(page) -> dict:
+    return page.evaluate(ROWS_JS)
+
+
+def check_rows(got: dict, session: Session) -> None:
+    """The entries present: one run of plies, each exactly as high as the others, with the words
+    of the move list (written when asked, the same as while the moves are checked)."""
+    plies = [r["ply"] for r in got["rows"]]
+    assert plies == list(range(plies[0], plies[0] + len(plies)))
+    heights = {round(r["bottom"] - r["top"], 2) for r in got["rows"]}
+    assert len(heights) == 1, heights
+    for r in got["rows"]:
+        if r["ply"]:
+            want = f"{r['ply']}. {session.move_line(r['ply'] - 1, None, 'fr')}"
+            assert r["text"] == want and r["title"] == want
+
+
+def in_view(got: dict) -> list[dict]:
+    return [r for r in got["rows"] if r["top"] >= got["top"] + 2 and r["bottom"] <= got["bottom"] - 2]
+
+
+def open_long(page, base_url, link: str) -> None:
+    open_app(page, base_url, "index.html?lang=fr#g=" + link)
+    page.wait_for_selector("#moves li.current")
+
+
+def pick_near_borders(page, session, touch: bool) -> None:
+    """Entries in the middle of the list's view, hit 3 px inside their top and bottom borders."""
+    for edge in ("top", "bottom", "top", "bottom"):
+        got = rows(page)
+        check_rows(got, session)
+        seen = in_view(got)
+        assert len(seen) >= 4
+        target = seen[len(seen) // 2 + (1 if edge == "bottom" else -1)]
+        x = (target["left"] + target["right"]) / 2
+        y = target["top"] + 3 if edge == "top" else target["bottom"] - 3
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {target['ply']}")
+        page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{target['ply']}'")
+        assert board_ply(page) == target["ply"]
+
+
+def test_a_long_list_holds_the_entries_in_view_and_a_click_near_an_edge_shows_that_entry(page, base_url, tournament):
+    link, session = tournament
+    open_long(page, base_url, link)
+    got = rows(page)
+    assert got["virtual"] and got["total"] == session.total > 1000
+    assert len(got["rows"]) < 80  # not one per move
+    last = [r for r in got["rows"] if r["current"]]
+    assert [r["ply"] for r in last] == [session.total]
+    assert got["top"] <= last[0]["top"] and last[0]["bottom"] <= got["bottom"] + 1  # the current entry in view
+    check_rows(got, session)
+    # the wheel over the list: the entries of the new place come
+    page.locator("#moves").scroll_into_view_if_needed()
+    box = page.locator("#moves").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    for _ in range(6):
+        page.mouse.wheel(0, -2000)
+    page.wait_for_function("() => { const ol = document.querySelector('#moves');"
+                           " return ol.scrollTop < ol.scrollHeight - 10000; }")
+    page.wait_for_timeout(100)  # the next frame writes the entries in view
+    got = rows(page)
+    assert len(in_view(got)) >= 4 and all(r["ply"] < session.total - 200 for r in in_view(got))
+    pick_near_borders(page, session, touch=False)
+    # the keyboard's arrows step through the history; the list follows
+    ply = board_ply(page)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply - 1}")
+    page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{ply - 1}'")
+    # the first entry, the start, after a jump there
+    page.click('[data-action="first"]')
+    page.wait_for_function("document.querySelector('#moves li.current').dataset.ply === '0'")
+    check_rows(rows(page), session)
+
+
+def test_a_tap_near_an_entrys_edge_on_a_phone_shows_that_entry(browser, base_url, tournament):
+    link, session = tournament
+    ctx = browser.new_context(service_workers="block", **PHONE)
+    try:
+        page = ctx.new_page()
+        open_long(page, base_url, link)
+        page.locator("#moves").scroll_into_view_if_needed()
+        # the list scrolled (as a swipe does): the entries of the new place come
+        page.evaluate("() => { const ol = document.querySelector('#moves'); ol.scrollTop = ol.scrollTop - 3000; }")
+        page.wait_for_timeout(100)
+        got = rows(page)
+        assert all(r["ply"] < session.total - 50 for r in in_view(got))
+        pick_near_borders(page, session, touch=True)
+    finally:
+        ctx.close()
+
+
+def test_a_short_list_holds_every_entry(page, base_url):
+    """A game of a few moves: every entry in the page, as before (no fixed height)."""
+    rec = long_tournament()
+    short = Record(rec.game, {}, rec.seed, list(rec.players), rec.moves[:30])
+    open_app(page, base_url, "index.html?lang=fr#g=" + encode(short))
+    page.wait_for_selector("#moves li.current")
+    got = rows(page)
+    assert not got["virtual"] and [r["ply"] for r in got["rows"]] == list(range(31))
