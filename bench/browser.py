@@ -212,7 +212,8 @@ MARKS = ("bundle-fetched", "snapshot-read", "no-snapshot", "boot", "snapshot-unp
 # without its interpreter snapshot, fetches it once ready (for the next
 # visit); the page stays open until that is done (at most 20 s), untimed.
 SETTLED = ("() => { const h = document.documentElement;"
-           " return h.getAttribute('data-python') !== 'fresh' || h.hasAttribute('data-snapshot'); }")
+           " return (h.getAttribute('data-python') !== 'fresh' || h.hasAttribute('data-snapshot'))"
+           " && h.getAttribute('data-games') !== 'later'; }")
 
 
 def load_once(ctx, url: str, errors: list, wait_sw: bool = False, settle: bool = False) -> dict:
@@ -874,6 +875,7 @@ def size_group(name: str) -> str:
     return ("runtime: " + name.rsplit("/", 1)[-1] if "/vendor/pyodide-" in name
             else "PyScript core (chunks)" if "/vendor/pyscript-" in name
             else "Plateau bundle" if "/build/plateau-" in name
+            else "games' bundles" if "/build/game-" in name
             else "home page" if name == "index.html"
             else "card pictures (PNG)" if "/build/card-" in name
             else "css, scripts, config")
@@ -942,8 +944,10 @@ def cmd_size(args) -> None:
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
                 try:
                     page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=60_000)
+                    page.wait_for_function("document.documentElement.getAttribute('data-games') !== 'later'",
+                                           timeout=60_000)
                 except Exception:
-                    print("  (the snapshot was not stored within 60 s)", file=sys.stderr)
+                    print("  (the snapshot or the games were not stored within 60 s)", file=sys.stderr)
                 ready = page.evaluate("window.__readyEpoch")
                 names_before, names_after = [], []
                 for r in done:
