@@ -19,10 +19,13 @@ list), so a visitor's browser never pairs files of two builds:
   file without Pyodide's package list;
 * ``static/build/plateau-<hash>.bundle``: the ``plateau`` package (its
   bytecode in ``__pycache__``, an empty file in each source's place), svgwrite
-  (its wheel's files, the same way), the games index of the home screen and
-  ``boards/``, as a gzip-compressed zip; written into the interpreter's home
-  by the boot module; ``plateau-src-<hash>.bundle``: the sources of those
-  modules, for tracebacks, fetched once the app is ready;
+  (its wheel's files, the same way) and the games index of the home screen,
+  as a gzip-compressed zip; written into the interpreter's home by the boot
+  module; ``game-<gid>-<hash>.bundle``: each game's package and its
+  ``boards/`` files, the same way, fetched when the game is first needed or
+  in the background once the app is ready; ``plateau-src-<hash>.bundle``:
+  the sources of all those modules, for tracebacks, fetched once the app is
+  ready;
 * ``static/vendor/pyodide-snapshot-<hash>.bin``: the runtime's memory once
   started, which the boot module restores on later visits, and
   ``static/build/pyodide-boot-<hash>.mjs``, that module (PyScript's
@@ -635,7 +638,7 @@ def sparse(data: bytes) -> bytes:
     return SPARSE_MAGIC + struct.pack("<3I", 1, len(data), SPARSE_PAGE) + bytes(bitmap) + b"".join(pages)
 
 
-def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, str]:
+def snapshot(out: Path, paths: dict[str, str], bundle_path: str, games: dict | None = None) -> dict[str, str]:
     """The memory snapshot of the site's runtime, started (as
     ``static/vendor/pyodide-snapshot-<hash>.bin``, without its zero pages: see
     ``sparse``), and Plateau's boot
@@ -686,15 +689,20 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str) -> dict[str, st
     later = sources_path(out, bundle_path)
     src = src.replace("__SOURCES__", "../../" + later if later else "")
     src = src.replace("__CORE__", "../../" + paths["core"])
+    # each game's own bundle and the games it needs (bundle()), paths relative to this module
+    lazy = {gid: {"bundle": "../../" + g["bundle"], "needs": g["needs"]} for gid, g in (games or {}).items()}
+    src = src.replace('"__GAMES__"', json.dumps(lazy, sort_keys=True))
     name = f"pyodide-boot-{short_hash(src.encode())}.mjs"
     (build / name).write_text(src, encoding="utf-8")
     return {"boot": f"static/build/{name}", "snapshot": snap_rel, "bundle": bundle_path,
             "read": f"static/build/{read_name}"}
 
 
-def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> str:
-    """Zip the engine, the web layer, the boards and svgwrite into
-    ``static/build/plateau-<hash>.bundle``; returns the hash. Plateau's
+def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> tuple[str, dict]:
+    """Zip the engine, the web layer and svgwrite into
+    ``static/build/plateau-<hash>.bundle``, and each game of ``index`` with its
+    boards into ``static/build/game-<gid>-<hash>.bundle`` (``games_apart``);
+    returns the hash and, per game, its bundle's path and the games it needs. Plateau's
     modules ship as their bytecode in ``__pycache__`` (what is loaded), their
     sources apart (``sources_apart``). The file is a zip whose entries are
     stored, the whole gzip-compressed: the page inflates it in one pass
@@ -728,15 +736,70 @@ def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> st
         entries.append(("plateau/games/index.json", data))
     version = h.hexdigest()[:12]
     entries, sources = sources_apart(entries, pyc)
-    for path, files in ((target / f"plateau-{version}.bundle", entries),
-                        (target / f"plateau-src-{version}.bundle", sources)):
+    entries, per_game = games_apart(entries, list(index))
+    written = [(target / f"plateau-{version}.bundle", entries),
+               (target / f"plateau-src-{version}.bundle", sources)]
+    games = {}
+    for gid, files in per_game.items():
+        data = bundle_bytes(files)
+        name = f"game-{gid}-{short_hash(data)}.bundle"
+        (target / name).write_bytes(data)
+        games[gid] = {"bundle": f"static/build/{name}", "needs": game_needs(gid, list(index))}
+    for path, files in written:
         if files:
-            buf = io.BytesIO()
-            with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
-                for name, data in files:
-                    z.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
-            path.write_bytes(gzip.compress(buf.getvalue(), compresslevel=9, mtime=0))
-    return version
+            path.write_bytes(bundle_bytes(files))
+    return version, games
+
+
+def bundle_bytes(files: list[tuple[str, bytes]]) -> bytes:
+    """A bundle file: a zip of ``files``, stored, the whole gzip-compressed."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        for name, data in files:
+            z.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
+    return gzip.compress(buf.getvalue(), compresslevel=9, mtime=0)
+
+
+def game_of(name: str, games: list[str]) -> str | None:
+    """The game whose own bundle holds the file ``name``: its package
+    (``plateau/games/<gid>/...``) and its boards (``boards/<gid>.json``,
+    ``boards/<gid>-*.json``); None for what every screen may need."""
+    parts = name.split("/")
+    if len(parts) > 3 and parts[0] == "plateau" and parts[1] == "games" and parts[2] in games:
+        return parts[2]
+    if len(parts) == 2 and parts[0] == "boards":
+        stem = parts[1].rsplit(".", 1)[0]
+        for gid in games:
+            if stem == gid or stem.startswith(gid + "-"):
+                return gid
+    return None
+
+
+def games_apart(entries: list[tuple[str, bytes]], games: list[str]) -> tuple[list, dict]:
+    """The bundle the start waits for, and apart from it each game's own
+    files (its package's bytecode, data and empty source files, its boards):
+    the home screen imports no game (plateau/games/index.json says what it
+    shows), so a game's files are fetched when that game is first needed, or
+    in the background once the app is ready (static/pyodide-boot.mjs)."""
+    main, per_game = [], {}
+    for name, data in entries:
+        gid = game_of(name, games)
+        if gid is None:
+            main.append((name, data))
+        else:
+            per_game.setdefault(gid, []).append((name, data))
+    return main, per_game
+
+
+def game_needs(gid: str, games: list[str]) -> list[str]:
+    """The other games whose packages the game's modules import (Arkhanis
+    plays Small World's rules), in the order of ``games``."""
+    import re
+
+    text = "\n".join(p.read_text(encoding="utf-8")
+                     for p in sorted((ROOT / "py" / "plateau" / "games" / gid).rglob("*.py")))
+    found = set(re.findall(r"plateau\.games\.(\w+)", text)) | set(re.findall(r"from \.\.(\w+)", text))
+    return [g for g in games if g != gid and g in found]
 
 
 def sources_apart(entries: list[tuple[str, bytes]], pyc: dict[str, bytes]) -> tuple[list, list]:
@@ -992,8 +1055,8 @@ def main() -> None:
     paths = vendor(out, stdlib)
     pre = prerender()
     index = pre.get("games", {})
-    version = bundle(out, pyc, index, args.label)
-    paths.update(snapshot(out, paths, f"static/build/plateau-{version}.bundle"))
+    version, games = bundle(out, pyc, index, args.label)
+    paths.update(snapshot(out, paths, f"static/build/plateau-{version}.bundle", games))
     pictures = card_pictures(out, pre.get("pictures", {}))
     cache = pages(out, version, paths, home_html(pre, pictures), args.label)
     if args.bench:

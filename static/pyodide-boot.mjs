@@ -46,6 +46,78 @@ const bundle = (given.bundle && given.bundleURL === BUNDLE
 });
 bundle.catch(() => {});  // reported by loadPyodide, which waits for it
 
+// Each game's own files (its package, its boards) are a bundle of their own
+// (`static/build/game-<gid>-<hash>.bundle`): the home screen imports no game.
+// The game a page opens at once (a share link, an embed, a game resumed) is
+// fetched beside Plateau's bundle and put in place with it; the others are
+// fetched once the app is ready, in the background, one after the other
+// (`<html data-games="stored">` when all are in), so that the next visit and an
+// offline one have them, and a game opened meanwhile gets its files then, from
+// Python's import of it (gameForPython, below). The build replaces
+// "__GAMES__" by {gid: {bundle, needs}} (needs: the games its modules import).
+const GAMES_GIVEN = "__GAMES__";
+const GAMES = Object.fromEntries(Object.entries(typeof GAMES_GIVEN === "object" ? GAMES_GIVEN : {})
+  .map(([gid, g]) => [gid, { url: new URL(g.bundle, import.meta.url).href, needs: g.needs || [] }]));
+const gameReads = new Map();  // gid -> promise of its files
+const gameFilesRead = new Map();  // gid -> its files, once read
+function gameFiles(gid) {
+  if (!gameReads.has(gid)) {
+    const read = fetchBundle(GAMES[gid].url).then(readBundle);
+    read.then((files) => gameFilesRead.set(gid, files), () => gameReads.delete(gid));  // a failure: asked again later
+    gameReads.set(gid, read);
+  }
+  return gameReads.get(gid);
+}
+// A game and the games it needs, that game last.
+function withNeeds(gid, out = []) {
+  if (!GAMES[gid] || out.includes(gid)) return out;
+  for (const other of GAMES[gid].needs) withNeeds(other, out);
+  out.push(gid);
+  return out;
+}
+
+// The game the page will open before anything else, as the app decides (app.py):
+// a share link's (#g=: its record, compressed; the game's id is at its start),
+// else an embed's ?game=, else the game in progress when the player left on its
+// board. null when none, or when unsure (then Python's import fetches it).
+async function gameOpened() {
+  try {
+    const hash = location.hash;
+    if (hash.startsWith("#g=P1")) {
+      const b64 = hash.slice(5).replace(/-/g, "+").replace(/_/g, "/");
+      const bytes = Uint8Array.from(atob(b64 + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
+      // only the first bytes inflated: {"c":…,"r":"{\"g\":\"<gid>\",…
+      const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+      let text = "";
+      const words = new TextDecoder();
+      while (text.length < 200) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += words.decode(value, { stream: true });
+      }
+      reader.cancel().catch(() => {});
+      const m = /"r":"\{\\"g\\":\\"([a-z0-9_]+)\\"/.exec(text);
+      return m ? m[1] : null;
+    }
+    const search = location.search;
+    if (/[?&]embed\b/.test(search)) {
+      const m = /[?&]game=([a-z0-9_]+)(&|$)/.exec(search);
+      return m ? m[1] : null;
+    }
+    const settings = JSON.parse(localStorage.getItem("plateau:v1:settings") || "{}");
+    if (settings && settings.screen === "play" && typeof settings.current === "string") {
+      const saved = JSON.parse(localStorage.getItem("plateau:v1:game:" + settings.current) || "null");
+      return saved && typeof saved.game === "string" ? saved.game : null;
+    }
+  } catch (e) { /* an odd link or storage: Python says what is wrong with it */ }
+  return null;
+}
+const firstGames = gameOpened().then((gid) => {
+  const games = gid && GAMES[gid] ? withNeeds(gid) : [];
+  for (const g of games) gameFiles(g).catch(() => {});
+  return games;
+});
+
 // The snapshot, if this browser already holds it: {memory} (rebuilt by the
 // worker) or {file} (its bytes, rebuilt here once the home page is painted);
 // null if not, or if the worker found it unusable (and then it says so).
@@ -88,6 +160,131 @@ function snapshotMemory() {
   });
   bytes.then(() => mark("snapshot-unpacked"), () => {});
   return bytes;
+}
+
+// A game's files put in place in the interpreter's home, once. A source file's
+// place (empty) is left alone when the sources (for tracebacks) are there already.
+const gamesIn = new WeakMap();  // interpreter -> ids of the games in place
+function installGame(py, gid, files) {
+  if (!gamesIn.has(py)) gamesIn.set(py, new Set());
+  if (gamesIn.get(py).has(gid)) return;
+  const home = py.FS.cwd();
+  install(py, files.filter(([name, data]) => !(data.length === 0 && name.endsWith(".py")
+    && py.FS.analyzePath(`${home}/${name}`).exists)));
+  gamesIn.get(py).add(gid);
+}
+
+// Python's side: an import of `plateau.games.<gid>` (of a game not in place)
+// first asks gameForPython for that game's files; they are put in place if
+// they were read already; otherwise the bundle is downloaded there and then
+// (a synchronous request: from the browser's cache or the offline cache when
+// the game was fetched in the background) and Python unpacks it.
+const FINDER = `
+import sys
+
+
+class PlateauGames:
+    """Puts a game's files in place (its own bundle) when its package is first imported."""
+
+    def __init__(self, games, home):
+        self.games, self.home = set(games), home
+
+    def find_spec(self, name, path=None, target=None):
+        parts = name.split(".")
+        if len(parts) > 2 and parts[0] == "plateau" and parts[1] == "games" and parts[2] in self.games:
+            import _plateau_games
+
+            try:
+                data = _plateau_games.load(parts[2])
+            except Exception as e:
+                raise ImportError(f"the files of the game {parts[2]!r} could not be fetched ({e})", name=name)
+            if data is not None:
+                self.unpack(data.to_bytes())
+            self.games.discard(parts[2])
+            # the folders' listings Python keeps, read again (importlib.invalidate_caches would also
+            # import importlib.metadata, which this site's standard library leaves out)
+            for finder in list(sys.path_importer_cache.values()):
+                if hasattr(finder, "invalidate_caches"):
+                    finder.invalidate_caches()
+        return None
+
+    def unpack(self, data):
+        import os
+        import struct
+        import zlib
+
+        if data[:2] == b"\\x1f\\x8b":
+            data = zlib.decompress(data, 31)
+        end = data.rfind(b"PK\\x05\\x06")
+        count, at = struct.unpack_from("<H", data, end + 10)[0], struct.unpack_from("<I", data, end + 16)[0]
+        for _ in range(count):
+            method, size = struct.unpack_from("<H", data, at + 10)[0], struct.unpack_from("<I", data, at + 20)[0]
+            n, x, c = struct.unpack_from("<3H", data, at + 28)
+            local = struct.unpack_from("<I", data, at + 42)[0]
+            name = data[at + 46:at + 46 + n].decode("utf-8")
+            at += 46 + n + x + c
+            if name.endswith("/"):
+                continue
+            if method != 0:
+                raise ImportError(f"{name}: not a stored entry")
+            start = local + 30 + sum(struct.unpack_from("<2H", data, local + 26))
+            body = data[start:start + size]
+            path = os.path.join(self.home, name)
+            if not body and name.endswith(".py") and os.path.exists(path):
+                continue  # the source is there already
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "wb") as f:
+                f.write(body)
+
+
+sys.meta_path.insert(0, PlateauGames(_plateau_games_list, _plateau_home))
+del PlateauGames, _plateau_games_list, _plateau_home
+`;
+function lazyGames(py) {
+  const ids = Object.keys(GAMES);
+  if (!ids.length) return;
+  py.registerJsModule("_plateau_games", {
+    load(gid) {
+      // undefined (Python's None) when the files are in place
+      if (gamesIn.has(py) && gamesIn.get(py).has(gid)) return undefined;
+      if (gameFilesRead.has(gid)) { installGame(py, gid, gameFilesRead.get(gid)); return undefined; }
+      const req = new XMLHttpRequest();
+      req.open("GET", GAMES[gid].url, false);
+      req.overrideMimeType("text/plain; charset=x-user-defined");  // the bytes, one per character
+      req.send();
+      if (req.status !== 200) throw new Error(`${req.status} ${req.statusText}`);
+      const text = req.responseText;
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+      if (!gamesIn.has(py)) gamesIn.set(py, new Set());
+      gamesIn.get(py).add(gid);  // Python unpacks it
+      mark("game-fetched-" + gid);
+      return bytes;
+    },
+  });
+  const g = py.globals;
+  g.set("_plateau_games_list", py.toPy(ids.filter((gid) => !(gamesIn.has(py) && gamesIn.get(py).has(gid)))));
+  g.set("_plateau_home", py.FS.cwd());
+  py.runPython(FINDER);
+}
+
+// Once the app is ready: every game's files, one game after the other.
+function gamesLater(py) {
+  const ids = Object.keys(GAMES);
+  if (!ids.length) return;
+  document.documentElement.setAttribute("data-games", "later");
+  whenReady(async () => {
+    for (const gid of ids) {
+      try {
+        const files = await gameFiles(gid);
+        installGame(py, gid, files);
+      } catch (e) {
+        console.warn(`Plateau: the files of the game ${gid} could not be fetched now`, e);
+        return;  // offline: each game is fetched when opened
+      }
+    }
+    document.documentElement.setAttribute("data-games", "stored");
+  });
 }
 
 // Each folder is made once (FS.mkdirTree for every file would try each folder
@@ -224,8 +421,15 @@ async function start(opts) {
   const files = await bundle;
   mark("bundle-read");
   install(py, files);
+  for (const gid of await firstGames) {
+    try {
+      installGame(py, gid, await gameFiles(gid));
+    } catch (e) { /* Python's import asks again, and says what went wrong */ }
+  }
+  lazyGames(py);
   mark("bundle-installed");
   sourcesLater(py);
+  gamesLater(py);
   return py;
 }
 

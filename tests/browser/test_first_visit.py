@@ -20,6 +20,8 @@ def _bundle(site_dir, pattern: str) -> dict[str, bytes]:
 
 def test_the_sources_are_apart_from_the_bundle_the_start_waits_for(site_dir):
     main = _bundle(site_dir, "plateau-[0-9a-f]*.bundle")
+    for path in (site_dir / "static" / "build").glob("game-*.bundle"):  # each game's own (test_game_bundles.py)
+        main.update(_bundle(site_dir, path.name))
     later = _bundle(site_dir, "plateau-src-*.bundle")
     assert "plateau/core/record.py" in later and "svgwrite/drawing.py" in later
     assert b"def decode(" in later["plateau/core/record.py"]
