@@ -37,7 +37,7 @@ from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.core.rng import Rng
 
-from .session import Session
+from .session import _SERIALS, Session
 
 VERSION = 1
 #: the most a guest's message may weigh (a move is a few dozen bytes)
@@ -371,7 +371,7 @@ class RemoteSession(Session):
     seats received; the moves before it are known by their lines in the
     move list (written by the host for this device's players)."""
 
-    def __init__(self, msg: dict, lines: list[str] | dict | None = None) -> None:
+    def __init__(self, msg: dict, lines: dict | None = None, serial: int = 0, edits: list | None = None) -> None:
         gid = msg["gid"]
         game = get_game(gid)
         if game is None:
@@ -396,9 +396,10 @@ class RemoteSession(Session):
         self._legal = {}
         self._screens = {}
         self._labels = {}
-        self.serial = 0
-        self.version = 0
-        self._edits = []
+        #: the guest's game and the states received: the move list keeps the lines that did not change
+        self.serial = serial
+        self._edits = list(edits or [])
+        self.version = self._edits[-1][0] if self._edits else 0
         self.ply = n
         self.clicks = []
         self.replaced = None
@@ -434,9 +435,6 @@ class RemoteSession(Session):
 
     def last_move(self):
         return None
-
-    def unchanged_since(self, version: int) -> int:
-        return 0
 
     def earlier_views(self, player: int, count: int) -> list[dict]:
         return []
@@ -477,6 +475,8 @@ class Guest:
         self.pending: dict | None = None  # the move sent and not yet acknowledged
         self.next_id = 1
         self.errors: list[tuple[str, str]] = []
+        self.serial = next(_SERIALS)
+        self.edits: list[tuple[int, int]] = []  # (state received, first line that changed then)
 
     def receive(self, raw) -> str:
         """A host's message; returns its type (``state``: a new session)."""
@@ -487,12 +487,14 @@ class Guest:
             self.seats = [int(s) for s in msg.get("seats", [])]
             if msg.get("game") != self.game:
                 self.lines = {}
+                self.serial, self.edits = next(_SERIALS), []
             self.game = str(msg.get("game", ""))
         elif t == "state":
             start = int(msg.get("start", 0))
             for key, new in (msg.get("lines") or {}).items():
                 self.lines[key] = self.lines.get(key, [])[:start] + [str(x) for x in new]
-            self.session = RemoteSession(msg, self.lines)
+            self.edits.append((len(self.edits) + 1, start))
+            self.session = RemoteSession(msg, self.lines, self.serial, self.edits)
             if self.pending is not None and self.session.total > self.pending["ply"]:
                 self.pending = None  # the game went on: the move was played (its ack follows) or not needed
         elif t == "ack":
