@@ -112,10 +112,11 @@ def test_a_guest_move_is_checked_played_acknowledged_and_sent_to_every_device():
     text = g.session.legal()[3].text
     out = ref.receive("d1", g.move(text, 1))
     assert ctl.session.record.moves == [d0, text]
-    assert json.loads(out[0][1]) == {"v": 1, "t": "ack", "id": 1, "ply": 2}
+    mid = json.loads(out[0][1])["id"]
+    assert json.loads(out[0][1]) == {"v": 1, "t": "ack", "id": mid, "ply": 2}
     assert ref.log[-1] == f"d1: {text}"
     # the same message again (sent twice after a reconnection): acknowledged, played once
-    again = club.message("move", seat=1, move=text, ply=1, id=1)
+    again = club.message("move", seat=1, move=text, ply=1, id=mid)
     assert json.loads(ref.receive("d1", again)[0][1])["t"] == "ack"
     assert ctl.session.record.moves == [d0, text]
 
@@ -284,8 +285,41 @@ def test_a_guest_with_two_seats_passes_the_device_between_them_only():
     assert gst.session.decider() == 2 and guest_ctl.must_pass() and not guest_ctl.waiting
 
 
+def test_a_reloaded_guest_numbers_its_moves_anew():
+    """Issue 29 §6: a move is never applied twice — nor taken for one sent before a reload."""
+    assert Guest().next_id != Guest().next_id
+
+
 def test_a_guest_not_connected_cannot_move_and_says_why():
     gst = Guest()
     with pytest.raises(Refused) as err:
         gst.move("x", 0)
     assert err.value.code == "busy" and "not connected" in err.value.text
+
+
+def test_the_page_loads_the_qr_libraries_at_the_versions_the_build_vendors():
+    """Issue 29 §1: QR codes drawn and read by libraries vendored in the site (pinned in package.json,
+    copied by scripts/build.py to static/vendor/<package>-<version>/), never fetched elsewhere."""
+    import re as _re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    deps = json.loads((root / "package.json").read_text())["dependencies"]
+    page = (root / "py" / "plateau" / "web" / "club_page.py").read_text()
+    build = (root / "scripts" / "build.py").read_text()
+    for pkg, file in (("qrcode-generator", "qrcode.js"), ("jsqr", "jsQR.js")):
+        assert _re.match(r"^\d+\.\d+\.\d+$", deps[pkg]), "pinned"
+        assert f'"static/vendor/{pkg}-{deps[pkg]}/{file}"' in page
+        assert f'"{pkg}"' in build.split("CLUB_VENDOR =", 1)[1].split("\n", 1)[0]
+    assert "http" not in page.split("_GLUE =", 1)[1].split('"""', 2)[1]
+
+
+def test_the_several_devices_help_page_says_the_same_in_both_languages():
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parents[2] / "py" / "plateau" / "web" / "help"
+    fr, en = ((here / f"devices.{lang}.md").read_text() for lang in ("fr", "en"))
+    heads = [[line for line in text.splitlines() if line.startswith("#")] for text in (fr, en)]
+    assert len(heads[0]) == len(heads[1]) >= 5
+    for word in ("hello", "move", "welcome", "state", "ack", "error", '"v": 1'):
+        assert word in fr and word in en

@@ -301,7 +301,7 @@ class Referee:
 
         seat = _int(msg, "seat", 0, 99)
         ply = _int(msg, "ply")
-        mid = _int(msg, "id")
+        mid = _int(msg, "id", 0, 2 ** 53)
         text = msg.get("move")
         if not isinstance(text, str) or not 0 < len(text) <= 400:
             raise Refused("field", "'move' must be a move's text")
@@ -473,7 +473,8 @@ class Guest:
         self.lines: dict[str, list[str]] = {}
         self.session: RemoteSession | None = None
         self.pending: dict | None = None  # the move sent and not yet acknowledged
-        self.next_id = 1
+        # move ids start anywhere: a reloaded guest's first move is not taken for one it sent before
+        self.next_id = secrets.randbits(40)
         self.errors: list[tuple[str, str]] = []
         self.serial = next(_SERIALS)
         self.edits: list[tuple[int, int]] = []  # (state received, first line that changed then)

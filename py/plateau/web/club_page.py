@@ -43,7 +43,7 @@ _GLUE = r"""
   const gathered = (pc) => new Promise((ok) => {
     if (pc.iceGatheringState === 'complete') return ok();
     pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && ok());
-    setTimeout(ok, 5000);
+    setTimeout(ok, 10000);
   });
   const tell = (kind, id, data) => { if (C.handler) C.handler(kind, id, data === undefined ? '' : data); };
   const wire = (id, ch) => {
@@ -82,6 +82,8 @@ _GLUE = r"""
     if (!ch || ch.readyState !== 'open') return false;
     ch.send(text); return true;
   };
+  // when a position received or played here is on screen (bench/bench_club.py reads these, in epoch ms)
+  C.painted = () => requestAnimationFrame(() => setTimeout(() => C.paints.push(performance.timeOrigin + performance.now()), 0));
   C.close = (id) => { const pc = pcs.get(id); if (pc) pc.close(); pcs.delete(id); chans.delete(id); };
   C.load = (src) => new Promise((ok, bad) => {
     if (document.querySelector(`script[data-club="${src}"]`)) return ok();
@@ -171,6 +173,7 @@ TEXT = {
         "guest.sent": "Coup envoyé…",
         "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
         "log": "Journal des appareils",
+        "how": "Comment ça marche",
     },
     "en": {
         "devices": "Several devices",
@@ -215,6 +218,7 @@ TEXT = {
         "guest.sent": "Move sent…",
         "guest.refused": "Move refused by the host: {text}",
         "log": "Devices' log",
+        "how": "How it works",
     },
 }
 
@@ -286,7 +290,7 @@ class ClubPage(View):
         elif kind in ("move", "restore", "follow") and self.referee is not None:
             for did, text in self.referee.broadcast():
                 self.send(did, text)
-            js.performance.mark("plateau:club-sent")
+            self.glue().painted()
 
     def load_plan(self) -> None:
         """The game opened: its devices, if it is played on several (a host's
@@ -340,6 +344,8 @@ class ClubPage(View):
             t0 = _now()
             for to, text in self.referee.receive(did, data):
                 self.send(to, text)
+            if self.referee.devices[did].connected:
+                self.codes.pop(did, None)
             js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
         elif kind == "close":
             self.referee.dropped(did)
@@ -357,6 +363,7 @@ class ClubPage(View):
             return
         box = el("details", {"id": "club", "cls": "club", "open": self.referee is not None})
         box.appendChild(el("summary", {"text": self.ct("devices")}))
+        box.appendChild(button(self.ct("how"), self.show_help, cls="small", data_action="club-help"))
         if self.referee is None:
             box.appendChild(self.plan_form())
         else:
@@ -370,6 +377,12 @@ class ClubPage(View):
         anchor.insertBefore(box, by_id("board"))
         if self.referee is not None:
             self.draw_devices()
+
+    def show_help(self) -> None:
+        self.app.show_rules(self.ctl.session.game.id)
+        part = by_id("devices-help")
+        if part is not None:
+            part.scrollIntoView()
 
     def plan_form(self):
         s = self.ctl.session
@@ -469,6 +482,8 @@ class ClubPage(View):
             node.innerHTML = svg  # the library's own drawing (an SVG of squares): no user text in it
 
     async def make_offer(self, did: str) -> None:
+        self.codes.pop(did, None)  # a code works once: the one shown before is forgotten
+        self.draw_devices()
         nonce = self.referee.new_nonce(did)
         cid = "h-" + nonce
         self.conns[cid] = did
@@ -607,8 +622,7 @@ class ClubPage(View):
                 self.ctl.open_remote(g.session)
                 if first:
                     self.app.show_play()
-                js.performance.mark("plateau:club-painted")
-                js.window.plateauClub.paints.append(js.performance.now())
+                self.glue().painted()
             elif t == "error":
                 code, text = g.errors[-1]
                 self.ctl.waiting = False
@@ -621,7 +635,6 @@ class ClubPage(View):
             raise MoveRefused("offline", self.ct("guest.off"))
         msg = self.guest.move(text, seat)
         self.note = self.ct("guest.sent")
-        js.window.plateauClub.sentAt = js.performance.now()
         self.glue().send("host", msg)
         self.draw_guest_panel()
 
