@@ -59,6 +59,8 @@ def main() -> None:
     with sync_playwright() as pw:
         browsers = [pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS) for _ in range(2)]
         h, g = [b.new_page(viewport={"width": 1280, "height": 900}) for b in browsers]
+        for p in (h, g):
+            p.on("dialog", lambda d: d.accept())
         T.start_club(h, url, args.game, 7)
         open_app(g, url)
         T.pair(h, g, T.offer(h))

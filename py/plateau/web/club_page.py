@@ -205,7 +205,7 @@ TEXT = {
         "fail": "The devices do not connect? They must be on the same Wi-Fi (a guest network often keeps "
                 "devices apart) or on one phone's hotspot. Then ask for a new code.",
         "join.title": "Join a game",
-        "join.help": "Show this code to the device hosting the game (it scans it, or paste it the text).",
+        "join.help": "Show this code to the device hosting the game: it scans it, or copy the text into it.",
         "join.paste": "The host's code",
         "join.go": "Join",
         "join.used": "This code was already used. The device hosting the game can show a new one for this "
@@ -241,7 +241,10 @@ class ClubPage(View):
         self.joining = ""  # guest: the nonce of the code it answered
         self.connected = False
         self.note = ""
+        # the first listener: the other devices get a move before this page draws it, and a game opened
+        # is known to be played on several devices before anything is drawn or thought for it
         self.ctl.subscribe(self.on_change)
+        self.ctl._listeners.insert(0, self.ctl._listeners.pop())
 
     def ct(self, key: str, **kw) -> str:
         return tr(TEXT, self.lang, key, **kw)
