@@ -323,3 +323,13 @@ def test_the_several_devices_help_page_says_the_same_in_both_languages():
     assert len(heads[0]) == len(heads[1]) >= 5
     for word in ("hello", "move", "welcome", "state", "ack", "error", '"v": 1'):
         assert word in fr and word in en
+
+
+@pytest.mark.parametrize("gid", CLUB_GAMES)
+def test_a_spectator_device_draws_the_public_view_as_the_real_one(gid):
+    """Issue 29 §3: "the public view for a spectator device" — built from view(PUBLIC) alone."""
+    g = get_game(gid)
+    for st in positions(gid, 2, 1):
+        d = build_state(gid, json.loads(json.dumps(st.view(PUBLIC))), PUBLIC)
+        ctx = RenderContext(viewer=PUBLIC, lang="en")
+        assert g.render(d, ctx) == g.render(st, ctx)

@@ -363,7 +363,14 @@ def build_state(gid: str, view: dict, seat) -> State:
     made by the game's ``determinize`` (a fixed seed: the hidden parts are
     drawn from what the view allows, and never shown to ``seat``)."""
     det = importlib.import_module(f"plateau.games.{gid}.ai").determinize
-    return det(view, seat if isinstance(seat, int) else 0, Rng(1))
+    if not isinstance(seat, int):
+        # a spectator: the position is built as seat 0's, whose hidden coins (Small World, the
+        # tournament) a spectator does not know: any count serves, the board drawn for a
+        # spectator never shows them
+        if isinstance(view.get("coins"), list) and view["coins"] and view["coins"][0] is None:
+            view = dict(view, coins=[0 if c is None else c for c in view["coins"]])
+        return det(view, 0, Rng(1))
+    return det(view, seat, Rng(1))
 
 
 class RemoteSession(Session):
