@@ -33,6 +33,8 @@ def two(playwright, base_url):
         b = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         out.append(b)
     pages = [b.new_page(viewport={"width": 1280, "height": 900}) for b in out]
+    for p in pages:  # a move that asks first (Armadora's pass): yes
+        p.on("dialog", lambda d: d.accept())
     yield pages
     for b in out:
         b.close()
@@ -102,6 +104,12 @@ def play(page, move, others) -> None:
         if board_ply(page) != ply:
             break
         pointer(page, t)
+    page.wait_for_timeout(50)
+    if board_ply(page) == ply and page.locator('[data-action="as-is"]').count():  # a path that begins others
+        box = page.locator('[data-action="as-is"]').first
+        box.scroll_into_view_if_needed()
+        b = box.bounding_box()
+        page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
     for p in [page, *others]:
         p.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply + 1}", timeout=20_000)
 
