@@ -375,9 +375,11 @@ class ClubPage(View):
             box.appendChild(button(self.ct("stop"), self.stop_club, cls="small", data_action="club-stop"))
             box.appendChild(el("details", {"cls": "club-log"}, el("summary", {"text": self.ct("log")}),
                                el("ol", {"id": "club-log"})))
-        status = by_id("status")
-        anchor = status.parentElement if status is not None else by_id("board").parentElement
-        anchor.insertBefore(box, by_id("board"))
+        board = by_id("board")
+        if self.referee is not None:  # devices to pair or follow: above the board
+            board.parentElement.insertBefore(box, board)
+        else:  # an offer that stays out of the way of a game on one device: under the board and its panel
+            board.parentElement.appendChild(box)
         if self.referee is not None:
             self.draw_devices()
 
