@@ -35,6 +35,8 @@ list), so a visitor's browser never pairs files of two builds:
   each game's opening board drawn by the engine on its card: the drawing
   made a picture, ``static/build/card-<game>-<hash>.png``),
   ``pyscript-<hash>.json`` (from pyscript.toml), ``static/*`` (as ``?v=<hash>``) and ``sw.js``;
+* ``static/vendor/qrcode-generator-<v>/`` and ``static/vendor/jsqr-<v>/``: club mode's QR libraries
+  (CLUB_VENDOR: drawn and read in the page, never fetched from another site);
 * with ``--bench``: ``bench/bare.html``, the baseline of bench/browser.py.
 """
 
@@ -605,6 +607,30 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
     return {"core": rel(core_dir / "core.js"), "pyodide": rel(pyo_dir / "pyodide.mjs")}
 
 
+#: club mode's libraries (web/club_page.py loads them when a game is played on several devices):
+#: npm package -> (its file, the licence file), pinned in package.json; copied to
+#: static/vendor/<package>-<version>/, a path that changes with the version
+CLUB_VENDOR = {"qrcode-generator": ("dist/qrcode.js", None), "jsqr": ("dist/jsQR.js", "LICENSE")}
+
+
+def vendor_club(out: Path) -> list[str]:
+    """The QR-code libraries (drawing: qrcode-generator, MIT; reading camera
+    frames: jsQR, Apache-2.0) into the site; returns their site paths."""
+    paths = []
+    for name, (file, licence) in CLUB_VENDOR.items():
+        pkg = ROOT / "node_modules" / name
+        if not (pkg / file).is_file():
+            fail(f"node_modules/{name} is missing: run `npm ci` first (scripts/setup.sh does)")
+        version = json.loads((pkg / "package.json").read_text())["version"]
+        dest = out / "static" / "vendor" / f"{name}-{version}"
+        dest.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(pkg / file, dest / Path(file).name)
+        if licence:
+            shutil.copy2(pkg / licence, dest / licence)
+        paths.append((dest / Path(file).name).relative_to(out).as_posix())
+    return paths
+
+
 def site_lock_file(path: Path) -> None:
     """Pyodide's lock file, which the runtime reads at every start, without
     its list of packages: it names 354 packages of Pyodide's distribution,
@@ -1074,6 +1100,7 @@ def main() -> None:
     out.mkdir(parents=True)
     pyc, stdlib = precompile(bundle_files())
     paths = vendor(out, stdlib)
+    vendor_club(out)
     pre = prerender()
     index = pre.get("games", {})
     version, games = bundle(out, pyc, index, args.label)

@@ -21,6 +21,7 @@ from plateau.core.i18n import DEFAULT_LANG, LANGS, tr
 from plateau.core.record import RecordError, decode
 from plateau.core.registry import available, get_game
 
+from .club_page import ClubPage
 from .computer import ComputerPlayer
 from .controller import PlayController
 from .dialogs import Dialogs
@@ -108,6 +109,7 @@ class App:
         self.new = NewGameView(self)
         self.rules = RulesView(self)
         self.dialogs = Dialogs(self)
+        self.club = ClubPage(self)  # club mode: the game on several devices (hosting, or a guest)
 
     @property
     def session(self) -> Session | None:
@@ -210,6 +212,9 @@ class App:
 
     def open_hash(self) -> bool:
         h = str(js.location.hash or "")
+        if h.startswith("#join") and not self.embed:  # another device's game to join (club mode)
+            self.club.join_screen(h[6:] if h.startswith("#join=") else "")
+            return True
         if not h.startswith("#g="):
             return False
         data = h[3:]

@@ -109,6 +109,13 @@ class PlayController:
         self.save_name = ""
         self.save_rev: int | None = None  # revision of the saved entry this tab last read or wrote
         self.save_trouble = ""  # "quota" / "storage" / "conflict" while the game on screen is not saved
+        #: club mode (web/club.py), hosting: the seats played on other devices (the device
+        #: never passes to them; their moves come through submit with their seat)
+        self.away: frozenset[int] = frozenset()
+        #: club mode, a guest: ``relay(text, seat)`` sends this device's moves to the host,
+        #: which plays them (nothing is played nor saved here); ``waiting`` until it answers
+        self.relay: Callable[[str, int], None] | None = None
+        self.waiting = False
         self._listeners: list[Callable[[Change], None]] = []
 
     # -- listeners --------------------------------------------------------------
@@ -130,14 +137,15 @@ class PlayController:
 
     def people(self) -> list[int]:
         seats = self.computer_seats()
-        return [p for p in range(len(self.session.record.players)) if p not in seats] if self.session else []
+        return [p for p in range(len(self.session.record.players))
+                if p not in seats and p not in self.away] if self.session else []
 
     def viewer(self, spectator: bool = False):
         """Whose eyes the page shows the game through (see Session.viewer)."""
         return self.session.viewer(self.holder, spectator=spectator or self.view_only)
 
     def interactive(self) -> bool:
-        return not self.view_only and self.session.may_play(self.holder)
+        return not self.view_only and not self.waiting and self.session.may_play(self.holder)
 
     def must_pass(self) -> bool:
         return not self.view_only and self.session.must_pass(self.holder)
@@ -164,7 +172,7 @@ class PlayController:
         self.save_id, self.save_name, self.save_rev = save_id, save_name, save_rev
         self.save_trouble = ""
         self.holder = None
-        session.computers = frozenset(self.computer_seats())
+        session.computers = frozenset(self.computer_seats()) | self.away
         people = self.people()
         if session.computers and len(people) == 1:
             self.holder = people[0]  # one person at the device: no pass screen ever
@@ -219,10 +227,19 @@ class PlayController:
             if d not in s.computers or seat not in (None, d):
                 raise MoveRefused("seat", f"seat {d} is not played by the computer")
         elif seat is not None:
-            if seat != d or d in s.computers:
+            if seat != d or d in self.computer_seats() or (source == REMOTE or source.startswith("device:")) \
+                    and self.away and d not in self.away:
                 raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
         elif not self.interactive():
             raise MoveRefused("hidden", f"this device may not play for seat {d} now")
+        if self.relay is not None:  # a guest: the host plays it (and answers with the position after it)
+            move = next((m for m in s.legal() if m.text == text), None)
+            if move is None:
+                raise MoveRefused("illegal", f"{text!r} is not legal here")
+            self.relay(text, d)
+            s.clear_clicks()
+            self.waiting = True
+            return None
         try:
             played = s.play(text)
         except Exception as err:  # the engine's own reason, for the message
@@ -273,6 +290,23 @@ class PlayController:
     def redo(self) -> None:
         self.goto(self.session.ply + 1)
 
+    def open_remote(self, session) -> None:
+        """A guest: the host's new position (club mode, ``web/club.py``).
+        One seat on this device: its player holds it; several: the pass
+        screen stands between them as in any game."""
+        seats = list(getattr(session, "seats", []))
+        old = self.session
+        self.session = session
+        self.waiting = False
+        if len(seats) == 1:
+            self.holder = seats[0]
+        elif old is None or self.holder not in seats:
+            self.holder = None
+        else:
+            self.holder = session.holder_after_move(self.holder)
+        session.look_as(self.holder if self.holder is not None else session.decider())
+        self.notify("open" if old is None else "follow")
+
     def reveal(self) -> None:
         """The player who decides at the position shown says they hold the
         device. Nobody is the computer: its seat's hidden information stays
@@ -281,6 +315,8 @@ class PlayController:
         if d is not None and d in self.session.computers:
             return
         self.holder = d
+        if hasattr(self.session, "look_as"):  # a guest holding several seats: the position as d sees it
+            self.session.look_as(d)
         self.notify("reveal")
 
     def restore_replaced(self) -> None:
@@ -294,7 +330,7 @@ class PlayController:
     # -- saving -----------------------------------------------------------------------
     def autosave(self) -> None:
         """Save the game on screen (a game from a link gets an entry)."""
-        if self.session is None or self.embed:
+        if self.session is None or self.embed or self.relay is not None:
             return
         if self.save_id is None:
             self.save_id, self.save_rev = Store.new_id(), None

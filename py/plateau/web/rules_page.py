@@ -8,6 +8,7 @@ import js
 from plateau.core.registry import get_game
 
 from . import markdown
+from .controller import has_computer
 from .dom import button, clear, el
 from .view import View
 
@@ -31,4 +32,17 @@ class RulesView(View):
         art.appendChild(el("h1", {"text": self.t("rules.title", game=g.name(self.lang))}))
         markdown.render_into(art, g.rules(self.lang), contents=self.t("rules.contents"),
                              diagram=lambda name: g.rules_diagram(name, self.lang))
+        if has_computer(gid):  # the game may be played on several devices (club mode): how, and what each sees
+            part = el("section", {"id": "devices-help", "cls": "devices-help"})
+            markdown.render_into(part, devices_help(self.lang))
+            art.appendChild(part)
         self.root.appendChild(art)
+
+
+def devices_help(lang: str) -> str:
+    """The "several devices" page of the rules help (``help/devices.<lang>.md``)."""
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent / "help"
+    path = here / f"devices.{lang}.md"
+    return (path if path.is_file() else here / "devices.fr.md").read_text(encoding="utf-8")

@@ -124,6 +124,10 @@ def determinize(view: dict, player: int, rng: Rng):
         sw.vp = st.vp
         st.reserved.append(reserved)
         st.rosters.append(list(view["rosters"][i]))
+        for rid, rec in sw.recs.items():  # a declined race scores for the seat it was left at
+            at = (view.get("declined_at") or [{}] * len(view["tables"]))[i].get(str(rid))
+            if at is not None:
+                rec.seat, rec.age = int(at[0]), int(at[1])
         st.tables.append(sw)
     _deal_unseen(st, view, shown, rng)
     if st.win is None and (st.to_play is None or not st.legal_moves()):

@@ -686,6 +686,9 @@ class TournamentState(State):
                      else dict(f, total=None)] for q, t, k, f in self.log[-40:]],
             "reserved": [{str(p): list(c) for p, c in r.items()} for r in self.reserved],
             "rosters": [list(r) for r in self.rosters],
+            # where each declined race was left and when (public: it scores for its seat, §3.4)
+            "declined_at": [{str(rid): [r.seat, r.age] for rid, r in t.recs.items() if r.seat is not None}
+                            for t in self.tables],
             # the reserve is face down: everyone sees how many tiles it holds
             "reserve_left": len(self.reserve),
         }

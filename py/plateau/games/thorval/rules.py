@@ -1107,7 +1107,7 @@ class ThorvalState(State):
             "dragon": self.dragon,
             "mediator": self.med,
             "fight": _dc(self.fight),
-            "events": [[s, k, _dc(f)] for s, k, f in self.log[-15:]],
+            "events": [[s, k, _dc(f)] for s, k, f in self.log[self._events_shown():]],
             "winners": None if self.win is None else list(self.win),
             # the bookkeeping of the turn (public: any player can follow it)
             "options": dict(self.opts),
@@ -1151,6 +1151,14 @@ class ThorvalState(State):
             name = self.players[p] + (" — " + t(lang, "score.out") if self.out[p] else "")
             rows.append([name, cell, str(self.total_units(p)), f"{self.aids[p]}/10"])
         return {"caption": t(lang, "score.caption"), "columns": cols, "rows": rows, "notes": []}
+
+    def _events_shown(self) -> int:
+        """Where the events a view carries begin: the last 15, and every one
+        since the previous turn began (what the board's events column draws
+        from), so a position built from a view is drawn as the real one."""
+        starts = [k for k, e in enumerate(self.log) if e[1] == "turn"]
+        begin = starts[-2] if len(starts) > 1 else 0
+        return max(0, min(begin, len(self.log) - 15))
 
     # ------------------------------------------------------------------
     # sentences

@@ -1,0 +1,101 @@
+"""Club mode: a move made on one device, painted on the other, over loopback.
+
+    python3 bench/bench_club.py [--site DIR] [--moves 30] [--game thud]
+
+Two separate Chromium browsers (a host and a guest) pair through the text
+codes, then play ``--moves`` moves of a game by clicking with the mouse, in
+turn. For each move: from the ``pointerdown`` of the click that completes it
+on one device to the frame after the position reached the other device's
+page (and, for a guest's move, back on the guest itself: the host's answer).
+Times are read in each page as ``performance.timeOrigin + performance.now()``
+(both browsers run on this machine, on its clock). bench/README.md has the
+figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "py"), str(ROOT / "scripts"), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from plateau.web.session import Session  # noqa: E402
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+DOWNS = "document.addEventListener('pointerdown', () => (window.benchDowns = window.benchDowns || [])" \
+        ".push(performance.timeOrigin + performance.now()), true)"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", help="an already built site (default: build one)")
+    ap.add_argument("--moves", type=int, default=30)
+    ap.add_argument("--game", default="thud")
+    args = ap.parse_args()
+    import subprocess
+    import tempfile
+
+    from serve import make_server
+
+    site = args.site
+    if not site:
+        site = tempfile.mkdtemp(prefix="plateau-club-")
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", site], check=True,
+                       stdout=subprocess.DEVNULL)
+    srv = make_server(site, "127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    import test_club_browser as T
+    from harness import board_ply, open_app
+
+    across, back = {"host→guest": [], "guest→host": []}, []
+    with sync_playwright() as pw:
+        browsers = [pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS) for _ in range(2)]
+        h, g = [b.new_page(viewport={"width": 1280, "height": 900}) for b in browsers]
+        for p in (h, g):
+            p.on("dialog", lambda d: d.accept())
+        T.start_club(h, url, args.game, 7)
+        open_app(g, url)
+        T.pair(h, g, T.offer(h))
+        for p in (h, g):
+            p.evaluate(DOWNS)
+        rnd = random.Random(1)
+        for _ in range(args.moves):
+            s = Session(T.host_record(h))
+            if s.state.is_over():
+                break
+            me, other = (h, g) if s.state.to_play == 0 else (g, h)
+            paints_other = other.evaluate("window.plateauClub.paints.length")
+            paints_me = me.evaluate("window.plateauClub.paints.length")
+            T.play(me, rnd.choice(s.legal()), [other])
+            other.wait_for_function(f"window.plateauClub.paints.length > {paints_other}")
+            me.wait_for_function(f"window.plateauClub.paints.length > {paints_me}")
+            down = me.evaluate("window.benchDowns[window.benchDowns.length - 1]")
+            painted = other.evaluate(f"window.plateauClub.paints[{paints_other}]")
+            across["host→guest" if me is h else "guest→host"].append(painted - down)
+            if me is g:
+                back.append(me.evaluate(f"window.plateauClub.paints[{paints_me}]") - down)
+            assert board_ply(h) == board_ply(g)
+        for b in browsers:
+            b.close()
+    srv.shutdown()
+    print(f"club mode, {args.game}, {sum(len(v) for v in across.values())} moves over loopback (ms)")
+    print(f"{'path':<34}{'n':>4}{'median':>9}{'p95':>9}{'max':>9}")
+    rows = [(f"click on {k.split('→')[0]} → painted on {k.split('→')[1]}", v) for k, v in across.items()]
+    rows.append(("click on guest → its own repaint", back))
+    for name, xs in rows:
+        if xs:
+            xs = sorted(xs)
+            p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
+            print(f"{name:<34}{len(xs):>4}{statistics.median(xs):>9.1f}{p95:>9.1f}{max(xs):>9.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,529 @@
+"""Club mode: one game on several devices in the same room, without a server.
+
+Pure Python (no browser): the pairing codes, the messages, the referee that
+the hosting device runs and the session a guest device draws. The browser's
+part (WebRTC, camera, QR codes) is ``club_page.py``; tests drive this module
+natively.
+
+* The **host** holds the record (its :class:`PlayController`, saved as any
+  game). Each seat is played here, by the computer, or on another device.
+  The host's :class:`Referee` pairs devices, checks every message a guest
+  sends and plays a guest's move through ``ctl.submit(text,
+  source="device:<id>", seat=s)`` only for a seat that device holds.
+* A **guest** holds no record: it receives, for the seats it holds, only
+  ``state.view(seat)`` (``view(PUBLIC)`` for a spectator device), builds a
+  position from it with the game's ``determinize`` (the computer player's
+  hook) and draws that position for its own seat
+  (:class:`RemoteSession`), with the move list written for its players by
+  the host. Its clicks make moves it sends; the host's answer is the next
+  position.
+
+Messages are JSON objects ``{"v": 1, "t": <type>, ...}``. A guest sends
+``hello`` and ``move``; the host sends ``welcome``, ``state``, ``ack`` and
+``error``.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import json
+import re
+import secrets
+import zlib
+
+from plateau.core.game import PUBLIC, RenderContext, State
+from plateau.core.record import Record
+from plateau.core.registry import get_game
+from plateau.core.rng import Rng
+
+from .session import _SERIALS, Session
+
+VERSION = 1
+#: the most a guest's message may weigh (a move is a few dozen bytes)
+MAX_MESSAGE = 4096
+MAX_CODE = 4096
+#: seat kinds on the host's plan
+HERE, COMPUTER_SEAT = "here", "computer"
+SPECTATOR = "spectator"
+
+GUEST_MESSAGES = {"hello", "move"}
+HOST_MESSAGES = {"welcome", "state", "ack", "error"}
+
+_DEVICE = re.compile(r"^[a-z0-9]{1,12}$")
+
+
+class Refused(Exception):
+    """A message or a code that is not accepted; ``code`` says why
+    (``json``, ``version``, ``type``, ``size``, ``field``, ``seat``,
+    ``stale``, ``illegal``, ``busy``, ``code``, ``used``, ``unknown``)."""
+
+    def __init__(self, code: str, text: str = "") -> None:
+        super().__init__(f"{code}: {text}" if text else code)
+        self.code = code
+        self.text = text
+
+
+# -- pairing codes --------------------------------------------------------------------
+_SDP_LINE = re.compile(r"^a=candidate:(\S+) (\d) (udp|tcp) (\d+) (\S+) (\d+) typ (host|srflx|prflx|relay)")
+
+
+def pack_sdp(sdp: str) -> list:
+    """What a data channel's offer or answer needs to connect, shortly:
+    ``[ufrag, pwd, fingerprint (base64url of its bytes), setup,
+    [[address, port, priority], ...]]`` (UDP host candidates only: no
+    server helps the devices meet, so they must share a network)."""
+    ufrag = pwd = fp = setup = ""
+    cands = []
+    for line in sdp.replace("\r\n", "\n").split("\n"):
+        if line.startswith("a=ice-ufrag:"):
+            ufrag = line[12:]
+        elif line.startswith("a=ice-pwd:"):
+            pwd = line[10:]
+        elif line.startswith("a=fingerprint:sha-256 "):
+            raw = bytes.fromhex(line[22:].replace(":", ""))
+            fp = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+        elif line.startswith("a=setup:"):
+            setup = line[8:]
+        else:
+            m = _SDP_LINE.match(line)
+            if m and m.group(3) == "udp" and m.group(2) == "1":
+                cands.append([m.group(5), int(m.group(6)), int(m.group(4))])
+    if not (ufrag and pwd and fp and setup):
+        raise Refused("code", "the connection's description lacks its keys")
+    return [ufrag, pwd, fp, setup, cands]
+
+
+def unpack_sdp(packed, kind: str) -> str:
+    """The session description :func:`pack_sdp` shortened, whole again
+    (``kind``: ``offer`` or ``answer``)."""
+    try:
+        ufrag, pwd, fp, setup, cands = packed
+        raw = base64.urlsafe_b64decode(fp + "=" * (-len(fp) % 4))
+        if len(raw) != 32 or setup not in ("actpass", "active", "passive"):
+            raise ValueError
+        finger = ":".join(f"{b:02X}" for b in raw)
+        lines = ["v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
+                 "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+                 "c=IN IP4 0.0.0.0"]
+        for k, (addr, port, prio) in enumerate(cands):
+            if not re.match(r"^[A-Za-z0-9.:\-]{1,64}$", str(addr)):
+                raise ValueError
+            lines.append(f"a=candidate:{k + 1} 1 udp {int(prio)} {addr} {int(port)} typ host generation 0")
+        if not re.match(r"^[A-Za-z0-9+/]{4,256}$", ufrag) or not re.match(r"^[A-Za-z0-9+/]{22,256}$", pwd):
+            raise ValueError
+        lines += [f"a=ice-ufrag:{ufrag}", f"a=ice-pwd:{pwd}", f"a=fingerprint:sha-256 {finger}",
+                  f"a=setup:{setup}", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144"]
+    except (ValueError, TypeError):
+        raise Refused("code", "this is not a pairing code") from None
+    if kind not in ("offer", "answer"):
+        raise ValueError(kind)
+    return "\r\n".join(lines) + "\r\n"
+
+
+def encode_code(obj) -> str:
+    """A pairing code: JSON, compressed (raw deflate), base64url."""
+    data = json.dumps(obj, separators=(",", ":")).encode()
+    z = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = z.compress(data) + z.flush()
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode_code(text: str):
+    text = "".join(str(text).split())
+    if "#join=" in text:  # the whole link pasted
+        text = text.split("#join=", 1)[1]
+    if not text or len(text) > MAX_CODE or not re.match(r"^[A-Za-z0-9_-]+$", text):
+        raise Refused("code", "this is not a pairing code")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        d = zlib.decompressobj(-15)
+        data = d.decompress(raw, 65536)
+        if d.unconsumed_tail:
+            raise ValueError
+        return json.loads(data)
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise Refused("code", "this is not a pairing code") from None
+
+
+def offer_code(nonce: str, game_id: str, device: str, sdp: str) -> str:
+    return encode_code({"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)})
+
+
+def answer_code(nonce: str, sdp: str) -> str:
+    return encode_code({"k": "a", "v": VERSION, "n": nonce, "s": pack_sdp(sdp)})
+
+
+def read_code(text: str, kind: str) -> dict:
+    """A pairing code read back: ``{"nonce", "sdp", ...}``; ``kind``:
+    ``o`` (the host's offer, read by a guest) or ``a`` (a guest's answer,
+    read by the host). Raises :class:`Refused` (``code``)."""
+    obj = decode_code(text)
+    if not isinstance(obj, dict) or obj.get("v") != VERSION or not isinstance(obj.get("n"), str):
+        raise Refused("code", "this is not a pairing code of this version")
+    if obj.get("k") != kind:
+        raise Refused("code", "this is the other device's code" if obj.get("k") in ("o", "a")
+                      else "this is not a pairing code")
+    out = {"nonce": obj["n"], "sdp": unpack_sdp(obj.get("s"), "offer" if kind == "o" else "answer")}
+    if kind == "o":
+        if not isinstance(obj.get("g"), str) or not isinstance(obj.get("d"), str) or not _DEVICE.match(obj["d"]):
+            raise Refused("code", "this is not a pairing code")
+        out.update(game=obj["g"], device=obj["d"])
+    return out
+
+
+# -- messages -------------------------------------------------------------------------
+def message(t: str, **fields) -> str:
+    return json.dumps({"v": VERSION, "t": t, **fields}, separators=(",", ":"))
+
+
+def parse(raw, allowed: set[str], limit: int = MAX_MESSAGE) -> dict:
+    """A message received, checked: JSON text of at most ``limit`` bytes,
+    an object of version :data:`VERSION` whose type is in ``allowed``."""
+    if not isinstance(raw, str):
+        raise Refused("type", "a message is text")
+    if len(raw.encode("utf-8", "replace")) > limit:
+        raise Refused("size", f"a message weighs at most {limit} bytes")
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        raise Refused("json", "the message is not JSON") from None
+    if not isinstance(msg, dict):
+        raise Refused("json", "the message is not a JSON object")
+    if msg.get("v") != VERSION:
+        raise Refused("version", f"this device speaks version {VERSION}")
+    if msg.get("t") not in allowed:
+        raise Refused("type", f"unknown message type {str(msg.get('t'))[:20]!r}")
+    return msg
+
+
+def _int(msg: dict, key: str, low: int = 0, high: int = 10 ** 9) -> int:
+    v = msg.get(key)
+    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+        raise Refused("field", f"{key!r} must be a whole number")
+    return v
+
+
+def _json(obj):
+    """``obj`` as the other device reads it (tuples become lists...)."""
+    return json.loads(json.dumps(obj))
+
+
+# -- the host: the referee ------------------------------------------------------------
+class Device:
+    """A device the host plays with: its seats (none: a spectator showing
+    the public view) and what it was sent so far."""
+
+    def __init__(self, did: str, seats: list[int], name: str = "") -> None:
+        self.id = did
+        self.seats = sorted(seats)
+        self.name = name or did
+        self.connected = False
+        self.lang = "en"
+        self.sent_lines = 0  # move-list lines the device has
+        self.sent_version = 0  # the session version they were written at
+        self.sent_serial = 0
+        self.done: dict[str, int] = {}  # move id -> ply after it (a move sent twice is played once)
+
+
+class Referee:
+    """The host's side: the devices, the pairing codes it issued (each
+    works once), and every guest message checked before the controller
+    plays it. Returns the messages to send as ``(device, text)`` pairs; the
+    page sends them (``club_page.py``)."""
+
+    def __init__(self, ctl, plan: dict[str, list[int]], names: dict[str, str] | None = None) -> None:
+        self.ctl = ctl
+        self.devices = {did: Device(did, seats, (names or {}).get(did, "")) for did, seats in plan.items()}
+        self.pending: dict[str, str] = {}  # nonce -> device, codes shown and not yet used
+        self.used: set[str] = set()
+        self.log: list[str] = []
+
+    @property
+    def game_id(self) -> str:
+        return self.ctl.save_id or ""
+
+    def away(self) -> frozenset[int]:
+        return frozenset(s for d in self.devices.values() for s in d.seats)
+
+    # -- pairing
+    def new_nonce(self, did: str) -> str:
+        if did not in self.devices:
+            raise Refused("unknown", f"no device {did!r} in this game")
+        nonce = secrets.token_urlsafe(9)
+        self.pending[nonce] = did
+        return nonce
+
+    def accept_answer(self, nonce: str) -> str:
+        """The device a guest's answer code pairs (the code's nonce is then
+        spent: a code works once)."""
+        if nonce in self.used:
+            raise Refused("used", "this code was already used: show a new one")
+        did = self.pending.pop(nonce, None)
+        if did is None:
+            raise Refused("code", "this code was not made for this game")
+        self.used.add(nonce)
+        return did
+
+    # -- messages from a guest
+    def receive(self, did: str, raw) -> list[tuple[str, str]]:
+        """A guest's message: its answer (and the news for every device)."""
+        dev = self.devices.get(did)
+        if dev is None:
+            return []
+        try:
+            msg = parse(raw, GUEST_MESSAGES)
+            if msg["t"] == "hello":
+                return self.hello(dev, msg)
+            return self.move(dev, msg)
+        except Refused as r:
+            mid = None
+            try:
+                obj = json.loads(raw) if isinstance(raw, str) and len(raw) <= MAX_MESSAGE else None
+                mid = obj.get("id") if isinstance(obj, dict) and isinstance(obj.get("id"), int) else None
+            except ValueError:
+                pass
+            self.log.append(f"{dev.name}: refused ({r.code}) {r.text}")
+            return [(did, message("error", code=r.code, text=r.text, id=mid))]
+
+    def hello(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
+        lang = msg.get("lang")
+        dev.lang = lang if lang in ("fr", "en") else "en"
+        dev.connected = True
+        dev.sent_lines = 0
+        dev.sent_serial = 0
+        s = self.ctl.session
+        welcome = message("welcome", device=dev.id, seats=dev.seats, game=self.game_id, gid=s.game.id)
+        return [(dev.id, welcome), (dev.id, self.state_for(dev))]
+
+    def move(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
+        from .controller import MoveRefused
+
+        seat = _int(msg, "seat", 0, 99)
+        ply = _int(msg, "ply")
+        mid = _int(msg, "id", 0, 2 ** 53)
+        text = msg.get("move")
+        if not isinstance(text, str) or not 0 < len(text) <= 400:
+            raise Refused("field", "'move' must be a move's text")
+        if str(mid) in dev.done:  # sent again after a reconnection: played once
+            return [(dev.id, message("ack", id=mid, ply=dev.done[str(mid)]))]
+        if seat not in dev.seats:
+            raise Refused("seat", f"this device does not hold seat {seat}")
+        s = self.ctl.session
+        if s.ply != s.total:
+            raise Refused("busy", "the host is looking at an earlier move")
+        if ply != s.total:
+            raise Refused("stale", f"the game is at move {s.total}, not {ply}")
+        try:
+            self.ctl.submit(text, source=f"device:{dev.id}", seat=seat)
+        except MoveRefused as err:
+            raise Refused("seat" if err.code == "seat" else "illegal", err.text or err.code) from None
+        dev.done[str(mid)] = s.total
+        self.log.append(f"{dev.name}: {text}")
+        return [(dev.id, message("ack", id=mid, ply=s.total))]
+
+    # -- what each device is sent
+    def state_for(self, dev: Device) -> str:
+        """The position as ``dev``'s players may see it: the views of its
+        seats (the public view for a spectator), never the record, the seed
+        nor another seat's view; the move list's new lines written for its
+        viewers."""
+        s = self.ctl.session
+        st = s.state_at(s.total)
+        viewers = list(dev.seats) or [PUBLIC]
+        same = dev.sent_serial == s.serial
+        start = min(dev.sent_lines, s.unchanged_since(dev.sent_version)) if same else 0
+        lines = {str(v): [s.move_line(i, v, dev.lang) for i in range(start, s.total)] for v in viewers}
+        out = message("state", game=self.game_id, gid=s.game.id, ply=s.total, players=list(s.record.players),
+                      seats=dev.seats, to_play=None if st.is_over() else st.to_play, over=st.is_over(),
+                      views={str(v): _json(st.view(v)) for v in viewers}, start=start, lines=lines,
+                      away=sorted(set(range(len(s.record.players))) - set(dev.seats)))
+        dev.sent_lines, dev.sent_version, dev.sent_serial = s.total, s.version, s.serial
+        return out
+
+    def broadcast(self) -> list[tuple[str, str]]:
+        """The new position for every connected device."""
+        return [(d.id, self.state_for(d)) for d in self.devices.values() if d.connected]
+
+    def dropped(self, did: str) -> None:
+        dev = self.devices.get(did)
+        if dev is not None and dev.connected:
+            dev.connected = False
+            self.log.append(f"{dev.name}: disconnected")
+
+    def plan(self) -> dict:
+        """What the host keeps with the saved game (a reload brings the
+        devices back): each device's seats and name."""
+        return {d.id: {"seats": d.seats, "name": d.name} for d in self.devices.values()}
+
+
+# -- a guest: the position built from what it may see ------------------------------------
+def build_state(gid: str, view: dict, seat) -> State:
+    """A position consistent with ``view`` (``seat``'s or the public one),
+    made by the game's ``determinize`` (a fixed seed: the hidden parts are
+    drawn from what the view allows, and never shown to ``seat``)."""
+    det = importlib.import_module(f"plateau.games.{gid}.ai").determinize
+    if not isinstance(seat, int):
+        # a spectator: the position is built as seat 0's, whose hidden coins (Small World, the
+        # tournament) a spectator does not know: any count serves, the board drawn for a
+        # spectator never shows them
+        if isinstance(view.get("coins"), list) and view["coins"] and view["coins"][0] is None:
+            view = dict(view, coins=[0 if c is None else c for c in view["coins"]])
+        return det(view, 0, Rng(1))
+    return det(view, seat, Rng(1))
+
+
+class RemoteSession(Session):
+    """A guest's game: the live position only, built from the views its
+    seats received; the moves before it are known by their lines in the
+    move list (written by the host for this device's players)."""
+
+    def __init__(self, msg: dict, lines: dict | None = None, serial: int = 0, edits: list | None = None) -> None:
+        gid = msg["gid"]
+        game = get_game(gid)
+        if game is None:
+            raise Refused("field", f"unknown game {gid!r}")
+        self.game = game
+        self.msg = msg
+        self.seats = [int(s) for s in msg["seats"]]
+        self.states: dict = {}
+        for key, view in msg["views"].items():
+            seat = int(key) if key.isdigit() else PUBLIC
+            self.states[seat] = build_state(gid, view, seat)
+        self.eyes = self.seats[0] if self.seats else PUBLIC
+        first = self.states[self.eyes]
+        n = int(msg["ply"])
+        self.record = Record(gid, dict(getattr(first, "options", None) or {}), 0, list(msg["players"]),
+                             ["?"] * n)
+        self._lines = lines if isinstance(lines, dict) else {}
+        self._checkpoints = {}
+        self._played = []
+        self._last = first
+        self._shown = self._cursor = None
+        self._legal = {}
+        self._screens = {}
+        self._labels = {}
+        #: the guest's game and the states received: the move list keeps the lines that did not change
+        self.serial = serial
+        self._edits = list(edits or [])
+        self.version = self._edits[-1][0] if self._edits else 0
+        self.ply = n
+        self.clicks = []
+        self.replaced = None
+        self.replaced_own = False
+        self.hidden = first.hidden_info()
+        self.computers = frozenset(int(s) for s in msg.get("away", []))
+
+    def look_as(self, holder) -> None:
+        """Whose position the page draws: the holder's, when this device
+        holds several seats."""
+        eyes = holder if holder in self.states else (self.seats[0] if self.seats else PUBLIC)
+        if eyes != self.eyes:
+            self.eyes = eyes
+            self.clicks = []
+            self._legal = {}
+
+    @property
+    def state(self) -> State:
+        return self.states[self.eyes]
+
+    def state_at(self, ply: int) -> State:
+        return self.states[self.eyes]
+
+    def _peek(self, ply: int) -> State:
+        return self.states[self.eyes]
+
+    @property
+    def finished(self) -> bool:
+        return False  # the host reviews the game with everything shown; a guest keeps its own eyes
+
+    def goto(self, ply: int) -> None:
+        pass  # a guest has the live position only
+
+    def last_move(self):
+        return None
+
+    def earlier_views(self, player: int, count: int) -> list[dict]:
+        return []
+
+    def move_line(self, i: int, viewer, lang: str) -> str:
+        key = str(viewer if viewer in self._lines or str(viewer) in self._lines else self.eyes)
+        lines = self._lines.get(key) or next(iter(self._lines.values()), [])
+        return lines[i] if 0 <= i < len(lines) else ""
+
+    def move_label(self, i: int, viewer, lang: str) -> str:
+        return self.move_line(i, viewer, lang)
+
+    def legal(self):
+        moves = self._legal.get(self.eyes)
+        if moves is None:
+            moves = self._legal[self.eyes] = [] if self.state.is_over() else self.state.legal_moves()
+        return moves
+
+    def snapshot(self, at_ply: bool = True) -> Record:
+        raise RuntimeError("a guest device holds no record")
+
+    def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
+                viewer=None, compact: bool = False) -> RenderContext:
+        return super().context(lang, coords, interactive, viewer, compact)
+
+
+class Guest:
+    """A guest's side: the messages from the host checked, the session
+    built from them, the moves of its seats sent with their ply and an id
+    (acknowledged by the host: a move is played once)."""
+
+    def __init__(self) -> None:
+        self.device = ""
+        self.game = ""
+        self.seats: list[int] = []
+        self.lines: dict[str, list[str]] = {}
+        self.session: RemoteSession | None = None
+        self.pending: dict | None = None  # the move sent and not yet acknowledged
+        # move ids start anywhere: a reloaded guest's first move is not taken for one it sent before
+        self.next_id = secrets.randbits(40)
+        self.errors: list[tuple[str, str]] = []
+        self.serial = next(_SERIALS)
+        self.edits: list[tuple[int, int]] = []  # (state received, first line that changed then)
+
+    def receive(self, raw) -> str:
+        """A host's message; returns its type (``state``: a new session)."""
+        msg = parse(raw, HOST_MESSAGES, limit=1 << 26)
+        t = msg["t"]
+        if t == "welcome":
+            self.device = str(msg.get("device", ""))
+            self.seats = [int(s) for s in msg.get("seats", [])]
+            if msg.get("game") != self.game:
+                self.lines = {}
+                self.serial, self.edits = next(_SERIALS), []
+            self.game = str(msg.get("game", ""))
+        elif t == "state":
+            start = int(msg.get("start", 0))
+            for key, new in (msg.get("lines") or {}).items():
+                self.lines[key] = self.lines.get(key, [])[:start] + [str(x) for x in new]
+            self.edits.append((len(self.edits) + 1, start))
+            self.session = RemoteSession(msg, self.lines, self.serial, self.edits)
+            if self.pending is not None and self.session.total > self.pending["ply"]:
+                self.pending = None  # the game went on: the move was played (its ack follows) or not needed
+        elif t == "ack":
+            if self.pending is not None and msg.get("id") == self.pending["id"]:
+                self.pending = None
+        elif t == "error":
+            if self.pending is not None and msg.get("id") == self.pending["id"]:
+                self.pending = None
+            self.errors.append((str(msg.get("code", "")), str(msg.get("text", ""))))
+        return t
+
+    def hello(self, lang: str) -> str:
+        return message("hello", lang=lang, game=self.game)
+
+    def move(self, text: str, seat: int) -> str:
+        """The message that asks the host to play ``text`` for ``seat``."""
+        if self.session is None:
+            raise Refused("busy", "not connected to the host")
+        if seat not in self.seats:
+            raise Refused("seat", f"this device does not hold seat {seat}")
+        mid = self.next_id
+        self.next_id += 1
+        self.pending = {"id": mid, "ply": self.session.total, "move": text, "seat": seat}
+        return message("move", seat=seat, move=text, ply=self.session.total, id=mid)

@@ -1,0 +1,678 @@
+"""Club mode on the page: the host's devices panel on the play screen, a
+guest's join screen, and the browser's part of the connection (WebRTC data
+channels, QR codes drawn and read, the camera). What is sent and checked is
+``club.py`` (pure Python); this module only carries it.
+
+The QR libraries are vendored by the build (``scripts/build.py``:
+``CLUB_VENDOR``) and loaded when first needed; the browser's
+``BarcodeDetector`` reads the camera where it exists, jsQR elsewhere."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+
+import js
+from pyodide.ffi import create_proxy
+
+from plateau.core.i18n import tr
+
+from . import club
+from .club import Guest, Referee, Refused
+from .controller import Change, MoveRefused
+from .dom import button, by_id, clear, el, nn
+from .view import View
+
+QR_DRAW = "static/vendor/qrcode-generator-2.0.4/qrcode.js"
+QR_READ = "static/vendor/jsqr-1.4.0/jsQR.js"
+DEVICES = ("a", "b", "c", "d", "e")
+PLAN_KEY = "club:"  # + saved game id: the host's devices (kept with the game: a reload brings them back)
+GUEST_KEY = "club-guest"
+CONNECT_WAIT_MS = 15000
+
+# The connection: one RTCPeerConnection and one ordered data channel per device, no
+# STUN/TURN server (the devices must share a network), the whole description gathered
+# before it is put in a code. Every message received is kept in ``received`` (what a
+# device was sent can be checked).
+_GLUE = r"""
+(() => {
+  if (window.plateauClub) return window.plateauClub;
+  const pcs = new Map(), chans = new Map();
+  const C = { received: [], handler: null, paints: [] };
+  const gathered = (pc) => new Promise((ok) => {
+    if (pc.iceGatheringState === 'complete') return ok();
+    pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && ok());
+    setTimeout(ok, 10000);
+  });
+  const tell = (kind, id, data) => { if (C.handler) C.handler(kind, id, data === undefined ? '' : data); };
+  const wire = (id, ch) => {
+    chans.set(id, ch);
+    ch.onopen = () => tell('open', id);
+    ch.onclose = () => tell('close', id);
+    ch.onmessage = (e) => { C.received.push(String(e.data)); tell('message', id, String(e.data)); };
+  };
+  const fresh = (id) => {
+    const old = pcs.get(id); if (old) { try { old.close(); } catch (e) {} }
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    pcs.set(id, pc);
+    pc.addEventListener('connectionstatechange', () => {
+      if (pcs.get(id) === pc && (pc.connectionState === 'failed' || pc.connectionState === 'closed')) tell('close', id);
+    });
+    return pc;
+  };
+  C.offer = async (id) => {
+    const pc = fresh(id);
+    wire(id, pc.createDataChannel('plateau', { ordered: true }));
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    return pc.localDescription.sdp;
+  };
+  C.accept = async (id, sdp) => { await pcs.get(id).setRemoteDescription({ type: 'answer', sdp }); };
+  C.answer = async (id, sdp) => {
+    const pc = fresh(id);
+    pc.ondatachannel = (e) => wire(id, e.channel);
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await gathered(pc);
+    return pc.localDescription.sdp;
+  };
+  C.send = (id, text) => {
+    const ch = chans.get(id);
+    if (!ch || ch.readyState !== 'open') return false;
+    ch.send(text); return true;
+  };
+  // when a position received or played here is on screen (bench/bench_club.py reads these, in epoch ms)
+  C.painted = () => requestAnimationFrame(() => setTimeout(() => C.paints.push(performance.timeOrigin + performance.now()), 0));
+  C.close = (id) => { const pc = pcs.get(id); if (pc) pc.close(); pcs.delete(id); chans.delete(id); };
+  C.load = (src) => new Promise((ok, bad) => {
+    if (document.querySelector(`script[data-club="${src}"]`)) return ok();
+    const s = document.createElement('script');
+    s.src = src; s.dataset.club = src; s.onload = () => ok(); s.onerror = () => bad(new Error(src));
+    document.head.appendChild(s);
+  });
+  C.qr = (text) => {
+    const q = qrcode(0, 'L'); q.addData(text, 'Byte'); q.make();
+    return q.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
+  };
+  // the camera, read until a QR code shows (BarcodeDetector where the browser has it, jsQR elsewhere)
+  C.scan = async (video) => {
+    const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+    video.srcObject = stream; await video.play();
+    const stop = () => stream.getTracks().forEach((t) => t.stop());
+    C.stopScan = stop;
+    const det = ('BarcodeDetector' in window) ? new BarcodeDetector({ formats: ['qr_code'] }) : null;
+    const canvas = document.createElement('canvas'), ctx = canvas.getContext('2d', { willReadFrequently: true });
+    try {
+      for (;;) {
+        if (!stream.active) return '';
+        await new Promise((r) => requestAnimationFrame(r));
+        if (!video.videoWidth) continue;
+        if (det) {
+          const found = await det.detect(video);
+          if (found.length) return found[0].rawValue;
+          continue;
+        }
+        canvas.width = video.videoWidth; canvas.height = video.videoHeight;
+        ctx.drawImage(video, 0, 0);
+        const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        const code = jsQR(img.data, img.width, img.height);
+        if (code) return code.data;
+      }
+    } finally { stop(); }
+  };
+  window.plateauClub = C;
+  return C;
+})()
+"""
+
+TEXT = {
+    "fr": {
+        "devices": "Plusieurs appareils",
+        "devices.help": "Chaque joueur peut jouer sur son propre appareil (téléphone, tablette) : choisissez "
+                        "où se joue chaque place. Cet appareil arbitre la partie et la garde.",
+        "where": "{name} joue",
+        "here": "ici",
+        "device": "sur l'appareil {d}",
+        "computer": "ordinateur",
+        "spectator": "Un appareil spectateur (vue publique)",
+        "start": "Jouer sur plusieurs appareils",
+        "stop": "Tout jouer sur cet appareil",
+        "dev": "Appareil {d}",
+        "dev.seats": "Appareil {d} — {names}",
+        "dev.public": "Appareil {d} — spectateur",
+        "st.waiting": "pas encore relié",
+        "st.connected": "relié",
+        "st.lost": "déconnecté : montrez-lui un nouveau code",
+        "code.show": "Montrer un code",
+        "code.new": "Nouveau code",
+        "code.step1": "1. Sur l'autre appareil, scannez ce code (ou ouvrez le lien, ou collez le texte).",
+        "code.step2": "2. Puis lisez ici le code qu'il affiche :",
+        "code.copy": "Copier",
+        "code.link": "Lien",
+        "code.paste": "Coller le code de l'autre appareil",
+        "code.read": "Relier",
+        "code.scan": "Scanner",
+        "code.making": "Préparation du code…",
+        "fail": "Les appareils ne se relient pas ? Ils doivent être sur le même Wi-Fi (un réseau invité "
+                "isole souvent les appareils) ou sur le partage de connexion d'un des téléphones. Puis "
+                "demandez un nouveau code.",
+        "join.title": "Rejoindre une partie",
+        "join.help": "Montrez ce code à l'appareil qui accueille la partie (il le scanne, ou collez-lui le "
+                     "texte).",
+        "join.paste": "Code de l'appareil qui accueille",
+        "join.go": "Rejoindre",
+        "join.used": "Ce code a déjà servi. L'appareil qui accueille la partie peut en montrer un nouveau "
+                     "pour cet appareil : scannez-le ou collez-le ici.",
+        "join.wait": "En attente de l'appareil qui accueille…",
+        "join.connected": "Relié : la partie arrive.",
+        "guest.on": "Relié à l'appareil qui accueille — vous jouez : {names}.",
+        "guest.public": "Relié à l'appareil qui accueille — vue spectateur.",
+        "guest.off": "Déconnecté : vous ne pouvez pas jouer. Demandez un nouveau code à l'appareil qui "
+                     "accueille et scannez-le.",
+        "guest.sent": "Coup envoyé…",
+        "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
+        "log": "Journal des appareils",
+        "how": "Comment ça marche",
+    },
+    "en": {
+        "devices": "Several devices",
+        "devices.help": "Each player may play on their own device (phone, tablet): choose where each seat "
+                        "plays. This device referees the game and keeps it.",
+        "where": "{name} plays",
+        "here": "here",
+        "device": "on device {d}",
+        "computer": "computer",
+        "spectator": "A spectator device (public view)",
+        "start": "Play on several devices",
+        "stop": "Play everything on this device",
+        "dev": "Device {d}",
+        "dev.seats": "Device {d} — {names}",
+        "dev.public": "Device {d} — spectator",
+        "st.waiting": "not paired yet",
+        "st.connected": "connected",
+        "st.lost": "disconnected: show it a new code",
+        "code.show": "Show a code",
+        "code.new": "New code",
+        "code.step1": "1. On the other device, scan this code (or open the link, or paste the text).",
+        "code.step2": "2. Then read here the code it shows:",
+        "code.copy": "Copy",
+        "code.link": "Link",
+        "code.paste": "Paste the other device's code",
+        "code.read": "Connect",
+        "code.scan": "Scan",
+        "code.making": "Making the code…",
+        "fail": "The devices do not connect? They must be on the same Wi-Fi (a guest network often keeps "
+                "devices apart) or on one phone's hotspot. Then ask for a new code.",
+        "join.title": "Join a game",
+        "join.help": "Show this code to the device hosting the game: it scans it, or copy the text into it.",
+        "join.paste": "The host's code",
+        "join.go": "Join",
+        "join.used": "This code was already used. The device hosting the game can show a new one for this "
+                     "device: scan it or paste it here.",
+        "join.wait": "Waiting for the host…",
+        "join.connected": "Connected: the game is coming.",
+        "guest.on": "Connected to the host — you play: {names}.",
+        "guest.public": "Connected to the host — spectator view.",
+        "guest.off": "Disconnected: you cannot play. Ask the host for a new code and scan it.",
+        "guest.sent": "Move sent…",
+        "guest.refused": "Move refused by the host: {text}",
+        "log": "Devices' log",
+        "how": "How it works",
+    },
+}
+
+
+def _now() -> float:
+    return float(js.performance.now())
+
+
+class ClubPage(View):
+    """Club mode's screens and connections: the host's referee or this
+    device's guest role, and the panel each shows on the play screen."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.C = None  # the JS glue
+        self.referee: Referee | None = None
+        self.guest: Guest | None = None
+        self.conns: dict[str, str] = {}  # host: connection id -> device
+        self.codes: dict[str, str] = {}  # host: device -> its offer code shown
+        self.joining = ""  # guest: the nonce of the code it answered
+        self.connected = False
+        self.note = ""
+        # the first listener: the other devices get a move before this page draws it, and a game opened
+        # is known to be played on several devices before anything is drawn or thought for it
+        self.ctl.subscribe(self.on_change)
+        self.ctl._listeners.insert(0, self.ctl._listeners.pop())
+
+    def ct(self, key: str, **kw) -> str:
+        return tr(TEXT, self.lang, key, **kw)
+
+    # -- the browser's part ---------------------------------------------------------
+    def glue(self):
+        if self.C is None:
+            self.C = js.eval(_GLUE)
+            self.C.handler = create_proxy(self.on_channel)
+        return self.C
+
+    async def qr_svg(self, text: str) -> str:
+        C = self.glue()
+        await C.load(QR_DRAW)
+        return str(C.qr(text))
+
+    def send(self, did: str, text: str) -> None:
+        for cid, d in self.conns.items():
+            if d == did:
+                self.glue().send(cid, text)
+
+    def on_channel(self, kind, cid, data) -> None:
+        kind, cid, data = str(kind), str(cid), str(data)
+        try:
+            if self.referee is not None and cid in self.conns:
+                self.host_channel(kind, cid, data)
+            elif self.guest is not None and cid == "host":
+                self.guest_channel(kind, data)
+        except Exception:
+            traceback.print_exc()
+
+    # -- the host -----------------------------------------------------------------
+    def plan_key(self) -> str:
+        return PLAN_KEY + (self.ctl.save_id or "")
+
+    def on_change(self, change: Change) -> None:
+        kind = change.kind
+        if self.guest is not None:
+            if kind == "shown":
+                self.draw_guest_panel()
+            return
+        if kind == "open":
+            self.load_plan()
+        elif kind == "shown":
+            self.draw_host_panel()
+        elif kind in ("move", "restore", "follow") and self.referee is not None:
+            for did, text in self.referee.broadcast():
+                self.send(did, text)
+            self.glue().painted()
+
+    def load_plan(self) -> None:
+        """The game opened: its devices, if it is played on several (a host's
+        reload brings them back; the guests pair again)."""
+        for cid in list(self.conns):
+            self.glue().close(cid)
+        self.conns, self.codes = {}, {}
+        plan = self.store.settings().get(self.plan_key()) if self.ctl.save_id else None
+        self.referee = None
+        self.ctl.away = frozenset()
+        if isinstance(plan, dict) and plan:
+            try:
+                self.referee = Referee(self.ctl, {d: [int(s) for s in v["seats"]] for d, v in plan.items()},
+                                       {d: str(v.get("name", "")) for d, v in plan.items()})
+            except (KeyError, TypeError, ValueError):
+                self.referee = None
+        self.apply_away()
+
+    def apply_away(self) -> None:
+        s = self.ctl.session
+        self.ctl.away = self.referee.away() if self.referee is not None else frozenset()
+        if s is None:
+            return
+        s.computers = frozenset(self.ctl.computer_seats()) | self.ctl.away
+        people = self.ctl.people()
+        if self.ctl.away and len(people) == 1:
+            self.ctl.holder = people[0]
+
+    def start_club(self, plan: dict[str, list[int]]) -> None:
+        if self.ctl.save_id is None:
+            self.ctl.autosave()
+        self.referee = Referee(self.ctl, plan, {d: d.upper() for d in plan})
+        self.store.set_setting(self.plan_key(), self.referee.plan())
+        self.apply_away()
+        self.app.show_play()
+
+    def stop_club(self) -> None:
+        for cid in list(self.conns):
+            self.glue().close(cid)
+        self.conns, self.codes = {}, {}
+        self.referee = None
+        self.store.set_setting(self.plan_key(), None)
+        self.apply_away()
+        self.ctl.holder = None
+        self.ctl.settle_holder()
+        self.app.show_play()
+
+    def host_channel(self, kind: str, cid: str, data: str) -> None:
+        did = self.conns[cid]
+        if kind == "message":
+            t0 = _now()
+            for to, text in self.referee.receive(did, data):
+                self.send(to, text)
+            if self.referee.devices[did].connected:
+                self.codes.pop(did, None)
+            js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
+        elif kind == "close":
+            self.referee.dropped(did)
+            self.conns.pop(cid, None)
+        self.draw_devices()
+
+    def draw_host_panel(self) -> None:
+        """The devices' panel under the status line (a game with computer hooks:
+        the guests build their position with the game's determinize)."""
+        old = by_id("club")
+        if old is not None:
+            old.remove()
+        s = self.ctl.session
+        if s is None or self.embed or self.view_only or not has_club(s.game.id) or by_id("board") is None:
+            return
+        box = el("details", {"id": "club", "cls": "club", "open": self.referee is not None})
+        box.appendChild(el("summary", {"text": self.ct("devices")}))
+        box.appendChild(button(self.ct("how"), self.show_help, cls="small", data_action="club-help"))
+        if self.referee is None:
+            box.appendChild(self.plan_form())
+        else:
+            box.appendChild(el("div", {"id": "club-devices"}))
+            box.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
+            box.appendChild(button(self.ct("stop"), self.stop_club, cls="small", data_action="club-stop"))
+            box.appendChild(el("details", {"cls": "club-log"}, el("summary", {"text": self.ct("log")}),
+                               el("ol", {"id": "club-log"})))
+        board = by_id("board")
+        if self.referee is not None:  # devices to pair or follow: above the board
+            board.parentElement.insertBefore(box, board)
+        else:  # an offer that stays out of the way of a game on one device: under the board and its panel
+            board.parentElement.appendChild(box)
+        if self.referee is not None:
+            self.draw_devices()
+
+    def show_help(self) -> None:
+        self.app.show_rules(self.ctl.session.game.id)
+        part = by_id("devices-help")
+        if part is not None:
+            part.scrollIntoView()
+
+    def plan_form(self):
+        s = self.ctl.session
+        comp = self.ctl.computer_seats()
+        form = el("div", {"cls": "club-plan"}, el("p", {"cls": "club-help", "text": self.ct("devices.help")}))
+        for p, name in enumerate(s.record.players):
+            if p in comp:
+                form.appendChild(el("p", {"text": f"{self.ct('where', name=name)} : {self.ct('computer')}"}))
+                continue
+            sel = el("select", {"data-club-seat": p, "aria-label": self.ct("where", name=name)})
+            sel.appendChild(el("option", {"value": "here", "text": self.ct("here")}))
+            for d in DEVICES:
+                sel.appendChild(el("option", {"value": d, "text": self.ct("device", d=d.upper())}))
+            if p > 0 and len(s.record.players) - len(comp) >= 2:
+                sel.value = DEVICES[0] if p == 1 else "here"
+            form.appendChild(el("label", {"cls": "club-seat"}, el("span", {"text": self.ct("where", name=name)}), sel))
+        form.appendChild(el("label", {"cls": "club-seat"},
+                            el("input", {"type": "checkbox", "id": "club-spectator"}),
+                            el("span", {"text": self.ct("spectator")})))
+
+        def go():
+            plan: dict[str, list[int]] = {}
+            for node in js.document.querySelectorAll("[data-club-seat]"):
+                v = str(node.value)
+                if v != "here":
+                    plan.setdefault(v, []).append(int(node.getAttribute("data-club-seat")))
+            box = by_id("club-spectator")
+            if box is not None and box.checked:
+                spare = next(d for d in DEVICES + ("f", "g") if d not in plan)
+                plan[spare] = []
+            if plan:
+                self.start_club(plan)
+
+        form.appendChild(button(self.ct("start"), go, cls="primary", data_action="club-start"))
+        return form
+
+    def draw_devices(self) -> None:
+        box = by_id("club-devices")
+        if box is None or self.referee is None:
+            return
+        clear(box)
+        names = self.ctl.session.record.players
+        for dev in self.referee.devices.values():
+            label = (self.ct("dev.seats", d=dev.id.upper(), names=", ".join(names[p] for p in dev.seats))
+                     if dev.seats else self.ct("dev.public", d=dev.id.upper()))
+            state = "connected" if dev.connected else ("lost" if dev.done or dev.sent_serial else "waiting")
+            row = el("div", {"cls": "club-device", "data-device": dev.id, "data-state": state},
+                     el("strong", {"text": label}), " · ", el("span", {"cls": "club-state",
+                                                                     "text": self.ct("st." + state)}))
+            if not dev.connected:
+                row.appendChild(button(self.ct("code.show" if dev.id not in self.codes else "code.new"),
+                                       lambda d=dev.id: asyncio.ensure_future(self.make_offer(d)),
+                                       cls="small", data_action="club-code"))
+            box.appendChild(row)
+            code = self.codes.get(dev.id)
+            if code and not dev.connected:
+                box.appendChild(self.code_box(dev.id, code))
+        log = by_id("club-log")
+        if log is not None:
+            clear(log)
+            for line in self.referee.log[-20:]:
+                log.appendChild(el("li", {"text": line}))
+
+    def join_link(self, code: str) -> str:
+        return str(js.location.origin) + str(js.location.pathname) + "#join=" + code
+
+    def code_box(self, did: str, code: str):
+        link = self.join_link(code)
+        box = el("div", {"cls": "club-code", "data-code-for": did})
+        box.appendChild(el("p", {"text": self.ct("code.step1")}))
+        box.appendChild(el("div", {"cls": "club-qr", "data-qr": did}))
+        box.appendChild(el("textarea", {"cls": "club-text", "readonly": True, "rows": 3, "data-offer": did,
+                                        "text": link}))
+        box.appendChild(el("div", {"cls": "club-row"},
+                           button(self.ct("code.copy"), lambda: js.navigator.clipboard.writeText(link), cls="small"),
+                           el("a", {"href": link, "target": "_blank", "rel": "noopener", "text": self.ct("code.link")})))
+        box.appendChild(el("p", {"text": self.ct("code.step2")}))
+        area = el("textarea", {"cls": "club-text", "rows": 3, "data-answer": did,
+                               "aria-label": self.ct("code.paste"), "placeholder": self.ct("code.paste")})
+        box.appendChild(area)
+        box.appendChild(el("div", {"cls": "club-row"},
+                           button(self.ct("code.read"), lambda: self.read_answer(did), cls="primary",
+                                  data_action="club-read"),
+                           button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_into(area)),
+                                  cls="small", data_action="club-scan")))
+        asyncio.ensure_future(self.fill_qr(box, link))
+        return box
+
+    async def fill_qr(self, box, text: str) -> None:
+        try:
+            svg = await self.qr_svg(text)
+        except Exception:
+            traceback.print_exc()
+            return
+        node = box.querySelector(".club-qr")
+        if node is not None:
+            node.innerHTML = svg  # the library's own drawing (an SVG of squares): no user text in it
+
+    async def make_offer(self, did: str) -> None:
+        self.codes.pop(did, None)  # a code works once: the one shown before is forgotten
+        self.draw_devices()
+        nonce = self.referee.new_nonce(did)
+        cid = "h-" + nonce
+        self.conns[cid] = did
+        try:
+            sdp = await self.glue().offer(cid)
+        except Exception as err:
+            self.flash(str(err))
+            return
+        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp))
+        self.draw_devices()
+
+    def read_answer(self, did: str) -> None:
+        area = js.document.querySelector(f'[data-answer="{did}"]')
+        text = str(area.value) if area is not None else ""
+        asyncio.ensure_future(self.accept(text))
+
+    async def accept(self, text: str) -> None:
+        try:
+            got = club.read_code(text, "a")
+            did = self.referee.accept_answer(got["nonce"])
+        except Refused as r:
+            self.flash(r.text or r.code)
+            return
+        cid = "h-" + got["nonce"]
+        self.conns[cid] = did
+        try:
+            await self.glue().accept(cid, got["sdp"])
+        except Exception as err:
+            self.flash(f"{self.ct('fail')} ({err})")
+
+    async def scan_into(self, area) -> None:
+        video = el("video", {"cls": "club-video", "playsinline": True, "muted": True})
+        area.parentElement.insertBefore(video, area)
+        try:
+            C = self.glue()
+            if not hasattr(js.window, "BarcodeDetector"):
+                await C.load(QR_READ)
+            text = await C.scan(video)
+        except Exception as err:
+            self.flash(str(err))
+            return
+        finally:
+            video.remove()
+        area.value = str(text or "")
+
+    # -- a guest --------------------------------------------------------------------
+    def join_screen(self, code: str) -> None:
+        """``#join=<code>``: answer the host's code (once: a code already
+        answered asks for a new one)."""
+        self.guest = self.guest or Guest()
+        saved = self.store.settings().get(GUEST_KEY)
+        saved = saved if isinstance(saved, dict) else {}
+        self.app.remember("join")
+        clear(self.root)
+        self.root.appendChild(self.app.header(el("span", {"cls": "game-title", "text": self.ct("join.title")})))
+        self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
+        main = el("main", {"id": "club-join", "cls": "club-join"})
+        self.root.appendChild(main)
+        self.app.draw_messages()
+        try:
+            got = club.read_code(code, "o") if code else None
+        except Refused as r:
+            self.flash(r.text)
+            got = None
+        if got is not None and got["nonce"] == saved.get("nonce"):
+            got = None
+            main.appendChild(el("p", {"cls": "club-help", "text": self.ct("join.used")}))
+        if got is None:
+            area = el("textarea", {"cls": "club-text", "rows": 3, "data-join": "",
+                                   "aria-label": self.ct("join.paste"), "placeholder": self.ct("join.paste")})
+            main.appendChild(area)
+            main.appendChild(el("div", {"cls": "club-row"},
+                                button(self.ct("join.go"), lambda: self.join_screen(str(area.value)), cls="primary",
+                                       data_action="club-join"),
+                                button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_join(area)),
+                                       cls="small", data_action="club-scan")))
+            main.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
+            return
+        self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
+        self.store.set_setting(GUEST_KEY, {"nonce": got["nonce"], "game": got["game"], "device": got["device"]})
+        main.appendChild(el("p", {"id": "club-join-state", "text": self.ct("code.making")}))
+        asyncio.ensure_future(self.answer(main, got))
+
+    async def scan_join(self, area) -> None:
+        await self.scan_into(area)
+        if str(area.value):
+            self.join_screen(str(area.value))
+
+    async def answer(self, main, got: dict) -> None:
+        try:
+            sdp = await self.glue().answer("host", got["sdp"])
+        except Exception as err:
+            self.flash(f"{self.ct('fail')} ({err})")
+            return
+        self.joining = got["nonce"]
+        code = club.answer_code(got["nonce"], str(sdp))
+        state = by_id("club-join-state")
+        if state is not None:
+            state.textContent = self.ct("join.help")
+        box = el("div", {"cls": "club-code", "data-code-for": "host"})
+        box.appendChild(el("div", {"cls": "club-qr"}))
+        box.appendChild(el("textarea", {"cls": "club-text", "readonly": True, "rows": 3, "data-answer-code": "",
+                                        "text": code}))
+        box.appendChild(el("div", {"cls": "club-row"},
+                           button(self.ct("code.copy"), lambda: js.navigator.clipboard.writeText(code), cls="small")))
+        box.appendChild(el("p", {"id": "club-wait", "text": self.ct("join.wait")}))
+        box.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
+        main.appendChild(box)
+        await self.fill_qr(box, code)
+
+    def guest_channel(self, kind: str, data: str) -> None:
+        g = self.guest
+        if kind == "open":
+            self.connected = True
+            self.glue().send("host", g.hello(self.lang))
+            wait = by_id("club-wait")
+            if wait is not None:
+                wait.textContent = self.ct("join.connected")
+        elif kind == "close":
+            self.connected = False
+            self.ctl.relay = self.relay
+            self.ctl.waiting = True  # not connected: no move can be made here (the panel says why)
+            self.note = ""
+            self.draw_guest_panel()
+        elif kind == "message":
+            try:
+                t = g.receive(data)
+            except (Refused, ValueError, KeyError, TypeError) as err:
+                js.console.warn(f"club: a message from the host was not understood: {err}")
+                return
+            if t == "state":
+                first = self.ctl.session is not g.session and (self.app.screen != "play"
+                                                               or self.ctl.relay is None)
+                self.ctl.relay = self.relay
+                self.note = ""
+                self.ctl.open_remote(g.session)
+                if first:
+                    self.app.show_play()
+                self.glue().painted()
+            elif t == "error":
+                code, text = g.errors[-1]
+                self.ctl.waiting = False
+                self.note = self.ct("guest.refused", text=text or code)
+                self.app.play.refresh()
+            self.draw_guest_panel()
+
+    def relay(self, text: str, seat: int) -> None:
+        if not self.connected:
+            raise MoveRefused("offline", self.ct("guest.off"))
+        msg = self.guest.move(text, seat)
+        self.note = self.ct("guest.sent")
+        self.glue().send("host", msg)
+        self.draw_guest_panel()
+
+    def draw_guest_panel(self) -> None:
+        if self.guest is None or self.guest.session is None or by_id("board") is None:
+            return
+        box = by_id("club")
+        if box is None:
+            box = el("div", {"id": "club", "cls": "club guest", "role": "status"})
+            by_id("board").parentElement.insertBefore(box, by_id("board"))
+        clear(box)
+        names = [self.ctl.session.record.players[p] for p in self.guest.seats]
+        if not self.connected:
+            text = self.ct("guest.off")
+        elif names:
+            text = self.ct("guest.on", names=", ".join(names))
+        else:
+            text = self.ct("guest.public")
+        box.setAttribute("data-connected", "yes" if self.connected else "no")
+        box.appendChild(el("p", {"text": text}))
+        if self.note:
+            box.appendChild(el("p", {"cls": "club-note", "text": self.note}))
+        if not self.connected:
+            box.appendChild(button(self.ct("code.scan"), lambda: self.join_screen(""), cls="primary",
+                                   data_action="club-rejoin"))
+        js.document.documentElement.classList.add("club-guest")
+
+
+def has_club(gid: str) -> bool:
+    from .controller import has_computer
+
+    return has_computer(gid)
+
+
+def json_dumps(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"))

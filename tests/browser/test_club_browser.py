@@ -1,0 +1,218 @@
+"""Club mode between two separate Chromium browsers (issue 29): paired
+through the text codes (the QR code drawn is read back by zxing-cpp and holds
+the same code), a Thud game clicked with the real pointer on both devices, a
+forged message and a move for another seat refused, a guest reload and a
+host reload mid-game, and an Armadora game where neither page nor any
+message a device received holds a value hidden from its player."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from harness import board_ply, open_app, saved_games
+from leaks import leaves
+from plateau.core.game import view_secrets
+from plateau.core.record import decode
+from plateau.web.session import Session
+
+zxingcpp = pytest.importorskip("zxingcpp")
+Image = pytest.importorskip("PIL.Image")
+
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def two(playwright, base_url):
+    """Two browsers (not two contexts of one): a host and a guest device."""
+    out = []
+    for _ in range(2):
+        b = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        out.append(b)
+    pages = [b.new_page(viewport={"width": 1280, "height": 900}) for b in out]
+    for p in pages:  # a move that asks first (Armadora's pass): yes
+        p.on("dialog", lambda d: d.accept())
+    yield pages
+    for b in out:
+        b.close()
+
+
+def host_record(page):
+    games = saved_games(page)
+    settings = json.loads(page.evaluate("localStorage.getItem('plateau:v1:settings')") or "{}")
+    return decode(games[settings["current"]]["record"])
+
+
+def qr_text(locator) -> str:
+    img = Image.open(io.BytesIO(locator.screenshot()))
+    found = zxingcpp.read_barcodes(img)
+    assert found, "no QR code could be read"
+    return found[0].text
+
+
+def offer(h, device="a") -> str:
+    """The host's code for ``device`` (its link); the QR code drawn holds it."""
+    h.click(f'[data-device="{device}"] [data-action="club-code"]')
+    box = h.locator(f'[data-code-for="{device}"]')
+    box.locator(".club-qr svg").wait_for()
+    link = box.locator("[data-offer]").input_value()
+    assert "#join=" in link and qr_text(box.locator(".club-qr")) == link
+    return link
+
+
+def pair(h, g, link: str, device="a", fresh=True) -> None:
+    """The guest answers the host's code; the host reads the answer as text."""
+    if fresh:
+        g.goto(link)
+    else:
+        g.fill("[data-join]", link)
+        g.click('[data-action="club-join"]')
+    g.wait_for_selector("[data-answer-code]", timeout=30_000)
+    g.locator("#club-join .club-qr svg").wait_for()
+    answer = g.input_value("[data-answer-code]")
+    assert qr_text(g.locator("#club-join .club-qr")) == answer
+    h.fill(f'[data-answer="{device}"]', answer)
+    h.click(f'[data-code-for="{device}"] [data-action="club-read"]')
+    try:
+        h.wait_for_selector(f'[data-device="{device}"][data-state="connected"]', timeout=30_000)
+    except Exception:
+        from plateau.web import club
+        offer_sdp = club.read_code(link, "o")["sdp"]
+        raise AssertionError(f"not paired: offer candidates {offer_sdp.count('candidate')}, answer candidates "
+                             f"{club.read_code(answer, 'a')['sdp'].count('candidate')}, guest says "
+                             f"{g.inner_text('body')[:300]!r}") from None
+    g.wait_for_selector('#club[data-connected="yes"]', timeout=30_000)
+
+
+def pointer(page, target: str) -> None:
+    """Click ``target`` with the mouse, at the middle of its shape on the board (or its tray button)."""
+    loc = page.locator(f'#board .target[data-target="{target}"]')
+    if not loc.count():
+        loc = page.locator(f'#tray [data-target="{target}"]')
+    loc.first.scroll_into_view_if_needed()
+    box = loc.first.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def play(page, move, others) -> None:
+    """Click ``move`` on ``page``; every device then shows the position after it."""
+    ply = board_ply(page)
+    for t in move.path:
+        if board_ply(page) != ply:
+            break
+        pointer(page, t)
+    page.wait_for_timeout(50)
+    if board_ply(page) == ply and page.locator('[data-action="as-is"]').count():  # a path that begins others
+        box = page.locator('[data-action="as-is"]').first
+        box.scroll_into_view_if_needed()
+        b = box.bounding_box()
+        page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    for p in [page, *others]:
+        p.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply + 1}", timeout=20_000)
+
+
+def start_club(h, base_url, game, seed, options=None):
+    open_app(h, base_url, clear=True)
+    h.click(f'[data-game="{game}"] [data-action="new"]')
+    h.wait_for_selector("#new-game")
+    for k, v in (options or {}).items():
+        h.select_option(f'[data-option="{k}"]', str(v))
+    h.click("details.seed summary")
+    h.fill('input[name="seed"]', str(seed))
+    h.click('#new-game button[type="submit"]')
+    h.wait_for_selector("#board")
+    h.click("#club summary")
+    assert h.locator('[data-club-seat="1"]').input_value() == "a"  # the second seat on device A
+    h.click('[data-action="club-start"]')
+    h.wait_for_selector('[data-device="a"]')
+
+
+def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):
+    h, g = two
+    start_club(h, base_url, "thud", 3)
+    open_app(g, base_url)
+    pair(h, g, offer(h))
+    assert "Joueur 2" in g.inner_text("#club") or "Player 2" in g.inner_text("#club")
+    rnd = random.Random(2)
+    for i in range(4):
+        s = Session(host_record(h))
+        me = h if s.state.to_play == 0 else g
+        play(me, rnd.choice(s.legal()), [h if me is g else g])
+    assert len(host_record(h).moves) == 4
+    assert g.locator("#moves li").count() == 5  # the start and the four moves, written by the host
+
+    # a move for the host's seat, and a forged message: refused, logged, nothing else changes
+    s = Session(host_record(h))
+    assert s.state.to_play == 0
+    own_move = s.legal()[0].text
+    for raw in (json.dumps({"v": 1, "t": "move", "seat": 0, "move": own_move, "ply": 4, "id": 99}),
+                '{"v": 1, "t": "move", "seat": 1, "move": 12}', "not json at all"):
+        g.evaluate("(raw) => window.plateauClub.send('host', raw)", raw)
+    g.wait_for_function("window.plateauClub.received.filter((m) => m.includes('\"error\"')).length >= 3")
+    errors = [json.loads(m) for m in g.evaluate("window.plateauClub.received") if '"error"' in m]
+    assert [e["code"] for e in errors] == ["seat", "field", "json"]
+    h.click(".club-log summary")
+    assert h.locator("#club-log li", has_text="refused").count() == 3
+    assert len(host_record(h).moves) == 4
+
+    # the guest reloads: its used code asks for a new one; it catches up from the host
+    h_move = Session(host_record(h))
+    play(h, rnd.choice(h_move.legal()), [g])
+    g.reload()
+    g.wait_for_selector("[data-join]", timeout=90_000)
+    h.wait_for_selector('[data-device="a"][data-state="lost"]', timeout=30_000)
+    pair(h, g, offer(h), fresh=False)
+    g.wait_for_function("+document.querySelector('#board').dataset.ply === 5", timeout=20_000)
+    s = Session(host_record(h))
+    play(g, rnd.choice(s.legal()), [h])
+
+    # the host reloads: the game and its devices come back, the guest says it cannot play and pairs again
+    h.reload()
+    h.wait_for_selector('[data-device="a"]', timeout=90_000)
+    g.wait_for_selector('#club[data-connected="no"]', timeout=60_000)
+    s = Session(host_record(h))
+    assert s.total == 6 and s.state.to_play == 0
+    play(h, rnd.choice(s.legal()), [])
+    g.click('[data-action="club-rejoin"]')
+    pair(h, g, offer(h), fresh=False)
+    g.wait_for_function("+document.querySelector('#board').dataset.ply === 7", timeout=20_000)
+    s = Session(host_record(h))
+    play(g, rnd.choice(s.legal()), [h])
+    assert len(host_record(h).moves) == 8
+
+
+def test_armadora_each_device_holds_nothing_hidden_from_it(two, base_url):
+    """Issue 29 §3: "the bytes it receives contain no other player's secret" — nor its page."""
+    from test_hidden_browser import check_page
+
+    h, g = two
+    start_club(h, base_url, "armadora", 987654321, {"rules": "basic"})
+    open_app(g, base_url)
+    pair(h, g, offer(h))
+    rnd = random.Random(5)
+    for i in range(8):
+        s = Session(host_record(h))
+        legal = [m for m in s.legal() if m.text.startswith("W")] or [m for m in s.legal() if m.text != "pass"]
+        me = h if s.state.to_play == 0 else g
+        play(me, rnd.choice(legal), [h if me is g else g])
+        rec = host_record(h)
+        check_page(h, rec, 0, f"host after move {i + 1}")
+        check_page(g, rec, 1, f"guest after move {i + 1}")
+    rec = host_record(h)
+    full = Session(rec)
+    met = 0
+    for raw in g.evaluate("window.plateauClub.received"):
+        msg = json.loads(raw)
+        assert "seed" not in msg and "moves" not in msg and str(rec.seed) not in raw
+        if msg["t"] != "state":
+            continue
+        assert list(msg["views"]) == ["1"]
+        st = full.state_at(msg["ply"])
+        got = leaves(msg["views"]["1"])
+        for path, value in view_secrets(st, 0) - view_secrets(st, 1):
+            met += 1
+            assert got.get(tuple(str(k) if isinstance(k, str) else k for k in path)) != value, path
+    assert met  # seat 0's warriors were hidden from the guest's messages
