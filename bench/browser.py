@@ -441,13 +441,73 @@ def css_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def click_game(page, base: str, gid: str, want: int, seed: int) -> tuple[dict, int, int]:
+# What a click's Python time goes to: the board path's functions wrapped with a clock (inclusive
+# times; the stock profiler is not in the page's trimmed standard library).
+PROFILED = {
+    "plateau.web.play": ["PlayView.on_board_click", "PlayView.on_target", "PlayView.target_at", "PlayView.draw_board",
+                         "PlayView.after_move", "PlayView.refresh", "PlayView.draw_moves", "PlayView.draw_side",
+                         "PlayView.draw_tray", "PlayView.draw_status", "PlayView.draw_panel", "PlayView.draw_views",
+                         "PlayView.fit_zoom", "PlayView.draw_glossary", "PlayView.turn_gain_text", "morph"],
+    "plateau.web.session": ["Session.render", "Session.legal", "Session._built", "Session.select", "Session.play",
+                            "Session.move_line", "Session.snapshot", "Session.context"],
+    "plateau.web.controller": ["PlayController.click", "PlayController.submit", "PlayController.autosave",
+                               "PlayController.notify"],
+    "plateau.web.store": ["Store.save"],
+    "plateau.core.svgkit": ["markup"],
+}
+PROFILE_ON = """
+import importlib, json, time
+_bench_prof = {}
+def _bench_wrap(name, fn):
+    def timed(*a, **k):
+        t = time.perf_counter()
+        try:
+            return fn(*a, **k)
+        finally:
+            acc = _bench_prof.setdefault(name, [0, 0.0])
+            acc[0] += 1
+            acc[1] += time.perf_counter() - t
+    timed.__wrapped__ = fn
+    return timed
+for _mod, _names in json.loads(_BENCH_PROFILED).items():
+    _m = importlib.import_module(_mod)
+    for _n in _names:
+        _owner = _m
+        *_path, _attr = _n.split(".")
+        for _p in _path:
+            _owner = getattr(_owner, _p)
+        if hasattr(getattr(_owner, _attr, None), "__wrapped__") or not hasattr(_owner, _attr):
+            continue
+        setattr(_owner, _attr, _bench_wrap(_mod.rsplit(".", 1)[-1] + "." + _n, getattr(_owner, _attr)))
+"""
+PROFILE_OFF = "json.dumps(_bench_prof)"
+
+
+def profile_start(page) -> None:
+    page.wait_for_function("!!window.__benchPy", timeout=10_000)
+    page.evaluate("([prof, src]) => { window.__benchPy.globals.set('_BENCH_PROFILED', prof); "
+                  "window.__benchPy.runPython(src); }", [json.dumps(PROFILED), PROFILE_ON])
+
+
+def profile_collect(page, prof: dict) -> None:
+    """Adds what the page's clocks counted since profile_start to ``prof``
+    (function -> [calls, inclusive s])."""
+    for name, (calls, secs) in json.loads(page.evaluate("(src) => window.__benchPy.runPython(src)",
+                                                        PROFILE_OFF)).items():
+        acc = prof.setdefault(name, [0, 0.0])
+        acc[0] += calls
+        acc[1] += secs
+
+
+def click_game(page, base: str, gid: str, want: int, seed: int, prof: dict | None = None) -> tuple[dict, int, int]:
     from harness import board_ply, mirror, reveal_if_needed, start_game
 
     times = {"handler": [], "frame": [], "painted": []}
     games = moves = 0
     rnd = random.Random(seed)
     while len(times["handler"]) < want:
+        if prof is not None and games:
+            profile_collect(page, prof)
         page.goto(base + "/index.html")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
         if page.locator('[data-action="first"]').count():  # resumed a game: back to the home screen
@@ -457,6 +517,8 @@ def click_game(page, base: str, gid: str, want: int, seed: int) -> tuple[dict, i
         games += 1
         reveal_if_needed(page)
         s = mirror(page)
+        if prof is not None:  # Python's profiler over the clicks (the page's pace is not the bench's then)
+            profile_start(page)
         while not s.state.is_over() and len(times["handler"]) < want:
             legal = s.legal()
             common = [m for m in legal if m.text not in RARE]
@@ -487,6 +549,8 @@ def click_game(page, base: str, gid: str, want: int, seed: int) -> tuple[dict, i
             reveal_if_needed(page)
             if board_ply(page) != s.ply:
                 raise RuntimeError(f"{gid}: the page is at ply {board_ply(page)}, the mirror at {s.ply}")
+    if prof is not None:
+        profile_collect(page, prof)
     return times, games, moves
 
 
@@ -496,6 +560,8 @@ def cmd_click(args) -> None:
     t_all = time.perf_counter()
     with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
+        if args.profile:
+            ctx.add_init_script(PYODIDE_HOOK)
         page = ctx.new_page()
         if args.throttle > 1:  # a slower CPU, as DevTools emulates it (the page keeps it across loads)
             ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": args.throttle})
@@ -503,7 +569,14 @@ def cmd_click(args) -> None:
             if gid not in GAME_SETUP:
                 sys.exit(f"bench: unknown game {gid!r}")
             t = time.perf_counter()
-            times, n_games, n_moves = click_game(page, base, gid, args.clicks, args.seed)
+            prof = {} if args.profile else None
+            times, n_games, n_moves = click_game(page, base, gid, args.clicks, args.seed, prof)
+            if prof:
+                n = len(times["handler"])
+                table(f"{gid}: Python's time per click, by function (inclusive, clocks in the page, {n} clicks)",
+                      ["function", "calls/click", "ms/click"],
+                      [[k, f"{c / n:.2f}", f"{secs * 1000 / n:.2f}"]
+                       for k, (c, secs) in sorted(prof.items(), key=lambda kv: -kv[1][1])])
             h, f, p = times["handler"], times["frame"], times["painted"]
             rows.append([gid, len(h), n_moves, med(h), p95(h), max(h), med(f), p95(f), med(p), p95(p),
                          "yes" if (med(p) <= 100 if args.throttle > 1 else med(p) <= 16 and p95(p) <= 33) else "NO"])
@@ -606,13 +679,15 @@ def run(count):
     return json.dumps(out)
 '''
 
-# Gives the page's Pyodide to the benchmark: PyScript's onReady hook
-# (module scripts share one instance of core.js, so this sees the page's).
+# Gives the page's Pyodide to the benchmark: the boot module's interpreter
+# (``started``; module scripts share one instance of it, so this is the page's).
 PYODIDE_HOOK = """
-import('/__CORE__').then(({hooks}) => {
-  hooks.main.onReady.add((wrap) => { window.__benchPy = wrap.interpreter; });
+window.addEventListener('DOMContentLoaded', () => {
+  const boot = document.querySelector('script[src*="pyodide-boot"]');
+  if (boot) import(boot.src).then((m) => m.started).then((py) => { window.__benchPy = py; });
 });
 """
+
 
 RUN_IN_PAGE = """([src, count]) => {
   const py = window.__benchPy;
@@ -631,9 +706,7 @@ def cmd_armadora(args) -> None:
     native = json.loads(ns["run"](args.samples))
     with session(args) as (site, base, pw), chromium(pw, args) as browser:
         ctx = browser.new_context(service_workers="block")
-        core = re.search(r'src="(static/vendor/pyscript[^"]*/core\.js)"',
-                         (site / "index.html").read_text(encoding="utf-8")).group(1)
-        ctx.add_init_script(PYODIDE_HOOK.replace("__CORE__", core))
+        ctx.add_init_script(PYODIDE_HOOK)
         page = ctx.new_page()
         page.goto(base + "/index.html")
         page.wait_for_selector("html[data-ready]", state="attached", timeout=LOAD_TIMEOUT_MS)
@@ -1251,6 +1324,8 @@ def main(argv=None) -> None:
     c.add_argument("--throttle", type=float, default=1.0,
                    help="slow the page's CPU this many times (DevTools' Emulation.setCPUThrottlingRate)")
     c.add_argument("--seed", type=int, default=11)
+    c.add_argument("--profile", action="store_true",
+                   help="also time the board path's Python functions in the page (the clicks' own times then include the clocks)")
     c.set_defaults(fn=cmd_click)
     a = sub.add_parser("armadora", parents=[common], help="Armadora's engine natively and in Pyodide")
     a.add_argument("--samples", type=int, default=24, help="positions per operation")

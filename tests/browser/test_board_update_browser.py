@@ -24,6 +24,7 @@ GAMES = {  # players and a seed: positions where several kinds of things change 
     "troy": (["Ann", "Bob", "Cy"], 2),
     "thorval": (["Ann", "Bob"], 5),
     "smallworld": (["Ann", "Bob", "Cy"], 7),
+    "arkhanis": (None, 2),  # the setup form's defaults: six participants on two tables
 }
 RARE = {"offer", "pass", "resign"}
 

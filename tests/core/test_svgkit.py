@@ -51,3 +51,16 @@ def test_the_boards_drawn_with_svgwrite_are_its_own_markup(monkeypatch):
         monkeypatch.setattr(svgkit, "markup", lambda elem: elem.tostring())
         assert game.render(s, ctx) == fast, gid
         monkeypatch.undo()
+
+
+def test_a_frozen_part_is_the_markup_of_its_element():
+    """``Frozen``: a part drawn once and shared by every drawing it is added to writes the same
+    markup as the element itself, through markup() and through svgwrite's own serialiser."""
+    d = sample()
+    parts = list(d.elements)
+    plain = svgkit.markup(d)
+    d.elements[:] = [svgkit.Frozen(e) for e in parts]
+    assert svgkit.markup(d) == plain
+    assert d.tostring() == plain
+    for e in parts:
+        assert svgkit.Frozen(e).markup == e.tostring()

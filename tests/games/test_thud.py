@@ -589,4 +589,7 @@ def test_squares_built_without_svgwrite_are_what_svgwrite_builds():
                 nm = B.NAMES[sq]
                 label = GAME.t(lang, key).format(sq=nm)
                 want = svgkit.target(R._square_elem(d, sq, v), nm, label, RenderContext(), "sq").get_xml()
-                assert ET.tostring(R._square_frozen(sq, v, nm, label).xml) == ET.tostring(want), (nm, v)
+                frozen = R._square_frozen(sq, v, nm, label)
+                assert ET.tostring(frozen.get_xml()) == ET.tostring(want), (nm, v)
+                assert frozen.markup == svgkit.markup(svgkit.target(R._square_elem(d, sq, v), nm, label,
+                                                                    RenderContext(), "sq")), (nm, v)

@@ -433,6 +433,10 @@ class PlayView(View):
         box = by_id("views")
         if box is None:
             return
+        drawn = repr((views, self.board_view))
+        if getattr(self, "_views_drawn", None) == (box, drawn):
+            return  # the same tabs, the same one on: left as they are (a click on the board changes neither)
+        self._views_drawn = (box, drawn)
         clear(box)
         for vid, label in views:
             on = vid == self.board_view
@@ -588,8 +592,11 @@ class PlayView(View):
         st = s.state
         scores = by_id("scores")
         if scores is not None:
-            clear(scores)
-            scores.appendChild(self.score_table())
+            table = (st.score_table(self.lang, self.viewer()), st.to_play, st.is_over(), self.lang)
+            if getattr(self, "_scores_drawn", None) != (scores, table):  # a move that scores nothing leaves it
+                self._scores_drawn = (scores, table)
+                clear(scores)
+                scores.appendChild(self.score_table(table[0]))
         result = by_id("result")
         if result is not None:
             clear(result)
@@ -602,12 +609,14 @@ class PlayView(View):
             key = "play.history" if self.interactive() else "play.history_hidden"
             box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
 
-    def score_table(self):
-        """The game's score table (``State.score_table``) for the eyes the
-        page is drawn for: what each column means, the one to decide marked."""
+    def score_table(self, table: dict | None = None):
+        """The game's score table (``State.score_table``, or ``table`` when
+        already asked) for the eyes the page is drawn for: what each column
+        means, the one to decide marked."""
         s = self.session
         st = s.state
-        table = st.score_table(self.lang, self.viewer())
+        if table is None:
+            table = st.score_table(self.lang, self.viewer())
         tbl = el("table", {"cls": "score-table"}, el("caption", {"text": table["caption"] or self.t("play.score")}))
         if len(table["columns"]) > 2 or table["caption"]:
             tbl.appendChild(el("tr", {"cls": "head"}, *[el("th", {"text": c, "scope": "col"}) for c in table["columns"]]))

@@ -106,15 +106,28 @@ def render(state: ArmadoraState, ctx: RenderContext) -> str:
     return "".join(out)
 
 
+_SQUARES: dict = {}
+
+
 def _squares(d, board, tone, ctx) -> str:
-    """The squares, tinted by territory: targets."""
-    g = d.g()
+    """The squares, tinted by territory: targets. Each square's markup is written once per
+    colour, label and state, then copied."""
+    out = ["<g>"]
     for s, (name, label, target) in enumerate(board.squares):
-        x, y = _xy(s)
-        r = d.rect((x, y), (CELL, CELL), fill=("#fff1a6" if target else PALETTE[tone[board.comp[s]]][0]))
-        svgkit.target(r, name, label, ctx, "am-sq")
-        g.add(r)
-    return svgkit.markup(g)
+        fill = "#fff1a6" if target else PALETTE[tone[board.comp[s]]][0]
+        key = (s, name, label, fill, name in ctx.targets, name in ctx.clicks)
+        text = _SQUARES.get(key)
+        if text is None:
+            if len(_SQUARES) > 20_000:  # (labels name what lies on a square: a long visit makes many)
+                _SQUARES.clear()
+            x, y = _xy(s)
+            r = d.rect((x, y), (CELL, CELL), fill=fill)
+            svgkit.target(r, name, label, RenderContext(targets=frozenset([name]) if key[4] else frozenset(),
+                                                        clicks=(name,) if key[5] else ()), "am-sq")
+            text = _SQUARES[key] = svgkit.markup(r)
+        out.append(text)
+    out.append("</g>")
+    return "".join(out) if len(out) > 2 else "<g />"
 
 
 def _territories(board, tone) -> str:

@@ -118,24 +118,7 @@ def _defs(d):
     g.add(s)
 
 
-class _Frozen:
-    """An element whose XML is built once and shared by every drawing
-    (svgwrite calls ``get_xml()`` on the children it serializes)."""
-
-    __slots__ = ("xml",)
-
-    def __init__(self, elem) -> None:
-        self.xml = elem.get_xml()
-
-    @classmethod
-    def of(cls, xml) -> "_Frozen":
-        """One holding an ElementTree element built without svgwrite."""
-        out = cls.__new__(cls)
-        out.xml = xml
-        return out
-
-    def get_xml(self):
-        return self.xml
+_Frozen = svgkit.Frozen
 
 
 _STATIC: dict = {}
@@ -224,7 +207,7 @@ def _square_frozen(sq: int, v: int, nm: str, label: str) -> _Frozen:
     else:
         tag = "use"
         attrs["xlink:href"] = _HREF[v]
-    return _Frozen.of(ET.Element(tag, dict(sorted(attrs.items()))))
+    return _Frozen(ET.Element(tag, dict(sorted(attrs.items()))))
 
 
 
@@ -242,7 +225,9 @@ def render(game, state, ctx: RenderContext) -> str:
 
 
 def _squares(d, board, ctx) -> None:
-    """Every playable square, a target element holding its piece; marks on the marked ones."""
+    """Every playable square, a target element holding its piece; marks on the marked ones. Each
+    square's markup is written once per piece, label and marks, then copied (a click that shows
+    a piece's moves changes a few squares of 165)."""
     cache = _SQUARES.setdefault(board.lang, {})
     for s in board.squares:
         if s.plain:
@@ -252,26 +237,38 @@ def _squares(d, board, ctx) -> None:
                 el = cache[key] = _square_frozen(s.sq, s.piece, s.name, s.label)
             d.elements.append(el)
             continue
-        r, c = divmod(s.sq, 15)
-        x = MARGIN + c * CELL
-        y = MARGIN + r * CELL
-        grp = d.g()
-        grp.add(_square_elem(d, s.sq, s.piece))
-        # (the captured pieces' red stays an attribute: the tests look for it)
-        if s.captured:
-            grp.add(d.path(f"M{x + 9},{y + 9} L{x + 31},{y + 31} M{x + 31},{y + 9} L{x + 9},{y + 31}",
-                           stroke=CAPTURED, class_="td-cross"))
-        if s.hurl:
-            grp.add(d.rect((x + 1.5, y + 1.5), (CELL - 3, CELL - 3), stroke=CAPTURED, class_="td-hurl"))
-        if s.selected:
-            grp.add(d.rect((x + 2, y + 2), (CELL - 4, CELL - 4), rx=5, class_="td-sel"))
-        elif s.target:
-            if s.piece == EMPTY:
-                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 7, class_="td-dot"))
-            else:
-                grp.add(d.circle((x + CELL / 2, y + CELL / 2), 17.5, class_="td-ring"))
-        svgkit.target(grp, s.name, s.label, ctx, "sq")
-        d.add(grp)
+        key = (s.sq, s.piece, s.label, s.target, s.selected, s.captured, s.hurl)
+        el = cache.get(key)
+        if el is None:
+            el = cache[key] = svgkit.Frozen(_marked_square(d, s, ctx))
+        d.elements.append(el)
+
+
+def _marked_square(d, s, ctx):
+    """A square that is a target, selected or touched by the last move: its piece and marks."""
+    r, c = divmod(s.sq, 15)
+    x = MARGIN + c * CELL
+    y = MARGIN + r * CELL
+    grp = d.g()
+    grp.add(_square_elem(d, s.sq, s.piece))
+    # (the captured pieces' red stays an attribute: the tests look for it)
+    if s.captured:
+        grp.add(d.path(f"M{x + 9},{y + 9} L{x + 31},{y + 31} M{x + 31},{y + 9} L{x + 9},{y + 31}",
+                       stroke=CAPTURED, class_="td-cross"))
+    if s.hurl:
+        grp.add(d.rect((x + 1.5, y + 1.5), (CELL - 3, CELL - 3), stroke=CAPTURED, class_="td-hurl"))
+    if s.selected:
+        grp.add(d.rect((x + 2, y + 2), (CELL - 4, CELL - 4), rx=5, class_="td-sel"))
+    elif s.target:
+        if s.piece == EMPTY:
+            grp.add(d.circle((x + CELL / 2, y + CELL / 2), 7, class_="td-dot"))
+        else:
+            grp.add(d.circle((x + CELL / 2, y + CELL / 2), 17.5, class_="td-ring"))
+    # the target's class and attributes as svgkit.target gives them (the square's own flags, which
+    # are its name's place in ctx.targets and ctx.clicks)
+    svgkit.target(grp, s.name, s.label, RenderContext(targets=frozenset([s.name] if s.target else []),
+                                                      clicks=(s.name,) if s.selected else ()), "sq")
+    return grp
 
 
 def panel(game, state, lang: str) -> list[dict]:
