@@ -434,7 +434,7 @@ GAME_SETUP = {  # players and options of the scripted games (the defaults otherw
     "smallworld": (["Ann", "Bob", "Cy"], {}),
     "arkhanis": (None, {}),  # the form's defaults: six participants on two tables
 }
-RARE = {"offer", "pass", "resign"}  # moves that end a game early: picked rarely
+RARE = {"offer", "pass", "resign"}  # moves that end a game early (and ask first): picked only when alone
 
 
 def css_str(s: str) -> str:
@@ -522,7 +522,9 @@ def click_game(page, base: str, gid: str, want: int, seed: int, prof: dict | Non
         while not s.state.is_over() and len(times["handler"]) < want:
             legal = s.legal()
             common = [m for m in legal if m.text not in RARE]
-            move = rnd.choice(common if common and rnd.random() < 0.97 else legal)
+            if not common:  # only moves that ask to confirm first (not a board click): next game
+                break
+            move = rnd.choice(common)
             before = board_ply(page)
             reveal_if_needed(page)
             sels = []

@@ -820,11 +820,25 @@ def games_apart(entries: list[tuple[str, bytes]], games: list[str]) -> tuple[lis
 def game_needs(gid: str, games: list[str]) -> list[str]:
     """The other games whose packages the game's modules import (Arkhanis
     plays Small World's rules), in the order of ``games``."""
-    import re
+    import ast
 
-    text = "\n".join(p.read_text(encoding="utf-8")
-                     for p in sorted((ROOT / "py" / "plateau" / "games" / gid).rglob("*.py")))
-    found = set(re.findall(r"plateau\.games\.(\w+)", text)) | set(re.findall(r"from \.\.(\w+)", text))
+    found = set()
+    package = ROOT / "py" / "plateau" / "games" / gid
+    for path in sorted(package.rglob("*.py")):
+        # the package's modules are plateau.games.<gid>[.<sub>...].<module>: ``level`` dots up from one
+        where = ["plateau", "games", *path.relative_to(package.parent).parent.parts]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):  # imports only, not words
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = where[:len(where) - node.level + 1] if node.level else []
+                head = ".".join(base + ([node.module] if node.module else []))
+                names = [head] + [f"{head}.{a.name}" for a in node.names]
+            for name in names:
+                parts = name.split(".")
+                if parts[:2] == ["plateau", "games"] and len(parts) > 2:
+                    found.add(parts[2])
     return [g for g in games if g != gid and g in found]
 
 

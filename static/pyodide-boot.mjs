@@ -69,9 +69,10 @@ function gameFiles(gid) {
   return gameReads.get(gid);
 }
 // A game and the games it needs, that game last.
-function withNeeds(gid, out = []) {
-  if (!GAMES[gid] || out.includes(gid)) return out;
-  for (const other of GAMES[gid].needs) withNeeds(other, out);
+function withNeeds(gid, out = [], seen = new Set()) {
+  if (!GAMES[gid] || seen.has(gid)) return out;  // seen: two games that need each other end here
+  seen.add(gid);
+  for (const other of GAMES[gid].needs) withNeeds(other, out, seen);
   out.push(gid);
   return out;
 }

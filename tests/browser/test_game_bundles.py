@@ -14,7 +14,7 @@ import re
 import zipfile
 from urllib.parse import urlparse
 
-from harness import READY, open_app
+from harness import READY, open_app, reload_app, start_game
 from plateau.core.record import Record, encode
 from plateau.core.registry import GAMES, get_game
 
@@ -159,3 +159,34 @@ def test_games_open_offline_after_one_visit(browser, base_url, site_dir):
     page.wait_for_selector('#board[data-game="armadora"]')
     assert not errors, errors
     ctx.close()
+
+
+def test_a_game_needs_what_its_modules_import_not_what_its_words_name():
+    """Small World's modules name the tournament in their words (its clock is
+    the tournament for a table) but import nothing of it: only Arkhanis needs
+    another game, and no two games need each other (the start would fetch them
+    in a loop)."""
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "scripts"))
+    try:
+        import build
+    finally:
+        sys.path.remove(str(root / "scripts"))
+    games = list(GAMES)
+    needs = {gid: build.game_needs(gid, games) for gid in games}
+    assert needs["arkhanis"] == ["smallworld"]
+    assert needs["smallworld"] == []
+    assert not [(a, b) for a in games for b in needs[a] if a in needs[b]]
+
+
+def test_a_game_in_progress_opens_again_after_a_reload(page, base_url):
+    """The start fetches a resumed game's files (and those of the games it
+    needs) before Python asks: a Small World game left on its board comes back."""
+    open_app(page, base_url, clear=True)
+    start_game(page, "smallworld", ["Ann", "Bob", "Cy"], seed=3)
+    reload_app(page)
+    page.wait_for_selector('#board[data-game="smallworld"]')
+    assert [g for g, t in _asked(page) if t <= _ready_at(page)] == ["smallworld"]
