@@ -41,9 +41,17 @@ def pick(s, r):
     return m.text
 
 
+# what the full view came to carry after the fixtures were recorded (the view grows; the game's end
+# may not change): a tournament's "declined_at", where each declined race was left and when, which a
+# position built from a view needs (club mode)
+ADDED_TO_THE_VIEW = ("declined_at",)
+
+
 def digest(s):
     """Where a game ended: its full view (rng included) hashed, winners and coins."""
     v = s.view(None)
+    for key in ADDED_TO_THE_VIEW:
+        v.pop(key, None)
     return {"sha": hashlib.sha256(json.dumps(v, sort_keys=True, default=str).encode()).hexdigest(),
             "winners": s.winners(), "scores": s.scores(), "coins": list(s.coins)}
 
