@@ -198,7 +198,9 @@ class PlateauGames:
             try:
                 data = _plateau_games.load(parts[2])
             except Exception as e:
-                raise ImportError(f"the files of the game {parts[2]!r} could not be fetched ({e})", name=name)
+                err = ImportError(f"the files of the game {parts[2]!r} could not be fetched ({e})", name=name)
+                err.plateau_game = parts[2]  # the page fetches them in the background and tries again
+                raise err
             if data is not None:
                 self.unpack(data.to_bytes())
             self.games.discard(parts[2])
@@ -261,6 +263,15 @@ function lazyGames(py) {
       gamesIn.get(py).add(gid);  // Python unpacks it
       mark("game-fetched-" + gid);
       return bytes;
+    },
+    // A game and the games it needs put in place, asked in the background: a
+    // synchronous request (load, above) does not go through the offline cache's
+    // worker, so offline a game not yet in place is fetched this way and the
+    // page's action tried again (dom.py, game_missing). A promise of true.
+    async fetch(gid) {
+      if (!GAMES[gid]) throw new Error(`no game ${gid}`);
+      for (const g of withNeeds(gid)) installGame(py, g, await gameFiles(g));
+      return true;
     },
   });
   const g = py.globals;

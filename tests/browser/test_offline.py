@@ -137,6 +137,55 @@ def test_offline_without_the_runtime_in_the_http_cache(browser, base_url, site_d
     ctx.close()
 
 
+# the page's idle moments never come: the games it fetches in the background once
+# ready (static/pyodide-boot.mjs, gamesLater) are never fetched
+NO_IDLE = "window.requestIdleCallback = () => 0;"
+
+
+def test_offline_a_game_not_yet_in_place_is_fetched_from_the_cache_when_opened(browser, base_url, site_dir):
+    """A synchronous request does not go through the offline cache's worker:
+    offline, a game opened before the page has put it in place is fetched in
+    the background and the action done once it is there."""
+    ctx, page, errors = installed(browser, base_url, shell_of(site_dir)[0])
+    ctx.set_offline(True)
+    page.add_init_script(NO_IDLE)
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.click('[data-game="armadora"] [data-action="rules"]')
+    page.wait_for_selector("article.rules", timeout=30_000)
+    assert page.get_attribute("html", "data-games") == "later"  # not stored in the background: fetched on demand
+    page.go_back()
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board svg")
+    assert not page.query_selector(".msg.error"), page.inner_text("#messages")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_offline_without_the_offline_cache_a_game_not_in_place_says_why(browser, base_url):
+    """No service worker (a browser that refuses it): offline, a game the page
+    never fetched cannot be had; the player is told so and stays where they were."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(NO_IDLE)
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    ctx.set_offline(True)
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.wait_for_selector(".msg.error", timeout=30_000)
+    said = page.inner_text(".msg.error")
+    assert "Thud" in said and ("offline" in said or "hors ligne" in said), said
+    assert page.query_selector('[data-game="thud"] [data-action="new"]')  # still the home screen
+    assert not errors, errors
+    ctx.set_offline(False)  # back online: the same button works
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.wait_for_selector('#new-game button[type="submit"]')
+    ctx.close()
+
+
 @pytest.fixture()
 def two_builds(site_dir, tmp_path):
     """The site as first published (``site_dir``) and a rebuild with a new

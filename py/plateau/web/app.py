@@ -25,7 +25,7 @@ from .club_page import ClubPage
 from .computer import ComputerPlayer
 from .controller import PlayController
 from .dialogs import Dialogs
-from .dom import button, by_id, clear, document, el, listen, nn
+from .dom import button, by_id, clear, document, el, listen, nn, when_game_missing
 from .home import HomeView
 from .messages import CATALOGUE
 from .newgame import NewGameView
@@ -186,6 +186,7 @@ class App:
         document.documentElement.setAttribute("lang", self.lang)
         if self.embed:
             document.documentElement.classList.add("embed")
+        when_game_missing(self.fetch_game)
         listen(document, "keydown", self.play.on_key)
         listen(js.window, "hashchange", lambda e: self.open_hash())
         listen(js.window, "storage", self.saving.on_storage)
@@ -234,6 +235,32 @@ class App:
         if not self.embed:
             self.flash(self.t("play.unsaved"), "info")
         return True
+
+    def fetch_game(self, gid: str, again) -> None:
+        """An action needed the game ``gid`` before its files were in place
+        (offline, before the page had stored them): fetch them in the
+        background (from the offline cache), then do the action again; if
+        they cannot be had, say so and change nothing."""
+        import _plateau_games  # the boot module's (static/pyodide-boot.mjs)
+        from pyodide.ffi import create_once_callable
+
+        from .home import home_games
+
+        g = home_games().get(gid)
+        name = g.name(self.lang) if g is not None else gid
+        wait = self.t("game.fetching", name=name)
+        self.flash(wait, "info")
+
+        def done(_):
+            if self.forget_messages(wait):
+                self.draw_messages()
+            again()
+
+        def failed(err):
+            self.forget_messages(wait)
+            self.flash(self.t("err.game_files", name=name))
+
+        _plateau_games.fetch(gid).then(create_once_callable(done), create_once_callable(failed))
 
     def show_embed_error(self) -> None:
         clear(self.root)

@@ -40,6 +40,47 @@ def el(tag: str, attrs: dict | None = None, *children, on: dict | None = None):
     return node
 
 
+#: ``fetch(gid, again)``, set by the app: gets a game's files in the background and
+#: calls ``again()`` once they are in place (see ``game_missing``)
+_fetch_game = None
+
+
+def when_game_missing(fetch) -> None:
+    """What an action does when it needs a game whose files are not in place yet."""
+    global _fetch_game
+    _fetch_game = fetch
+
+
+def game_missing(err: BaseException) -> str | None:
+    """The game whose files ``err`` says were not in place (the site's import
+    of a game not fetched yet: static/pyodide-boot.mjs), or None."""
+    seen = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        gid = getattr(err, "plateau_game", None)
+        if isinstance(gid, str):
+            return gid
+        err = err.__cause__ or err.__context__
+    return None
+
+
+def tried_again(fn):
+    """``fn``, which, when it needs a game whose files could not be fetched at
+    once (offline, a game the page has not stored yet: the browser's
+    synchronous request does not go through the offline cache), has them
+    fetched in the background and runs once more when they are in place."""
+    def run(*args, again: bool = False):
+        try:
+            return fn(*args)
+        except Exception as err:
+            gid = game_missing(err)
+            if gid is None or _fetch_game is None or again:
+                raise
+            _fetch_game(gid, lambda: run(*args, again=True))
+            return None
+    return run
+
+
 def listen(node, event: str, fn) -> None:
     """Call ``fn(event)`` on ``event`` at ``node``. The handler lives as long as
     the node does: nothing in Python keeps it, so once the node has left the
@@ -47,7 +88,7 @@ def listen(node, event: str, fn) -> None:
     again at every move leaves nothing behind). ``fn`` must not hold the node
     itself (a handler reads it from ``event.currentTarget``): a Python
     function holding a node that holds it is a cycle neither collector sees."""
-    node.addEventListener(event, create_proxy(fn))
+    node.addEventListener(event, create_proxy(tried_again(fn)))
 
 
 def clear(node) -> None:

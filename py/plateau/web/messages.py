@@ -121,6 +121,9 @@ CATALOGUE = {
         "err.foreign": "ce fichier n'est pas une partie Plateau ni un format connu.",
         "err.quota": "Le stockage du navigateur est plein : la partie n'a pas été enregistrée. Supprimez ou exportez d'anciennes parties.",
         "err.storage": "Le stockage du navigateur est indisponible : les parties ne seront pas enregistrées.",
+        "game.fetching": "Chargement de {name}…",
+        "err.game_files": "Les fichiers de {name} n'ont pas pu être chargés : cet appareil est hors ligne et ne les "
+                          "a pas encore. Connectez-le une fois à internet pour jouer à ce jeu hors ligne.",
         "err.internal": "Erreur interne : {msg}",
         "err.file_read": "Impossible de lire ce fichier.",
         "ok.imported": "Partie importée : {name}",
@@ -261,6 +264,9 @@ CATALOGUE = {
         "err.foreign": "this file is neither a Plateau game nor a known format.",
         "err.quota": "The browser's storage is full: the game was not saved. Delete or export old games.",
         "err.storage": "The browser's storage is unavailable: games will not be saved.",
+        "game.fetching": "Loading {name}…",
+        "err.game_files": "The files of {name} could not be loaded: this device is offline and does not have them "
+                          "yet. Connect it to the internet once to play this game offline.",
         "err.internal": "Internal error: {msg}",
         "err.file_read": "This file cannot be read.",
         "ok.imported": "Game imported: {name}",
