@@ -242,7 +242,7 @@ class App:
         background (from the offline cache), then do the action again; if
         they cannot be had, say so and change nothing."""
         import _plateau_games  # the boot module's (static/pyodide-boot.mjs)
-        from pyodide.ffi import create_once_callable
+        from pyodide.ffi import create_once_callable, to_js
 
         from .home import home_games
 
@@ -259,6 +259,9 @@ class App:
         def failed(err):
             self.forget_messages(wait)
             self.flash(self.t("err.game_files", name=name))
+            box = by_id("messages")
+            if box is not None:  # the button pressed may be far down a phone's screen: the reason comes into view
+                box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
 
         _plateau_games.fetch(gid).then(create_once_callable(done), create_once_callable(failed))
 
