@@ -119,3 +119,77 @@ def test_a_decision_resuming_an_unknown_step_is_an_error():
     s.pending[0].update(left=1, then="redeploy_typo")  # the last one, pushed from a step misspelt
     with pytest.raises(ValueError, match="unknown step 'redeploy_typo'"):
         s.play(s.legal_moves()[0].text)
+
+
+# -- the clone follows the declared fields ------------------------------------
+
+from plateau.games.smallworld.records import Copier, Turn  # noqa: E402
+from plateau.games.smallworld.rules import SmallWorldState  # noqa: E402
+import typing  # noqa: E402
+
+
+@pytest.mark.parametrize("n,opts,seed,plies", [
+    (3, {}, 2, 60), (4, {"board": "underground", "content": "underground"}, 3, 90),
+    (3, {"monsters": "random", "content": "mixed"}, 4, 120), (2, {"board": "random", "content": "mixed"}, 5, 150),
+])
+def test_every_field_of_a_position_and_of_its_turn_is_declared(n, opts, seed, plies):
+    """The clone copies a field as its declared type says; a field or turn
+    key nobody declared is still copied, by a slower path, so this keeps
+    every field in the declarations."""
+    s = played(n, opts, seed, plies)
+    assert set(vars(s)) <= set(typing.get_type_hints(SmallWorldState))
+    assert set(s.tp or {}) <= set(typing.get_type_hints(Turn))
+
+
+def test_a_tournament_tables_fields_are_declared():
+    s = ARK.start([f"P{i}" for i in range(5)], {}, 2)
+    r = Rng(3)
+    for _ in range(80):
+        ms = s.legal_moves()
+        s.play(ms[r.below(len(ms))])
+    for t in s.tables:
+        assert set(vars(t)) <= set(typing.get_type_hints(SmallWorldState))
+        assert set(t.tp or {}) <= set(typing.get_type_hints(Turn))
+
+
+class _Grown(SmallWorldState):
+    """A position with one more field, declared with its type only."""
+    marks: list[list[int]]
+    seen: dict[int, Race]
+
+
+def test_a_field_added_to_the_class_is_copied_by_its_type():
+    s = played(3, {}, 2, 40)
+    g = object.__new__(_Grown)
+    g.__dict__.update(s.clone().__dict__)
+    g.marks = [[1, 2], [3]]
+    g.seen = {0: Race(0, 0, "ratmen", "hill")}
+    c = g.clone()
+    assert c.marks == g.marks and c.marks is not g.marks and c.marks[0] is not g.marks[0]
+    assert c.seen == g.seen and c.seen[0] is not g.seen[0]
+    assert not set(mutable_parts(c)) & set(mutable_parts(g))
+
+
+def test_a_field_or_turn_key_nobody_declared_is_still_copied():
+    s = played(3, {}, 2, 40)
+    s.scribble = {"a": [1, 2]}  # an attribute the class does not declare
+    s.tp["note"] = [[4]]  # a turn key Turn does not declare
+    c = s.clone()
+    assert c.scribble == s.scribble and c.scribble["a"] is not s.scribble["a"]
+    assert c.tp["note"] == [[4]] and c.tp["note"][0] is not s.tp["note"][0]
+    assert not set(mutable_parts(c)) & set(mutable_parts(s))
+
+
+class _Odd:
+    pass
+
+
+class _Holder:
+    odd: _Odd
+
+
+def test_a_copier_refuses_a_type_it_cannot_copy():
+    """A field whose type says nothing of how to copy it is an error when
+    the copier is built, not a value shared silently."""
+    with pytest.raises(TypeError, match="no way to copy"):
+        Copier(_Holder)

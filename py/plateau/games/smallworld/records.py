@@ -9,8 +9,13 @@ an error, not a new key.
 
 from __future__ import annotations
 
+import types
+import typing
 from dataclasses import dataclass, fields
 from operator import attrgetter
+from typing import Any, Callable, TypedDict
+
+from plateau.core.rng import Rng
 
 #: ``owner[r]`` of a region nobody holds, and of a Lost Tribe region
 EMPTY = -1
@@ -34,7 +39,7 @@ class Race:
     seat: int | None = None  #: in a tournament, the seat it went In Decline from (§3.4)
     age: int | None = None  #: in a tournament, when it went In Decline (the oldest scores first)
 
-    def copy(self) -> Race:
+    def copy(self) -> Race:  # replaced below by one generated from the fields
         return Race(*_ALL(self))
 
     def public(self) -> dict:
@@ -46,4 +51,220 @@ class Race:
         return out
 
 
+class Turn(TypedDict, total=False):
+    """The turn in play (a position's ``tp``): what it conquered and used so
+    far. The first ten are set when the turn starts, the others by the rule
+    that needs them. Declared so that a clone copies each as its type says;
+    the record's format (a view's ``turn_state``) stays a plain mapping."""
+
+    conq: list[list[int | bool]]  #: [region, whether it was taken from another player], in order
+    conq_rid: dict[int, int]  #: region -> the race that conquered it
+    attacked: list[int]  #: players attacked this turn
+    dragon: bool  #: the Dragon was used
+    fort: bool  #: a Fortress was put down
+    sorc: list[int]  #: players the Sorcerers took a token from
+    roll: int | None  #: a die rolled in advance (Berserk)
+    fresh: bool  #: no conquest yet (a race may still go In Decline)
+    ghoul: bool  #: an In Decline race conquers before the active one
+    die: list[int | bool] | None  #: the final conquest's die: [region, face, success]
+    readied: dict[int, int]  #: region -> tokens left there when taken in hand
+    rd: dict[str, list[int]]  #: the redeployment's moves (revision 1): "from", "to", "camp_to"
+    relics: list[str]  #: relics and items used this turn
+    sc: dict[str, int]  #: where the Scepter (or the Bag copying it) went
+    vamp: list[int]  #: regions the Vampires took a token from
+    balrog: bool  #: the Balrog was moved
+    skull: int | None  #: a tournament's Skull: the region to attempt first
+    skull_turn: bool
+    skull_done: bool
+
+
 _ALL = attrgetter(*(f.name for f in fields(Race)))  # every field, in order (read in C)
+
+
+# -- copying a position ------------------------------------------------------
+
+#: values that never change once in a position (a tuple is written whole: a
+#: log entry, a region's neighbours or symbols)
+VALUES = frozenset((int, str, bool, float, type(None), tuple, frozenset))
+
+
+def deep_copy(x):
+    """A copy of ``x`` that shares nothing mutable with it (lists, dicts,
+    sets, records with a ``copy`` and generators are copied; numbers,
+    strings, tuples, frozensets and the game's fixed objects are shared).
+    It looks at every value it meets: the slow path, for fields whose type
+    says only "a dict" or "a list"."""
+    f = _COPY.get(type(x))
+    return x if f is None else f(x)
+
+
+def _copy_list(x):
+    if set(map(type, x)) <= VALUES:  # a board array, the log: copied in C
+        return list(x)
+    return [v if v.__class__ in VALUES else deep_copy(v) for v in x]
+
+
+def _copy_dict(x):
+    return {k: v if v.__class__ in VALUES else deep_copy(v) for k, v in x.items()}
+
+
+_COPY: dict[type, Callable] = {
+    list: _copy_list,
+    dict: _copy_dict,
+    set: set,
+    Race: Race.copy,
+    Rng: Rng.copy,
+}
+
+
+def copies_with(cls: type, how: Callable) -> None:
+    """Objects of ``cls`` are copied by ``how`` (a record's own ``copy``)."""
+    _COPY[cls] = how
+
+
+def _copier(t, shared: tuple) -> Callable | None:
+    """How a field declared of type ``t`` is copied so that the copy shares
+    nothing mutable: ``None`` when its value is shared as it is (a value, or
+    one of the ``shared`` kinds that never change during a game)."""
+    if t in VALUES or t is type(None) or (isinstance(t, type) and issubclass(t, shared)):
+        return None
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin in (typing.Union, types.UnionType):
+        parts = [_copier(a, shared) for a in args]
+        if all(f is None for f in parts):
+            return None
+        rest = [f for f, a in zip(parts, args) if a is not type(None)]
+        if len(rest) == 1 and rest[0] is not None:  # X | None
+            f = rest[0]
+            return lambda x: None if x is None else f(x)
+        return deep_copy
+    if typing.is_typeddict(t):
+        return _typeddict_copier(t, shared)
+    if origin is tuple:
+        if all(_copier(a, shared) is None for a in args if a is not Ellipsis):
+            return None
+        return deep_copy
+    if origin is list:
+        inner = _copier(args[0], shared)
+        if inner is None:
+            return list.copy
+        if inner is list.copy:
+            return lambda x: [v.copy() for v in x]
+        if inner is deep_copy:
+            return _copy_list
+        return lambda x: [inner(v) for v in x]
+    if origin is dict:
+        inner = _copier(args[1], shared)
+        if inner is None:
+            return dict.copy
+        if inner is list.copy:
+            return lambda x: {k: v.copy() for k, v in x.items()}
+        if inner is deep_copy:
+            return _copy_dict
+        return lambda x: {k: inner(v) for k, v in x.items()}
+    if origin is set or t is set:
+        return set.copy
+    if t in _COPY and t not in (list, dict):
+        return _COPY[t]
+    if t is list:  # contents not declared: looked at value by value
+        return _copy_list
+    if t is dict:
+        return _copy_dict
+    if t is Any:
+        return deep_copy
+    raise TypeError(f"no way to copy a field of type {t!r}: declare it with its contents")
+
+
+def _field_expr(k: str, f: Callable | None, env: dict, src: str, item: bool = False) -> str:
+    """The expression copying field ``k`` of ``src`` (an attribute, or with
+    ``item`` a key) in generated code."""
+    if not k.isidentifier():
+        raise ValueError(f"not a field name: {k!r}")
+    get = f"{src}[{k!r}]" if item else f"{src}.{k}"
+    if f is None:
+        return get
+    if f in (list.copy, dict.copy, set.copy):
+        return f"{get}.copy()"
+    env[f"copy_{k}"] = f
+    return f"copy_{k}({get})"
+
+
+def _typeddict_copier(t, shared: tuple) -> Callable:
+    """Copies a mapping declared as a TypedDict: each key present as its
+    type says (generated code), a key it does not declare by :func:`deep_copy`."""
+    hints = typing.get_type_hints(t)
+    env: dict[str, Any] = {"declared": frozenset(hints), "slow": _copy_dict}
+    lines = ["def copy(x):", "    if not x.keys() <= declared:", "        return slow(x)", "    d = x.copy()"]
+    for k, kt in hints.items():
+        f = _copier(kt, shared)
+        if f is not None:
+            lines.append(f"    if {k!r} in d: d[{k!r}] = {_field_expr(k, f, env, 'd', item=True)}")
+    lines.append("    return d")
+    exec("\n".join(lines), env)
+    return env["copy"]
+
+
+def record_copier(cls: type, shared: tuple = ()) -> Callable:
+    """A ``copy`` method for a slotted dataclass, generated from its fields:
+    each is set on a new object as its declared type says (faster than
+    calling the class with every field)."""
+    hints = typing.get_type_hints(cls)
+    env: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    lines = ["def copy(self):", "    o = new(cls)"]
+    for f in fields(cls):
+        lines.append(f"    o.{f.name} = {_field_expr(f.name, _copier(hints[f.name], shared), env, 'self')}")
+    lines.append("    return o")
+    exec("\n".join(lines), env)
+    fn = env["copy"]
+    fn.__doc__ = f"A copy of this {cls.__name__} that shares nothing mutable with it."
+    return fn
+
+
+class Copier:
+    """Copies an object field by field as its class declares them (its
+    annotations): a field of values is shared, a list of values copied in C,
+    a race record by :meth:`Race.copy`… Built once per class from the
+    declarations, so a field added to the class (declared with its type) is
+    copied without any list of names to keep; an attribute the class does
+    not declare is still copied, by :func:`deep_copy`.
+
+    The copy is one generated function with a line per field that needs
+    one (a position is cloned thousands of times in a computer player's
+    search); an object missing a declared field takes a slower loop."""
+
+    def __init__(self, cls: type, shared: tuple = ()):
+        hints = typing.get_type_hints(cls)
+        self.declared = frozenset(hints)
+        self.plan = tuple((k, f) for k, t in hints.items()
+                          if typing.get_origin(t) is not typing.ClassVar
+                          and (f := _copier(t, shared)) is not None)
+        env: dict[str, Any] = {"new": object.__new__, "cls": cls}
+        lines = ["def fast(obj):", "    d = obj.__dict__.copy()"]
+        for k, f in self.plan:
+            guard = ""
+            if hasattr(cls, k):  # a class default: set on the object only at times
+                guard = f"if {k!r} in d: "
+            expr = _field_expr(k, f, env, "d", item=True)
+            lines.append(f"    {guard}d[{k!r}] = {expr}")
+        lines += ["    return d"]
+        exec("\n".join(lines), env)
+        self._fast = env["fast"]
+
+    def __call__(self, obj):
+        try:
+            d = self._fast(obj)
+        except KeyError:  # a declared field not set on this object
+            d = obj.__dict__.copy()
+            for k, f in self.plan:
+                if k in d:
+                    d[k] = f(d[k])
+        if not d.keys() <= self.declared:
+            for k in d.keys() - self.declared:
+                d[k] = deep_copy(d[k])
+        new = object.__new__(type(obj))
+        new.__dict__ = d
+        return new
+
+
+Race.copy = record_copier(Race)
+_COPY[Race] = Race.copy

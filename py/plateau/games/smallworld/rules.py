@@ -27,13 +27,14 @@ from itertools import compress, repeat
 from operator import eq
 
 from plateau.core.boards import load_board
-from plateau.core.game import Move, State, rules_revision
+from plateau.core.game import Game, Move, State, rules_revision
 from plateau.core.rng import Rng
 
 from . import conquest, redeploy, turn_end
 from . import content as C
-from .clock import PLAIN
-from .records import EMPTY, LT, Race
+from .clock import PLAIN, Clock
+from .records import EMPTY, LT, Copier, Race, Turn, deep_copy
+from .ruleset import Ruleset
 
 LOG_KEEP = 80
 _NONE: dict = {}
@@ -95,35 +96,84 @@ def monster_regions(rng: Rng, regions: list, count: int) -> list:
     raise ValueError("no room for the Monsters on this board")  # the printed maps always have room
 
 
-#: values that never change once in a position (a tuple is written whole: a
-#: log entry, a region's neighbours or symbols)
-_VALUES = frozenset((int, str, bool, float, type(None), tuple, frozenset))
+_dc = deep_copy  # the name the tournament and the computer player import
 
-
-def _dc(x):
-    """A copy of ``x`` that shares nothing mutable with it (lists, dicts,
-    sets, race records and generators are copied; numbers, strings, tuples,
-    frozensets and the game's fixed objects are shared)."""
-    f = _COPY.get(type(x))
-    return x if f is None else f(x)
-
-
-def _copy_list(x):
-    if set(map(type, x)) <= _VALUES:  # a board array, the log: copied in C
-        return list(x)
-    return [_dc(v) for v in x]
-
-
-_COPY = {
-    list: _copy_list,
-    dict: lambda x: {k: _dc(v) for k, v in x.items()},
-    set: set,
-    Race: Race.copy,
-    Rng: Rng.copy,
-}
+#: kinds a position shares with its clones: they never change during a game
+_SHARED = (Game, Ruleset, Clock)
+_COPIERS: dict[type, Copier] = {}
 
 
 class SmallWorldState(State):
+    # Every field of a position, with its type: :meth:`clone` copies each
+    # as its type says (a value is shared, a list of values copied whole…).
+    game: Game
+    clock: Clock
+    ruleset: Ruleset
+    players: list[str]
+    n: int
+    opts: dict  # options as the table chose them (lists among them)
+    rev: int
+    rng: Rng
+    map_id: str
+    turns: int
+    R: int
+    # the board's fixed arrays, one entry per region
+    terrain: tuple[str, ...]
+    symbols: tuple[tuple[str, ...], ...]
+    nbrs: tuple[tuple[int, ...], ...]
+    entry: tuple[bool, ...]
+    feat: tuple[frozenset, ...]
+    water: tuple[bool, ...]
+    river: tuple[bool, ...]
+    chasm: tuple[bool, ...]
+    coastal: tuple[bool, ...]
+    mountain: tuple[bool, ...]
+    # what lies on each region
+    owner: list[int]
+    tok: list[int]
+    monster: list[int]
+    special: list[str | None]
+    place: list[str | None]
+    relic: list[str | None]
+    lair: list[bool]
+    fort: list[bool]
+    camp: list[int]
+    hole: list[bool]
+    hero: list[bool]
+    dragon: int
+    # tiles, decks and the combo column
+    vp: list[int]
+    pile: list[str]
+    unused: list[str]
+    found: int
+    deck_races: list[str]
+    deck_powers: list[str]
+    banners: list[str]
+    badges: list[str]
+    discard: list[str]
+    column: list[list[str | int]]  # [race, power, coins on it]
+    # players and their races
+    coins: list[int]
+    active: list[int | None]
+    declined: list[list[int]]
+    peace: list[int | None]
+    recs: dict[int, Race]
+    next_rid: int
+    # the turn
+    turn: int
+    cur: int
+    phase: str
+    acting: int | None
+    tp: Turn | None
+    x: dict
+    pending: list[dict]
+    defq: list[int]
+    win: list[int] | None
+    log: list[tuple]
+    seq: int
+    mark: int
+    _hooks_held: dict | None
+
     def __init__(self, game, players, options, seed, ruleset=None, clock=None):
         self.game = game
         #: who moves play on (see clock.py): the game itself, or a tournament
@@ -238,11 +288,13 @@ class SmallWorldState(State):
     # ------------------------------------------------------------------
     def clone(self):
         """A copy that shares nothing mutable with this position: every
-        field is copied as :func:`_dc` says (its type decides, not its name);
+        field is copied as its declared type says (:class:`records.Copier`);
         the game, the ruleset and the clock are shared (they do not change)."""
-        s = object.__new__(type(self))
-        s.__dict__.update({k: _dc(v) for k, v in self.__dict__.items()})
-        return s
+        cls = type(self)
+        copy = _COPIERS.get(cls)
+        if copy is None:
+            copy = _COPIERS[cls] = Copier(cls, _SHARED)
+        return copy(self)
 
     def set_aside(self, items):
         """Tiles the Golden Knight's finder does not keep leave the game (a
