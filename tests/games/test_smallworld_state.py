@@ -138,7 +138,7 @@ def test_every_field_of_a_position_and_of_its_turn_is_declared(n, opts, seed, pl
     every field in the declarations."""
     s = played(n, opts, seed, plies)
     assert set(vars(s)) <= set(typing.get_type_hints(SmallWorldState))
-    assert set(s.tp or {}) <= set(typing.get_type_hints(Turn))
+    assert s.tp is None or isinstance(s.tp, Turn)
 
 
 def test_a_tournament_tables_fields_are_declared():
@@ -149,7 +149,7 @@ def test_a_tournament_tables_fields_are_declared():
         s.play(ms[r.below(len(ms))])
     for t in s.tables:
         assert set(vars(t)) <= set(typing.get_type_hints(SmallWorldState))
-        assert set(t.tp or {}) <= set(typing.get_type_hints(Turn))
+        assert t.tp is None or isinstance(t.tp, Turn)
 
 
 class _Grown(SmallWorldState):
@@ -170,14 +170,41 @@ def test_a_field_added_to_the_class_is_copied_by_its_type():
     assert not set(mutable_parts(c)) & set(mutable_parts(g))
 
 
-def test_a_field_or_turn_key_nobody_declared_is_still_copied():
+def test_a_field_nobody_declared_is_still_copied():
     s = played(3, {}, 2, 40)
     s.scribble = {"a": [1, 2]}  # an attribute the class does not declare
-    s.tp["note"] = [[4]]  # a turn key Turn does not declare
     c = s.clone()
     assert c.scribble == s.scribble and c.scribble["a"] is not s.scribble["a"]
-    assert c.tp["note"] == [[4]] and c.tp["note"][0] is not s.tp["note"][0]
     assert not set(mutable_parts(c)) & set(mutable_parts(s))
+
+
+def test_the_turn_is_typed():
+    """The turn (``tp``) is a :class:`Turn`: a misspelt key is an error, a
+    clone copies it whole, and the view carries it as before, the keys a
+    rule sets appearing once set."""
+    s = played(4, {"board": "underground", "content": "underground"}, 3, 0)
+    assert isinstance(s.tp, Turn)
+    with pytest.raises(AttributeError):
+        s.tp.ghuol = True
+    assert set(s.view(None)["turn_state"]) == {"conq", "conq_rid", "attacked", "dragon", "fort", "sorc", "roll",
+                                                "fresh", "ghoul", "die"}
+    s.tp.vamp = [1]
+    s.tp.conq.append([3, True])
+    c = s.clone()
+    assert c.tp == s.tp and c.tp.vamp is not s.tp.vamp and c.tp.conq[0] is not s.tp.conq[0]
+    ts = c.view(None)["turn_state"]
+    assert ts["vamp"] == [1] and ts["conq"] == [[3, True]] and "relics" not in ts
+    assert Turn.from_dict(ts) == c.tp
+    with pytest.raises(TypeError):
+        Turn.from_dict(dict(ts, ghuol=True))
+    # by key, as the tournament's clock reads it: a declared key only
+    assert c.tp["attacked"] == c.tp.attacked and c.tp.get("skull") is None and c.tp.get("relics", ()) == ()
+    c.tp["skull_done"] = True
+    assert c.tp.skull_done is True
+    with pytest.raises(KeyError):
+        c.tp["ghuol"]
+    with pytest.raises(KeyError):
+        c.tp["ghuol"] = True
 
 
 class _Odd:

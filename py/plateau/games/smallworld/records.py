@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import types
 import typing
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Callable, TypedDict
+from typing import Any, Callable
 
 from plateau.core.rng import Rng
 
@@ -51,31 +51,72 @@ class Race:
         return out
 
 
-class Turn(TypedDict, total=False):
+@dataclass(slots=True)
+class Turn:
     """The turn in play (a position's ``tp``): what it conquered and used so
-    far. The first ten are set when the turn starts, the others by the rule
-    that needs them. Declared so that a clone copies each as its type says;
-    the record's format (a view's ``turn_state``) stays a plain mapping."""
+    far. A misspelt key is an error. The first ten are there from the
+    turn's start; the others (``None`` until a rule sets them) appear in
+    the view's ``turn_state`` only once set, as when the turn was a dict."""
 
-    conq: list[list[int | bool]]  #: [region, whether it was taken from another player], in order
-    conq_rid: dict[int, int]  #: region -> the race that conquered it
-    attacked: list[int]  #: players attacked this turn
-    dragon: bool  #: the Dragon was used
-    fort: bool  #: a Fortress was put down
-    sorc: list[int]  #: players the Sorcerers took a token from
-    roll: int | None  #: a die rolled in advance (Berserk)
-    fresh: bool  #: no conquest yet (a race may still go In Decline)
-    ghoul: bool  #: an In Decline race conquers before the active one
-    die: list[int | bool] | None  #: the final conquest's die: [region, face, success]
-    readied: dict[int, int]  #: region -> tokens left there when taken in hand
-    rd: dict[str, list[int]]  #: the redeployment's moves (revision 1): "from", "to", "camp_to"
-    relics: list[str]  #: relics and items used this turn
-    sc: dict[str, int]  #: where the Scepter (or the Bag copying it) went
-    vamp: list[int]  #: regions the Vampires took a token from
-    balrog: bool  #: the Balrog was moved
-    skull: int | None  #: a tournament's Skull: the region to attempt first
-    skull_turn: bool
-    skull_done: bool
+    conq: list[list[int | bool]] = field(default_factory=list)  #: [region, taken from a player], in order
+    conq_rid: dict[int, int] = field(default_factory=dict)  #: region -> the race that conquered it
+    attacked: list[int] = field(default_factory=list)  #: players attacked this turn
+    dragon: bool = False  #: the Dragon was used
+    fort: bool = False  #: a Fortress was put down
+    sorc: list[int] = field(default_factory=list)  #: players the Sorcerers took a token from
+    roll: int | None = None  #: a die rolled in advance (Berserk)
+    fresh: bool = True  #: no conquest yet (a race may still go In Decline)
+    ghoul: bool = False  #: an In Decline race conquers before the active one
+    die: list[int | bool] | None = None  #: the final conquest's die: [region, face, success]
+    readied: dict[int, int] | None = None  #: region -> tokens left there when taken in hand
+    rd: dict[str, list[int]] | None = None  #: the redeployment's moves (revision 1): "from", "to", "camp_to"
+    relics: list[str] | None = None  #: relics and items used this turn
+    sc: dict[str, int] | None = None  #: where the Scepter (or the Bag copying it) went
+    vamp: list[int] | None = None  #: regions the Vampires took a token from
+    balrog: bool | None = None  #: the Balrog was moved
+    skull: int | None = None  #: a tournament's Skull: the region to attempt first
+    skull_turn: bool | None = None
+    skull_done: bool | None = None
+
+    def as_dict(self) -> dict:
+        """The turn as a view carries it (``turn_state``): a copy."""
+        out = {}
+        for k in _TURN_ALWAYS:
+            out[k] = deep_copy(getattr(self, k))
+        for k in _TURN_SOMETIMES:
+            v = getattr(self, k)
+            if v is not None:
+                out[k] = deep_copy(v)
+        return out
+
+    # Read and written by key too (``tp["attacked"]``, ``tp.get("skull")``),
+    # as the tournament's clock does: a key the turn does not declare is a
+    # KeyError, never a new key.
+    def __getitem__(self, key: str):
+        if key not in _TURN_KEYS:
+            raise KeyError(key)
+        return getattr(self, key)
+
+    def __setitem__(self, key: str, value) -> None:
+        if key not in _TURN_KEYS:
+            raise KeyError(key)
+        setattr(self, key, value)
+
+    def get(self, key: str, default=None):
+        """The key's value, ``default`` while a rule has not set it."""
+        v = self[key]
+        return default if v is None else v
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Turn:
+        """A turn from a view's ``turn_state`` (an unknown key is an error)."""
+        return cls(**deep_copy(d))
+
+
+_TURN_ALWAYS = ("conq", "conq_rid", "attacked", "dragon", "fort", "sorc", "roll", "fresh", "ghoul", "die")
+_TURN_SOMETIMES = ("readied", "rd", "relics", "sc", "vamp", "balrog", "skull", "skull_turn", "skull_done")
+_TURN_KEYS = frozenset(_TURN_ALWAYS + _TURN_SOMETIMES)
+assert _TURN_ALWAYS + _TURN_SOMETIMES == tuple(f.name for f in fields(Turn))
 
 
 _ALL = attrgetter(*(f.name for f in fields(Race)))  # every field, in order (read in C)
@@ -268,3 +309,5 @@ class Copier:
 
 Race.copy = record_copier(Race)
 _COPY[Race] = Race.copy
+Turn.copy = record_copier(Turn)
+_COPY[Turn] = Turn.copy

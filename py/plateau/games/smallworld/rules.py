@@ -486,8 +486,7 @@ class SmallWorldState(State):
 
     # -- turn flow -------------------------------------------------------
     def _new_tp(self):
-        return {"conq": [], "conq_rid": {}, "attacked": [], "dragon": False, "fort": False, "sorc": [],
-                "roll": None, "fresh": True, "ghoul": False, "die": None}
+        return Turn()
 
     def start_turn(self):
         """The current player's turn starts."""
@@ -502,18 +501,18 @@ class SmallWorldState(State):
         flags = self.ruleset.flags
         again = [rid for rid in self.declined[p]
                  if "conquers_in_decline" in flags.get(self.recs[rid].race, ()) and self.regions_of(rid)]
-        if again:  # an In Decline race that still conquers first (``tp["ghoul"]``)
-            self.tp["ghoul"] = True
-            self.tp["fresh"] = False
+        if again:  # an In Decline race that still conquers first (``tp.ghoul``)
+            self.tp.ghoul = True
+            self.tp.fresh = False
             self._begin_conquer(again[0])
             return
         self.main_part()
 
     def main_part(self):
         p = self.cur
-        self.tp["ghoul"] = False
-        self.tp["fresh"] = True
-        self.tp["die"] = None
+        self.tp.ghoul = False
+        self.tp.fresh = True
+        self.tp.die = None
         rid = self.active[p]
         if rid is None:
             self.phase = "pick"
@@ -533,11 +532,11 @@ class SmallWorldState(State):
                 readied[r] = self.tok[r] - 1
                 rec.hand += self.tok[r] - 1
                 self.tok[r] = 1
-        self.tp["readied"] = readied
+        self.tp.readied = readied
         if rec.parked:
             rec.hand += rec.parked
             rec.parked = 0
-        self.tp["roll"] = None
+        self.tp.roll = None
         self.clock.conquest_starting(self, rid)
 
     def take_combo(self, i):
@@ -558,8 +557,8 @@ class SmallWorldState(State):
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
         self.phase = "conquer"
-        self.tp["fresh"] = False
-        self.tp["readied"] = {}
+        self.tp.fresh = False
+        self.tp.readied = {}
         self._picked(rid, 0)
         self.clock.picked(self, rid)
 
@@ -713,9 +712,9 @@ class SmallWorldState(State):
         rid = self.acting
         tp = self.tp
         out = []
-        if tp["fresh"] and not tp["ghoul"]:
+        if tp.fresh and not tp.ghoul:
             out.append(Move("decline", ("decline",)))
-        if not tp["conq"] and tp.get("die") is None:
+        if not tp.conq and tp.die is None:
             for r in self.regions_of(rid):
                 out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
         return out
@@ -727,7 +726,7 @@ class SmallWorldState(State):
         out = self._conquer_first()
         hand = rec.hand
         if hand >= 1:
-            roll = tp["roll"]
+            roll = tp.roll
             berserk = self.able(rid, "roll_first")
             tg = self.targets(rid)
             for r in tg:
@@ -796,7 +795,7 @@ class SmallWorldState(State):
         hand = self.recs[rid].hand
         if hand < 1 or self.protected_from(rid, r) or not self.reachable(rid, r, self.regions_of(rid)):
             return None
-        roll = self.tp["roll"]
+        roll = self.tp.roll
         c = self.cost(rid, r)
         if roll is not None:
             ok = head == "c" and self.need(rid, r, roll) <= hand
@@ -873,7 +872,7 @@ class SmallWorldState(State):
         if held is None:
             held = self.regions_of(rid)
         out = []
-        rd = self.tp.get("rd") if self.rev >= 1 else None
+        rd = self.tp.rd if self.rev >= 1 else None
         gave = set(rd["from"]) if rd else set()
         got = set(rd["to"]) if rd else set()
         if rec.hand > 0 and held:
@@ -1113,7 +1112,7 @@ class SmallWorldState(State):
             # public facts a computer player rebuilds the position from: the
             # table's options, this turn's conquests and uses (everyone saw
             # them) and who still has tokens to put back
-            "options": _dc(self.opts), "turn_state": _dc(self.tp), "defq": list(self.defq),
+            "options": _dc(self.opts), "turn_state": None if self.tp is None else self.tp.as_dict(), "defq": list(self.defq),
             "winners": None if self.win is None else list(self.win),
             # a score event of a player whose coins are hidden keeps only who scored
             "events": [[s, t, k, _dc(f) if k != "score" or self.coins_visible(player, f["p"])
@@ -1123,7 +1122,7 @@ class SmallWorldState(State):
             v["rng"] = self.rng.state
             v["banners"] = list(self.banners)
             v["badges"] = list(self.badges)
-            v["tp"] = _dc(self.tp)
+            v["tp"] = None if self.tp is None else self.tp.as_dict()
             v["pile"] = list(self.pile)
             v["unused"] = list(self.unused)
             v["pending_data"] = _dc(self.pending)

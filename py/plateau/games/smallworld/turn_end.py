@@ -34,7 +34,7 @@ def decline(st, stout=False):
     keep_tokens = st.ruleset.keep_tokens  # every token stays on the map
     keep = rec.race in keep_tokens or rec.power in keep_tokens
     if keep and not stout:
-        for r, k in st.tp.get("readied", {}).items():
+        for r, k in (st.tp.readied or {}).items():
             if st.owner[r] == rid:
                 st.tok[r] += k
                 rec.hand -= k
