@@ -14,13 +14,14 @@ from plateau.core.rng import Rng
 from plateau.games.arkhanis import GAME as ARK
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld.clock import Clock
-from plateau.games.smallworld.records import Race
+from plateau.games.smallworld.records import Race, _Unset
 from plateau.games.smallworld.ruleset import Ruleset
 
 from swhelp import fresh, give
 
-#: shared on purpose: they do not change during a game
-SHARED = (Game, Ruleset, Clock)
+#: shared on purpose: they do not change during a game (the effect memory's
+#: "not set" mark has no state at all)
+SHARED = (Game, Ruleset, Clock, _Unset)
 
 
 def mutable_parts(x, seen=None):
@@ -220,3 +221,29 @@ def test_a_copier_refuses_a_type_it_cannot_copy():
     the copier is built, not a value shared silently."""
     with pytest.raises(TypeError, match="no way to copy"):
         Copier(_Holder)
+
+
+def test_the_effect_memory_is_typed():
+    """What the effects remember (``x``) has declared keys only: a misspelt
+    one is an error, not a new key; a key never set is absent from the
+    view, one set to None is there (the Bag once lost), and a clone copies
+    what it holds."""
+    from plateau.games.smallworld.records import Effects
+
+    s = played(4, {"board": "underground", "content": "underground"}, 3, 0)
+    assert isinstance(s.x, Effects) and s.view(None)["x"] == {}
+    with pytest.raises(KeyError, match="no effect memory named 'gohst'"):
+        s.x["gohst"] = 3
+    with pytest.raises(KeyError):
+        s.x.get("gohst")
+    assert "ghost" not in s.x and s.x.get("ghost", -1) == -1
+    with pytest.raises(KeyError):
+        s.x["ghost"]
+    s.x["bag"] = None
+    s.x.setdefault("vengeance", {}).setdefault("0", []).append(2)
+    s.x["ancient"] = [1, 5]
+    del s.x["ancient"]
+    assert s.view(None)["x"] == {"bag": None, "vengeance": {"0": [2]}}
+    c = s.clone()
+    assert c.x == s.x and c.x.vengeance["0"] is not s.x.vengeance["0"]
+    assert Effects.from_dict(c.view(None)["x"]) == c.x

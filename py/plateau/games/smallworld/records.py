@@ -119,6 +119,105 @@ _TURN_KEYS = frozenset(_TURN_ALWAYS + _TURN_SOMETIMES)
 assert _TURN_ALWAYS + _TURN_SOMETIMES == tuple(f.name for f in fields(Turn))
 
 
+class _Unset:
+    """A key of :class:`Effects` no rule has set (nor deleted since)."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "UNSET"
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+UNSET = _Unset()
+
+
+@dataclass(slots=True)
+class Effects:
+    """What the Underground's and the tournament's effects remember between
+    turns (a position's ``x``), public like the markers on the table. It is
+    read and written by key as a mapping (``st.x["ghost"]``,
+    ``st.x.get("bag")``, ``del st.x["ancient"]``), but only the keys declared
+    here exist: a misspelt one is a KeyError, never a new key. A key no rule
+    has set is absent from the view's ``x``, as when it was a dict (a key set
+    to ``None`` is there: the Bag once lost)."""
+
+    ghost: int | _Unset = UNSET  #: the Crypt's ghost: region, -1 once gone (ug_items)
+    balrog: int | _Unset = UNSET  #: the Balrog's region (ug_items)
+    stonehedge: list | _Unset = UNSET  #: [power, region] once Stonehedge is found
+    bag: dict | None | _Unset = UNSET  #: the Magic race's Bag: {"rid", "r", "copy"}, None once lost
+    ancient: list[int] | _Unset = UNSET  #: [rid, region] of the Cultists' Great Ancient (ug_races)
+    ancient_moved: list[int] | _Unset = UNSET  #: [turn, player] of its last move
+    volcano: int | _Unset = UNSET  #: the chasm holding the Volcano (Flames)
+    hammers: list[int] | _Unset = UNSET  #: [rid, n]: the Iron Dwarves' Silver Hammers in reserve
+    queen: dict[str, int] | _Unset = UNSET  #: {str(rid): region}: the Queen (ug_powers)
+    armor: dict[str, int] | _Unset = UNSET  #: {str(region): shields} (ug_powers)
+    vengeance: dict[str, list[int]] | _Unset = UNSET  #: {str(p): [q, …]}: Vengeful markers held
+    mirror_used: int | _Unset = UNSET  #: the turn the tournament's Mirror was last used
+    temple_used: int | _Unset = UNSET  #: the turn the tournament's Temple was last used
+
+    def _key(self, key: str) -> str:
+        if key not in _EFFECT_KEYS:
+            raise KeyError(f"Small World: no effect memory named {key!r}")
+        return key
+
+    def __getitem__(self, key: str):
+        v = getattr(self, self._key(key))
+        if v is UNSET:
+            raise KeyError(key)
+        return v
+
+    def __setitem__(self, key: str, value) -> None:
+        setattr(self, self._key(key), value)
+
+    def __delitem__(self, key: str) -> None:
+        self[key]  # noqa: B018 (a KeyError if not set)
+        setattr(self, key, UNSET)
+
+    def __contains__(self, key: str) -> bool:
+        return getattr(self, self._key(key)) is not UNSET
+
+    def get(self, key: str, default=None):
+        v = getattr(self, self._key(key))
+        return default if v is UNSET else v
+
+    def setdefault(self, key: str, default):
+        v = getattr(self, self._key(key))
+        if v is UNSET:
+            setattr(self, key, default)
+            return default
+        return v
+
+    def update(self, other=(), **kw) -> None:
+        for k, v in dict(other, **kw).items():
+            self[k] = v
+
+    def as_dict(self) -> dict:
+        """The memory as a view carries it (``x``): the keys set, copied."""
+        out = {}
+        for k in _EFFECT_ORDER:
+            v = getattr(self, k)
+            if v is not UNSET:
+                out[k] = deep_copy(v)
+        return out
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Effects:
+        """The memory from a view's ``x`` (an unknown key is an error)."""
+        e = cls()
+        e.update(deep_copy(d))
+        return e
+
+
+_EFFECT_ORDER = tuple(f.name for f in fields(Effects))
+_EFFECT_KEYS = frozenset(_EFFECT_ORDER)
+
+
 _ALL = attrgetter(*(f.name for f in fields(Race)))  # every field, in order (read in C)
 
 
@@ -311,3 +410,5 @@ Race.copy = record_copier(Race)
 _COPY[Race] = Race.copy
 Turn.copy = record_copier(Turn)
 _COPY[Turn] = Turn.copy
+Effects.copy = record_copier(Effects, (_Unset,))
+_COPY[Effects] = Effects.copy

@@ -33,7 +33,7 @@ from plateau.core.rng import Rng
 from . import conquest, redeploy, turn_end
 from . import content as C
 from .clock import PLAIN, Clock
-from .records import EMPTY, LT, Copier, Race, Turn, deep_copy
+from .records import EMPTY, LT, Copier, Effects, Race, Turn, _Unset, deep_copy
 from .ruleset import Ruleset
 
 LOG_KEEP = 80
@@ -99,7 +99,7 @@ def monster_regions(rng: Rng, regions: list, count: int) -> list:
 _dc = deep_copy  # the name the tournament and the computer player import
 
 #: kinds a position shares with its clones: they never change during a game
-_SHARED = (Game, Ruleset, Clock)
+_SHARED = (Game, Ruleset, Clock, _Unset)
 _COPIERS: dict[type, Copier] = {}
 
 
@@ -165,7 +165,7 @@ class SmallWorldState(State):
     phase: str
     acting: int | None
     tp: Turn | None
-    x: dict
+    x: Effects
     pending: list[dict]
     defq: list[int]
     win: list[int] | None
@@ -246,7 +246,7 @@ class SmallWorldState(State):
         self.pile = items[:nmon]
         self.unused = items[nmon:]
         self.found = 0  # tiles drawn from the pile so far
-        self.x = {}  # state of Underground effects, by effect
+        self.x = Effects()  # what the Underground's and the tournament's effects remember
         self.pending = []
         if by_hand:
             self.push("monsters", 0, left=self.n + 1)
@@ -1104,7 +1104,7 @@ class SmallWorldState(State):
             "peace": list(self.peace),
             "map": self.map_id, "monster": list(self.monster), "special": list(self.special),
             "place": list(self.place), "relic": list(self.relic), "pile_left": len(self.pile),
-            "vp": list(self.vp), "x": _dc(self.x),
+            "vp": list(self.vp), "x": self.x.as_dict(),
             # a decision waiting: its details for the one who takes it, who and what for the others
             "pending": [_dc(d) if player is None or player == d["p"] else {k: v for k, v in d.items()
                                                                            if k in ("kind", "p")}
