@@ -247,3 +247,18 @@ def test_the_effect_memory_is_typed():
     c = s.clone()
     assert c.x == s.x and c.x.vengeance["0"] is not s.x.vengeance["0"]
     assert Effects.from_dict(c.view(None)["x"]) == c.x
+
+
+class _Child(_Holder):
+    marks: list[int]
+
+
+def test_a_base_class_field_of_an_unknown_type_is_copied_the_slow_way():
+    """A field a base class declares (the engine core's ``State``) in terms
+    the copier does not know is copied value by value, not refused: only
+    the class's own declarations must be exact."""
+    c = Copier(_Child)
+    o = object.__new__(_Child)
+    o.odd, o.marks = [[1]], [2]
+    k = c(o)
+    assert k.odd == [[1]] and k.odd[0] is not o.odd[0] and k.marks is not o.marks

@@ -374,10 +374,21 @@ class Copier:
 
     def __init__(self, cls: type, shared: tuple = ()):
         hints = typing.get_type_hints(cls)
+        own = cls.__dict__.get("__annotations__", {})
         self.declared = frozenset(hints)
-        self.plan = tuple((k, f) for k, t in hints.items()
-                          if typing.get_origin(t) is not typing.ClassVar
-                          and (f := _copier(t, shared)) is not None)
+        plan = []
+        for k, t in hints.items():
+            if typing.get_origin(t) is typing.ClassVar:
+                continue
+            try:
+                f = _copier(t, shared)
+            except TypeError:
+                if k in own:
+                    raise
+                f = deep_copy  # declared by a base class in terms this copier does not know
+            if f is not None:
+                plan.append((k, f))
+        self.plan = tuple(plan)
         env: dict[str, Any] = {"new": object.__new__, "cls": cls}
         lines = ["def fast(obj):", "    d = obj.__dict__.copy()"]
         for k, f in self.plan:
