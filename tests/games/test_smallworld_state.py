@@ -262,3 +262,26 @@ def test_a_base_class_field_of_an_unknown_type_is_copied_the_slow_way():
     o.odd, o.marks = [[1]], [2]
     k = c(o)
     assert k.odd == [[1]] and k.odd[0] is not o.odd[0] and k.marks is not o.marks
+
+
+def test_a_turn_resumes_at_a_step_member():
+    """A decision's ``then`` is a :class:`Step` member (a misspelt one is an
+    error where it is written), each with its place in ``RESUME``; the view
+    shows its value as before."""
+    import json
+
+    from plateau.games.smallworld.records import Step
+    from plateau.games.smallworld.rules import RESUME
+
+    assert set(RESUME) == set(Step)
+    with pytest.raises(AttributeError):
+        Step.DEFNED  # noqa: B018
+    assert Step.PICKED.at(2) == "picked:2" and json.dumps({"then": Step.DEFEND}) == '{"then": "defend"}'
+    views = []
+    for then in (Step.DEFEND, "defend"):  # the member, and its value as a view carries it
+        s = GAME.start(["Ann", "Bob"], {"monsters": "hand"}, 0)
+        s.pending[0].update(left=1, then=then)
+        s.play(s.legal_moves()[0].text)
+        assert not s.pending
+        views.append(json.dumps(s.view(None), sort_keys=True))
+    assert views[0] == views[1]

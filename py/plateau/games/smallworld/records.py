@@ -12,6 +12,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, field, fields
+from enum import Enum
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -117,6 +118,23 @@ _TURN_ALWAYS = ("conq", "conq_rid", "attacked", "dragon", "fort", "sorc", "roll"
 _TURN_SOMETIMES = ("readied", "rd", "relics", "sc", "vamp", "balrog", "skull", "skull_turn", "skull_done")
 _TURN_KEYS = frozenset(_TURN_ALWAYS + _TURN_SOMETIMES)
 assert _TURN_ALWAYS + _TURN_SOMETIMES == tuple(f.name for f in fields(Turn))
+
+
+class Step(str, Enum):
+    """Where a turn goes on once the decisions it waits for are taken: a
+    decision's ``then`` (``rules.RESUME`` says what each does). A member, not
+    a string, so a misspelt step is an error where it is written; its value
+    is what a view shows (``"defend"``, ``"picked:2"`` with :meth:`at`)."""
+
+    PICKED = "picked"  #: the ``picked`` effects go on, from the i-th
+    AFTER_REDEPLOY = "after_redeploy"
+    DEFEND = "defend"
+    REDEPLOY = "redeploy"
+    DECLINE_SCORE = "decline_score"
+
+    def at(self, arg) -> str:
+        """The step with its argument (``picked:2``)."""
+        return f"{self.value}:{arg}"
 
 
 class _Unset:

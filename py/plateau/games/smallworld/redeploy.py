@@ -7,6 +7,7 @@ what may be played is :meth:`SmallWorldState.redeploy_moves`.
 from __future__ import annotations
 
 from . import turn_end
+from .records import Step
 
 
 def begin(st):
@@ -55,7 +56,7 @@ def end(st):
         return
     st.call(rid, "redeployed")
     if st.pending:
-        st.pending[-1].setdefault("then", "after_redeploy")
+        st.pending[-1].setdefault("then", Step.AFTER_REDEPLOY)
         return
     after(st)
 

@@ -33,7 +33,7 @@ from plateau.core.rng import Rng
 from . import conquest, redeploy, turn_end
 from . import content as C
 from .clock import PLAIN, Clock
-from .records import EMPTY, LT, Copier, Effects, Race, Turn, _Unset, deep_copy
+from .records import EMPTY, LT, Copier, Effects, Race, Step, Turn, _Unset, deep_copy
 from .ruleset import Ruleset
 
 LOG_KEEP = 80
@@ -570,7 +570,7 @@ class SmallWorldState(State):
         for i in range(start, len(hs)):
             hs[i](self, rid)
             if self.pending:
-                self.pending[-1].setdefault("then", f"picked:{i + 1}")
+                self.pending[-1].setdefault("then", Step.PICKED.at(i + 1))
                 return
 
     # -- conquest -------------------------------------------------------
@@ -1153,11 +1153,11 @@ def _decline_score(st, arg):
 #: where a turn goes on once a decision pushed from there is taken (a
 #: decision's ``then``: ``step`` or ``step:arg``): f(state, arg)
 RESUME = {
-    "picked": _resume_picked,
-    "after_redeploy": lambda st, arg: redeploy.after(st),
-    "defend": lambda st, arg: turn_end.to_defend(st),
-    "redeploy": lambda st, arg: redeploy.begin(st),
-    "decline_score": _decline_score,
+    Step.PICKED: _resume_picked,
+    Step.AFTER_REDEPLOY: lambda st, arg: redeploy.after(st),
+    Step.DEFEND: lambda st, arg: turn_end.to_defend(st),
+    Step.REDEPLOY: lambda st, arg: redeploy.begin(st),
+    Step.DECLINE_SCORE: _decline_score,
 }
 
 # the engine's own moves by step and head: f(state, arg)
