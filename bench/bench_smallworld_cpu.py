@@ -43,6 +43,29 @@ def one_round():
     return out
 
 
+def positions():
+    """Mid-game positions: 4 players, base map after 120 random plies (five
+    seeds) and the Underground board after 150."""
+    out = []
+    for seed, opts, k in [(i, {}, 120) for i in range(1, 6)] + [(7, {"board": "underground", "content": "underground"}, 150)]:
+        s = GAME.start([f"P{i}" for i in range(4)], opts, seed)
+        r = Rng(seed ^ 77)
+        for _ in range(k):
+            if s.is_over():
+                break
+            s.play(policy(s, r))
+        out.append(s)
+    return out
+
+
+def per_position(f, ss, number):
+    t0 = time.process_time()
+    for _ in range(number):
+        for s in ss:
+            f(s)
+    return (time.process_time() - t0) / number / len(ss) * 1e6
+
+
 def main():
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 5
     best = {}
@@ -52,6 +75,12 @@ def main():
     print("Small World CPU µs / ply (best of %d rounds)" % rounds)
     for label, _n, _o, _s in CASES:
         print(f"  {label:<45}{best[label]:8.0f}")
+    ss = positions()
+    clone = min(per_position(lambda s: s.clone(), ss, 300) for _ in range(rounds))
+    legal = min(per_position(lambda s: s.legal_moves(), ss, 100) for _ in range(rounds))
+    print("Mid-game positions, CPU µs (best of %d rounds)" % rounds)
+    print(f"  {'clone()':<45}{clone:8.1f}")
+    print(f"  {'legal_moves()':<45}{legal:8.1f}")
 
 
 if __name__ == "__main__":

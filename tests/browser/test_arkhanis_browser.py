@@ -137,7 +137,7 @@ def choose(session):
         return by.get("pick:0") or moves[0]
     if ph == "conquer":
         conq = [m for m in moves if m.text.startswith("c:")]
-        if conq and len(table.tp["conq"]) < 2:
+        if conq and len(table.tp.conq) < 2:
             return min(conq, key=lambda m: table.cost(table.acting, int(m.text.split(":")[1])))
         return by.get("end") or moves[0]
     if ph in ("redeploy", "defend"):

@@ -53,7 +53,7 @@ def human_move(session):
         return by.get("pick:0") or moves[0]
     if table.phase == "conquer":
         conq = [m for m in moves if m.text.startswith("c:")]
-        if conq and not table.tp["conq"]:
+        if conq and not table.tp.conq:
             return min(conq, key=lambda m: table.cost(table.acting, int(m.text.split(":")[1])))
         return by.get("end") or moves[0]
     for pref in ("done", "nopeace", "pass"):

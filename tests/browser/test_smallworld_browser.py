@@ -40,7 +40,7 @@ def choose(session):
             return by["decline"]
         dies = [m for m in moves if m.text.startswith("die:")]
         conq = [m for m in moves if m.text.startswith("c:")]
-        if conq and len(st.tp["conq"]) < 3:
+        if conq and len(st.tp.conq) < 3:
             return conq[0]
         if dies:
             return dies[0]

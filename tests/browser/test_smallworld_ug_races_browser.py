@@ -42,7 +42,7 @@ def choose(session):
             if ms:
                 return ms[0]
         conq = [m for m in moves if m.text.startswith("c:")]
-        if conq and len(st.tp["conq"]) < 3:
+        if conq and len(st.tp.conq) < 3:
             return conq[0]
         return by["end"]
     if st.phase in ("redeploy", "defend"):

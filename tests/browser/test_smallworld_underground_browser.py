@@ -43,7 +43,7 @@ def choose(session):
         relic = [m for m in moves if m.text.split(":")[0] in RELIC_MOVES]
         if relic:
             return relic[0]
-        if conq and len(st.tp["conq"]) < 3:
+        if conq and len(st.tp.conq) < 3:
             return conq[0]
         return by.get("end", moves[-1])
     if ph in ("redeploy", "defend"):

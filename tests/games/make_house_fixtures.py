@@ -5,7 +5,8 @@ the computer chooses at the "normal" level from a few of their positions.
 The file is kept: ``test_smallworld_house.py`` replays it against today's
 engine, so that a change to the engine's insides that changes a move, an
 outcome or a computer's choice shows. Run again only on purpose (a rules
-change with a new revision): ``PYTHONPATH=py:tests/games python3 tests/games/make_house_fixtures.py``.
+change with a new revision): ``PYTHONPATH=py:tests/games python3 tests/games/make_house_fixtures.py``;
+with ``--views``, ``house_views.json`` (every view along those games, hashed).
 """
 
 from __future__ import annotations
@@ -56,6 +57,36 @@ def digest(s):
             "winners": s.winners(), "scores": s.scores(), "coins": list(s.coins)}
 
 
+VIEWS = Path(__file__).parent / "house_views.json"
+
+
+def views_digest(game, g):
+    """Every view along a recorded game, hashed: the full view and the
+    view of the player to play, after each move (the formats a page, a
+    computer player and a device across the room receive)."""
+    h = hashlib.sha256()
+    s = game.start([f"P{i}" for i in range(g["players"])], g["options"], g["seed"])
+    for t in [None] + g["moves"]:
+        if t is not None:
+            s.play(t)
+        for who in (None, s.to_play):
+            v = s.view(who)
+            for key in ADDED_TO_THE_VIEW:
+                v.pop(key, None)
+            h.update(json.dumps(v, sort_keys=True, default=str).encode())
+    return h.hexdigest()
+
+
+def write_views():
+    """``house_views.json``: :func:`views_digest` of every recorded game."""
+    data = json.loads(OUT.read_text(encoding="utf-8"))
+    games = [(SW, g) for g in data["smallworld"]] + [(ARK, g) for g in data["arkhanis"]]
+    VIEWS.write_text(json.dumps({"_about": "Hash of every view along each game of house_fixtures.json, "
+                                           "written before the turn state became typed.",
+                                 "views": [views_digest(game, g) for game, g in games]}, indent=0) + "\n",
+                     encoding="utf-8")
+
+
 def play(game, n, opts, seed, limit):
     s = game.start([f"P{i}" for i in range(n)], opts, seed)
     r = Rng(seed * 7 + 1)
@@ -83,4 +114,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    write_views() if "--views" in sys.argv else main()

@@ -71,7 +71,7 @@ def play_until(s, who, turn):
     for _ in range(200):
         if s.stage == "play" and s.to_play == who and s.turn == turn:
             table = s.tables[s.current]
-            if table.phase == "pick" or (table.phase == "conquer" and table.tp["fresh"]):
+            if table.phase == "pick" or (table.phase == "conquer" and table.tp.fresh):
                 return
         if s.stage == "move":
             s.play(texts(s)[0])

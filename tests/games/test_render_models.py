@@ -86,7 +86,7 @@ def test_smallworld_model_asks_the_rules_for_costs_only_in_the_conquest_phase():
     from plateau.games.smallworld import render_model as M
 
     g, st = _play("smallworld", {}, 2, 9, lambda s: s.phase == "conquer" and s.acting is not None
-                  and s.tp["roll"] is None)
+                  and s.tp.roll is None)
     board = M.build(st, RenderContext(viewer=st.to_play, lang="en"))
     attack = M.attackable(st)
     assert attack and board.costs is not None

@@ -14,7 +14,7 @@ from plateau.ai.api import Thinker
 from plateau.games.arkhanis import GAME as ARK
 from plateau.games.smallworld import GAME as SW
 
-from make_house_fixtures import digest
+from make_house_fixtures import VIEWS, digest, views_digest
 
 DATA = json.loads((Path(__file__).parent / "house_fixtures.json").read_text(encoding="utf-8"))
 CASES = [(SW, g) for g in DATA["smallworld"]] + [(ARK, g) for g in DATA["arkhanis"]]
@@ -49,3 +49,14 @@ def test_the_computer_chooses_as_before(case):
     while not t.step(iterations=50):
         pass
     assert t.best() == ask["move"]
+
+
+VIEW_HASHES = json.loads(VIEWS.read_text(encoding="utf-8"))["views"]
+
+
+@pytest.mark.parametrize("i", range(len(CASES)), ids=[_id(c) for c in CASES])
+def test_every_view_along_a_recorded_game_is_as_before(i):
+    """The state's insides may change, its views may not: the full view and
+    the player's view after every move hash as they did when recorded."""
+    game, g = CASES[i]
+    assert views_digest(game, g) == VIEW_HASHES[i]

@@ -210,7 +210,7 @@ def test_1_4_die_faces_and_target_before_roll_success():
     assert "die:20" in ts and "c:20" not in ts  # target chosen, then the roll
     s.play("die:20")
     assert s.owner[20] == 0 and s.tok[20] == 1 and s.phase == "redeploy"
-    assert s.tp["die"] == [20, 3, True]
+    assert s.tp.die == [20, 3, True]
 
 
 def test_1_4_die_failure_tokens_go_to_held_region_and_conquests_end():
@@ -236,7 +236,7 @@ def test_1_4_mountain_alone_is_not_non_empty():
     give(s, 0, "orcs", "hill", {}, hand=9)
     begin(s, 0)
     s.play("c:5")
-    assert s.tp["conq"] == [[5, False]]
+    assert s.tp.conq == [[5, False]]
 
 
 # ---------------------------------------------------- §1.5 redeploy, scoring
@@ -377,7 +377,7 @@ def test_ghouls_keep_all_tokens_and_conquer_in_decline():
     s.play("decline")
     assert s.tok[1] == 4 and s.tok[2] == 3
     begin(s, 0)
-    assert s.phase == "conquer" and s.acting == g and s.tp["ghoul"]
+    assert s.phase == "conquer" and s.acting == g and s.tp.ghoul
     assert s.recs[g].hand == 5
     s.play("c:6")
     s.play("end")
@@ -486,7 +486,7 @@ def test_skeletons_limited_by_tray():
     s.play("c:13")  # Lost Tribes on 13 and 14
     s.play("c:14")
     s.play("end")
-    assert s.tp["conq"] == [[13, True], [14, True]]
+    assert s.tp.conq == [[13, True], [14, True]]
     assert s.tray(sk) == 0 and s.recs[sk].hand + s.on_board(sk) == 20  # the tray is empty: no new Skeleton
 
 
@@ -597,7 +597,7 @@ def test_berserk_rolls_before_choosing():
     ts = texts(s)
     assert "roll" in ts and not [t for t in ts if t.startswith("die:")]
     s.play("roll")
-    assert s.tp["roll"] == 3
+    assert s.tp.roll == 3
     s.play("c:20")
     assert s.owner[20] == 0 and s.recs[0].hand == 0
 

@@ -14,13 +14,14 @@ from plateau.core.rng import Rng
 from plateau.games.arkhanis import GAME as ARK
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld.clock import Clock
-from plateau.games.smallworld.records import Race
+from plateau.games.smallworld.records import Race, _Unset
 from plateau.games.smallworld.ruleset import Ruleset
 
 from swhelp import fresh, give
 
-#: shared on purpose: they do not change during a game
-SHARED = (Game, Ruleset, Clock)
+#: shared on purpose: they do not change during a game (the effect memory's
+#: "not set" mark has no state at all)
+SHARED = (Game, Ruleset, Clock, _Unset)
 
 
 def mutable_parts(x, seen=None):
@@ -119,3 +120,168 @@ def test_a_decision_resuming_an_unknown_step_is_an_error():
     s.pending[0].update(left=1, then="redeploy_typo")  # the last one, pushed from a step misspelt
     with pytest.raises(ValueError, match="unknown step 'redeploy_typo'"):
         s.play(s.legal_moves()[0].text)
+
+
+# -- the clone follows the declared fields ------------------------------------
+
+from plateau.games.smallworld.records import Copier, Turn  # noqa: E402
+from plateau.games.smallworld.rules import SmallWorldState  # noqa: E402
+import typing  # noqa: E402
+
+
+@pytest.mark.parametrize("n,opts,seed,plies", [
+    (3, {}, 2, 60), (4, {"board": "underground", "content": "underground"}, 3, 90),
+    (3, {"monsters": "random", "content": "mixed"}, 4, 120), (2, {"board": "random", "content": "mixed"}, 5, 150),
+])
+def test_every_field_of_a_position_and_of_its_turn_is_declared(n, opts, seed, plies):
+    """The clone copies a field as its declared type says; a field or turn
+    key nobody declared is still copied, by a slower path, so this keeps
+    every field in the declarations."""
+    s = played(n, opts, seed, plies)
+    assert set(vars(s)) <= set(typing.get_type_hints(SmallWorldState))
+    assert s.tp is None or isinstance(s.tp, Turn)
+
+
+def test_a_tournament_tables_fields_are_declared():
+    s = ARK.start([f"P{i}" for i in range(5)], {}, 2)
+    r = Rng(3)
+    for _ in range(80):
+        ms = s.legal_moves()
+        s.play(ms[r.below(len(ms))])
+    for t in s.tables:
+        assert set(vars(t)) <= set(typing.get_type_hints(SmallWorldState))
+        assert t.tp is None or isinstance(t.tp, Turn)
+
+
+class _Grown(SmallWorldState):
+    """A position with one more field, declared with its type only."""
+    marks: list[list[int]]
+    seen: dict[int, Race]
+
+
+def test_a_field_added_to_the_class_is_copied_by_its_type():
+    s = played(3, {}, 2, 40)
+    g = object.__new__(_Grown)
+    g.__dict__.update(s.clone().__dict__)
+    g.marks = [[1, 2], [3]]
+    g.seen = {0: Race(0, 0, "ratmen", "hill")}
+    c = g.clone()
+    assert c.marks == g.marks and c.marks is not g.marks and c.marks[0] is not g.marks[0]
+    assert c.seen == g.seen and c.seen[0] is not g.seen[0]
+    assert not set(mutable_parts(c)) & set(mutable_parts(g))
+
+
+def test_a_field_nobody_declared_is_still_copied():
+    s = played(3, {}, 2, 40)
+    s.scribble = {"a": [1, 2]}  # an attribute the class does not declare
+    c = s.clone()
+    assert c.scribble == s.scribble and c.scribble["a"] is not s.scribble["a"]
+    assert not set(mutable_parts(c)) & set(mutable_parts(s))
+
+
+def test_the_turn_is_typed():
+    """The turn (``tp``) is a :class:`Turn`: a misspelt key is an error, a
+    clone copies it whole, and the view carries it as before, the keys a
+    rule sets appearing once set."""
+    s = played(4, {"board": "underground", "content": "underground"}, 3, 0)
+    assert isinstance(s.tp, Turn)
+    with pytest.raises(AttributeError):
+        s.tp.ghuol = True
+    assert set(s.view(None)["turn_state"]) == {"conq", "conq_rid", "attacked", "dragon", "fort", "sorc", "roll",
+                                                "fresh", "ghoul", "die"}
+    s.tp.vamp = [1]
+    s.tp.conq.append([3, True])
+    c = s.clone()
+    assert c.tp == s.tp and c.tp.vamp is not s.tp.vamp and c.tp.conq[0] is not s.tp.conq[0]
+    ts = c.view(None)["turn_state"]
+    assert ts["vamp"] == [1] and ts["conq"] == [[3, True]] and "relics" not in ts
+    assert Turn.from_dict(ts) == c.tp
+    with pytest.raises(TypeError):
+        Turn.from_dict(dict(ts, ghuol=True))
+    # by key, as the tournament's clock reads it: a declared key only
+    assert c.tp["attacked"] == c.tp.attacked and c.tp.get("skull") is None and c.tp.get("relics", ()) == ()
+    c.tp["skull_done"] = True
+    assert c.tp.skull_done is True
+    with pytest.raises(KeyError):
+        c.tp["ghuol"]
+    with pytest.raises(KeyError):
+        c.tp["ghuol"] = True
+
+
+class _Odd:
+    pass
+
+
+class _Holder:
+    odd: _Odd
+
+
+def test_a_copier_refuses_a_type_it_cannot_copy():
+    """A field whose type says nothing of how to copy it is an error when
+    the copier is built, not a value shared silently."""
+    with pytest.raises(TypeError, match="no way to copy"):
+        Copier(_Holder)
+
+
+def test_the_effect_memory_is_typed():
+    """What the effects remember (``x``) has declared keys only: a misspelt
+    one is an error, not a new key; a key never set is absent from the
+    view, one set to None is there (the Bag once lost), and a clone copies
+    what it holds."""
+    from plateau.games.smallworld.records import Effects
+
+    s = played(4, {"board": "underground", "content": "underground"}, 3, 0)
+    assert isinstance(s.x, Effects) and s.view(None)["x"] == {}
+    with pytest.raises(KeyError, match="no effect memory named 'gohst'"):
+        s.x["gohst"] = 3
+    with pytest.raises(KeyError):
+        s.x.get("gohst")
+    assert "ghost" not in s.x and s.x.get("ghost", -1) == -1
+    with pytest.raises(KeyError):
+        s.x["ghost"]
+    s.x["bag"] = None
+    s.x.setdefault("vengeance", {}).setdefault("0", []).append(2)
+    s.x["ancient"] = [1, 5]
+    del s.x["ancient"]
+    assert s.view(None)["x"] == {"bag": None, "vengeance": {"0": [2]}}
+    c = s.clone()
+    assert c.x == s.x and c.x.vengeance["0"] is not s.x.vengeance["0"]
+    assert Effects.from_dict(c.view(None)["x"]) == c.x
+
+
+class _Child(_Holder):
+    marks: list[int]
+
+
+def test_a_base_class_field_of_an_unknown_type_is_copied_the_slow_way():
+    """A field a base class declares (the engine core's ``State``) in terms
+    the copier does not know is copied value by value, not refused: only
+    the class's own declarations must be exact."""
+    c = Copier(_Child)
+    o = object.__new__(_Child)
+    o.odd, o.marks = [[1]], [2]
+    k = c(o)
+    assert k.odd == [[1]] and k.odd[0] is not o.odd[0] and k.marks is not o.marks
+
+
+def test_a_turn_resumes_at_a_step_member():
+    """A decision's ``then`` is a :class:`Step` member (a misspelt one is an
+    error where it is written), each with its place in ``RESUME``; the view
+    shows its value as before."""
+    import json
+
+    from plateau.games.smallworld.records import Step
+    from plateau.games.smallworld.rules import RESUME
+
+    assert set(RESUME) == set(Step)
+    with pytest.raises(AttributeError):
+        Step.DEFNED  # noqa: B018
+    assert Step.PICKED.at(2) == "picked:2" and json.dumps({"then": Step.DEFEND}) == '{"then": "defend"}'
+    views = []
+    for then in (Step.DEFEND, "defend"):  # the member, and its value as a view carries it
+        s = GAME.start(["Ann", "Bob"], {"monsters": "hand"}, 0)
+        s.pending[0].update(left=1, then=then)
+        s.play(s.legal_moves()[0].text)
+        assert not s.pending
+        views.append(json.dumps(s.view(None), sort_keys=True))
+    assert views[0] == views[1]

@@ -425,7 +425,7 @@ def test_vampire_replaces_a_lone_active_enemy_token_once_per_opponent():
     tray = s.tray(me)
     s.play("vamp:25")
     assert s.owner[25] == me and s.tok[25] == 1 and s.tray(me) == tray - 1
-    assert s.recs[1].hand == 0 and 25 in [r for r, _ in s.tp["conq"]]
+    assert s.recs[1].hand == 0 and 25 in [r for r, _ in s.tp.conq]
     assert not any(t.startswith("vamp:") for t in texts(s))  # player 1 was already bitten this turn
     finish_turn(s)
     finish_turn(s)

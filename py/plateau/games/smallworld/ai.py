@@ -47,6 +47,7 @@ from plateau.core.rng import Rng
 from . import content as C
 from .clock import PLAIN
 from .records import Race
+from .records import Effects, Turn
 from .rules import EMPTY, LT, SmallWorldState, _dc, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
@@ -159,7 +160,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.vp = [int(x) for x in view["vp"]]
     # deep copies: the search plays many positions from one view, none may
     # change it (a turn's conquests, an effect's state, a decision's details)
-    s.x = _dc(view["x"])
+    s.x = Effects.from_dict(view["x"])
     s.pending = _dc(view["pending"])
     s.recs = {}
     for k, rec in view["recs"].items():
@@ -182,10 +183,10 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.acting = view["acting"]
     tp = view["turn_state"]
     if tp is not None:
-        tp = _dc(tp)
-        tp["conq_rid"] = _ikeys(tp.get("conq_rid", {}))
-        if "readied" in tp:
-            tp["readied"] = _ikeys(tp["readied"])
+        tp = Turn.from_dict(tp)
+        tp.conq_rid = _ikeys(tp.conq_rid)
+        if tp.readied is not None:
+            tp.readied = _ikeys(tp.readied)
     s.tp = tp
     s.defq = [int(x) for x in view["defq"]]
     s.win = None if view["winners"] is None else list(view["winners"])

@@ -309,17 +309,17 @@ def status_line(st, lang):
         if about:  # the question says what the thing asked about does
             head += " — " + about[0] + (" : " if lang == "fr" else ": ") + about[1]
     elif ph == "conquer":
-        if st.tp["ghoul"]:
+        if st.tp.ghoul:
             head += t(lang, "st.ghoul", p=p, hand=hand)
-        elif st.tp["roll"] is not None:
-            head += t(lang, "st.conquer_roll", p=p, race=race, face=st.tp["roll"])
+        elif st.tp.roll is not None:
+            head += t(lang, "st.conquer_roll", p=p, race=race, face=st.tp.roll)
         else:
             head += t(lang, "st.conquer", p=p, race=race, hand=hand)
     elif ph in ("redeploy", "defend"):
         head += t(lang, "st." + ph, p=p, race=race, hand=hand)
         if ph == "redeploy":
             head += " — " + t(lang, "st.redeploy." + redeploy_kind(st))
-            rd = st.tp.get("rd") if st.rev >= 1 else None
+            rd = st.tp.rd if st.rev >= 1 else None
             for key in ("from", "to"):  # why some regions are no longer offered (rules revision 1)
                 if rd and rd[key]:
                     head += " — " + t(lang, "st.redeploy." + key, regs=", ".join(map(str, sorted(rd[key]))),

@@ -39,8 +39,8 @@ def take(st, rid, r, placed, how="c"):
         lost = min(lost, st.tok[r])
         back = st.tok[r] - lost
         orec.hand += back
-        if orec.p != p and not orec.dec and orec.p not in st.tp["attacked"]:
-            st.tp["attacked"].append(orec.p)
+        if orec.p != p and not orec.dec and orec.p not in st.tp.attacked:
+            st.tp.attacked.append(orec.p)
         st.ev("lose", p=orec.p, race=orec.race, r=r, lost=lost, back=back)
         if back > 0 and o not in st.defq:
             st.defq.append(o)
@@ -53,8 +53,8 @@ def take(st, rid, r, placed, how="c"):
         f(st, r)
     st.owner[r] = rid
     st.tok[r] = placed
-    st.tp["conq"].append([r, nonempty])
-    st.tp["conq_rid"][r] = rid
+    st.tp.conq.append([r, nonempty])
+    st.tp.conq_rid[r] = rid
     monsters = st.monster[r]
     if monsters:
         st.monster[r] = 0
@@ -92,15 +92,15 @@ def discover(st, rid, r):
 
 
 def first_action(st):
-    st.tp["fresh"] = False
+    st.tp.fresh = False
 
 
 def conquer(st, r):
     rid = st.acting
     rec = st.recs[rid]
-    roll = st.tp["roll"]
+    roll = st.tp.roll
     need = st.need(rid, r, roll)
-    st.tp["roll"] = None
+    st.tp.roll = None
     rec.hand -= need
     st.ev("conquer", p=rec.p, race=rec.race, r=r, cost=need)
     take(st, rid, r, need)
@@ -116,7 +116,7 @@ def die(st, r, cost=None, how="c"):
     face = DIE_FACES[st.rng.below(6)]
     hand = rec.hand
     ok = hand + face >= c
-    st.tp["die"] = [r, face, ok]
+    st.tp.die = [r, face, ok]
     st.ev("die", p=rec.p, race=rec.race, r=r, cost=c, hand=hand, face=face, ok=ok)
     if ok:
         rec.hand = 0
@@ -128,12 +128,12 @@ def roll(st):
     rid = st.acting
     rec = st.recs[rid]
     face = DIE_FACES[st.rng.below(6)]
-    st.tp["roll"] = face
+    st.tp.roll = face
     st.ev("roll", p=rec.p, face=face)
     hand = rec.hand
     if not any(st.need(rid, r, face) <= hand for r in st.targets(rid)):
         # a conquest the roll cannot complete is the last one
-        st.tp["roll"] = None
+        st.tp.roll = None
         st.ev("berserk_stop", p=rec.p)
         redeploy.begin(st)
 

@@ -248,7 +248,7 @@ def _nonempty_conquests(reason):
     def f(st, rid, declined):
         if declined:
             return []
-        n = sum(1 for r, ne in st.tp["conq"] if ne and st.tp["conq_rid"].get(r) == rid)
+        n = sum(1 for r, ne in st.tp.conq if ne and st.tp.conq_rid.get(r) == rid)
         return [(reason, n)] if n else []
     return f
 
@@ -290,7 +290,7 @@ def _skeletons_redeploy(st, rid):
     rec = st.recs[rid]
     if rec.dec:
         return
-    n = sum(1 for r, ne in st.tp["conq"] if ne and st.tp["conq_rid"].get(r) == rid) // 2
+    n = sum(1 for r, ne in st.tp.conq if ne and st.tp.conq_rid.get(r) == rid) // 2
     n = min(n, st.tray(rid))
     if n:
         rec.hand += n
@@ -341,7 +341,7 @@ def sorcery_targets(st, rid):
         if st.water[r] and not st.able(rid, "sails"):
             continue
         orec = st.recs[o]
-        if orec.dec or orec.p == me or orec.p in st.tp["sorc"]:
+        if orec.dec or orec.p == me or orec.p in st.tp.sorc:
             continue
         if st.protected_from(rid, r) or st._proof(rid, r):
             continue
@@ -351,7 +351,7 @@ def sorcery_targets(st, rid):
 
 
 def _sorcery_moves(st, rid):
-    if st.phase != "conquer" or st.tp["ghoul"] or st.recs[rid].dec or st.tray(rid) <= 0:
+    if st.phase != "conquer" or st.tp.ghoul or st.recs[rid].dec or st.tray(rid) <= 0:
         return []
     return [Move(f"sorc:{r}", ("sorcery", f"r{r}")) for r in sorcery_targets(st, rid)]
 
@@ -361,14 +361,14 @@ def _do_sorcery(st, arg):
     rid = st.acting
     rec = st.recs[rid]
     o = st.owner[r]
-    st.tp["sorc"].append(st.recs[o].p)
+    st.tp.sorc.append(st.recs[o].p)
     st.ev("sorcery", p=rec.p, victim=st.recs[o].p, r=r)
     conquest.take(st, rid, r, 1, how="sorc")
 
 
 def _dragon_moves(st, rid, targets):
     tp = st.tp
-    if tp["ghoul"] or tp["dragon"] or tp["roll"] is not None:
+    if tp.ghoul or tp.dragon or tp.roll is not None:
         return []
     return [Move(f"dragon:{r}", ("dragon", f"r{r}")) for r in targets if not st._proof(rid, r)]
 
@@ -378,7 +378,7 @@ def _do_dragon(st, arg):
     rid = st.acting
     rec = st.recs[rid]
     rec.hand -= 1
-    st.tp["dragon"] = True
+    st.tp.dragon = True
     st.ev("dragon", p=rec.p, r=r)
     conquest.take(st, rid, r, 1)
     st.dragon = r
@@ -387,12 +387,12 @@ def _do_dragon(st, arg):
 def _redeploy_log(st, key):
     """What gave and what received in this redeployment (from rules revision 1, see
     ``SmallWorldState.redeploy_moves``): the regions under ``key + "from"`` and ``key + "to"``."""
-    rd = st.tp.get("rd") if st.rev >= 1 else None
+    rd = st.tp.rd if st.rev >= 1 else None
     return (set(rd.get(key + "from", ())), set(rd.get(key + "to", ()))) if rd else (set(), set())
 
 
 def _fortress_moves(st, rid, held):
-    if st.tp["ghoul"] or st.tp["fort"] or st.supply_left("fortress") <= 0:
+    if st.tp.ghoul or st.tp.fort or st.supply_left("fortress") <= 0:
         return []
     return [Move(f"fort:{r}", ("fortress", f"r{r}")) for r in held if not st.fort[r]]
 
@@ -400,12 +400,12 @@ def _fortress_moves(st, rid, held):
 def _do_fortress(st, arg):
     r = int(arg)
     st.fort[r] = True
-    st.tp["fort"] = True
+    st.tp.fort = True
     st.ev("fortress", p=st.recs[st.acting].p, r=r)
 
 
 def _camp_moves(st, rid, held):
-    if st.tp["ghoul"]:
+    if st.tp.ghoul:
         return []
     gave, got = _redeploy_log(st, "camp_")
     out = []
@@ -429,7 +429,7 @@ def _heroes_left(st, rid):
 
 
 def _hero_moves(st, rid, held):
-    if st.tp["ghoul"]:
+    if st.tp.ghoul:
         return []
     gave, got = _redeploy_log(st, "hero_")
     out = []
@@ -440,12 +440,12 @@ def _hero_moves(st, rid, held):
 
 
 def _heroes_to_place(st, rid):
-    return not st.tp["ghoul"] and _heroes_left(st, rid) > 0
+    return not st.tp.ghoul and _heroes_left(st, rid) > 0
 
 
 def _heroes_follow(st, rid):
     """A hero stays only in a region the race still holds."""
-    if st.tp["ghoul"]:
+    if st.tp.ghoul:
         return
     held = set(st.regions_of(rid))
     for r in range(st.R):

@@ -7,6 +7,7 @@ what may be played is :meth:`SmallWorldState.redeploy_moves`.
 from __future__ import annotations
 
 from . import turn_end
+from .records import Step
 
 
 def begin(st):
@@ -15,9 +16,9 @@ def begin(st):
     rid = st.acting
     rec = st.recs[rid]
     st.phase = "redeploy"
-    st.tp["roll"] = None
+    st.tp.roll = None
     if st.rev >= 1:  # what gave and what received in this redeployment (redeploy_moves)
-        st.tp["rd"] = {"from": [], "to": []}
+        st.tp.rd = {"from": [], "to": []}
     # River regions are emptied (§2), unless something lets the race stay
     if any(st.river):
         stay = any(f(st, rid) for f in st.hook(rid, "river_stay"))
@@ -34,7 +35,7 @@ def begin(st):
 def note(st, kind, a=None, b=None):
     """Note (from rules revision 1) that region ``a`` gave and region ``b``
     received a token (``kind`` ""), a camp ("camp_") or a hero ("hero_")."""
-    rd = st.tp.get("rd") if st.phase == "redeploy" and st.rev >= 1 else None
+    rd = st.tp.rd if st.phase == "redeploy" and st.rev >= 1 else None
     if rd is None:
         return
     for key, r in ((kind + "from", a), (kind + "to", b)):
@@ -47,7 +48,7 @@ def note(st, kind, a=None, b=None):
 def end(st):
     rid = st.acting
     rec = st.recs[rid]
-    if st.tp["ghoul"]:
+    if st.tp.ghoul:
         if not st.regions_of(rid):
             rec.hand = 0
             st.check_gone(rid)
@@ -55,7 +56,7 @@ def end(st):
         return
     st.call(rid, "redeployed")
     if st.pending:
-        st.pending[-1].setdefault("then", "after_redeploy")
+        st.pending[-1].setdefault("then", Step.AFTER_REDEPLOY)
         return
     after(st)
 

@@ -69,7 +69,7 @@ def attackable(st):
     (None before). Empty outside the conquest phase."""
     if st.phase != "conquer" or st.acting is None:
         return []
-    roll = st.tp["roll"]
+    roll = st.tp.roll
     return [(r, st.cost(st.acting, r), None if roll is None or st.win is not None else st.need(st.acting, r, roll))
             for r in st.targets(st.acting)]
 

@@ -27,13 +27,14 @@ from itertools import compress, repeat
 from operator import eq
 
 from plateau.core.boards import load_board
-from plateau.core.game import Move, State, rules_revision
+from plateau.core.game import Game, Move, State, rules_revision
 from plateau.core.rng import Rng
 
 from . import conquest, redeploy, turn_end
 from . import content as C
-from .clock import PLAIN
-from .records import EMPTY, LT, Race
+from .clock import PLAIN, Clock
+from .records import EMPTY, LT, Copier, Effects, Race, Step, Turn, _Unset, deep_copy
+from .ruleset import Ruleset
 
 LOG_KEEP = 80
 _NONE: dict = {}
@@ -95,35 +96,84 @@ def monster_regions(rng: Rng, regions: list, count: int) -> list:
     raise ValueError("no room for the Monsters on this board")  # the printed maps always have room
 
 
-#: values that never change once in a position (a tuple is written whole: a
-#: log entry, a region's neighbours or symbols)
-_VALUES = frozenset((int, str, bool, float, type(None), tuple, frozenset))
+_dc = deep_copy  # the name the tournament and the computer player import
 
-
-def _dc(x):
-    """A copy of ``x`` that shares nothing mutable with it (lists, dicts,
-    sets, race records and generators are copied; numbers, strings, tuples,
-    frozensets and the game's fixed objects are shared)."""
-    f = _COPY.get(type(x))
-    return x if f is None else f(x)
-
-
-def _copy_list(x):
-    if set(map(type, x)) <= _VALUES:  # a board array, the log: copied in C
-        return list(x)
-    return [_dc(v) for v in x]
-
-
-_COPY = {
-    list: _copy_list,
-    dict: lambda x: {k: _dc(v) for k, v in x.items()},
-    set: set,
-    Race: Race.copy,
-    Rng: Rng.copy,
-}
+#: kinds a position shares with its clones: they never change during a game
+_SHARED = (Game, Ruleset, Clock, _Unset)
+_COPIERS: dict[type, Copier] = {}
 
 
 class SmallWorldState(State):
+    # Every field of a position, with its type: :meth:`clone` copies each
+    # as its type says (a value is shared, a list of values copied whole…).
+    game: Game
+    clock: Clock
+    ruleset: Ruleset
+    players: list[str]
+    n: int
+    opts: dict  # options as the table chose them (lists among them)
+    rev: int
+    rng: Rng
+    map_id: str
+    turns: int
+    R: int
+    # the board's fixed arrays, one entry per region
+    terrain: tuple[str, ...]
+    symbols: tuple[tuple[str, ...], ...]
+    nbrs: tuple[tuple[int, ...], ...]
+    entry: tuple[bool, ...]
+    feat: tuple[frozenset, ...]
+    water: tuple[bool, ...]
+    river: tuple[bool, ...]
+    chasm: tuple[bool, ...]
+    coastal: tuple[bool, ...]
+    mountain: tuple[bool, ...]
+    # what lies on each region
+    owner: list[int]
+    tok: list[int]
+    monster: list[int]
+    special: list[str | None]
+    place: list[str | None]
+    relic: list[str | None]
+    lair: list[bool]
+    fort: list[bool]
+    camp: list[int]
+    hole: list[bool]
+    hero: list[bool]
+    dragon: int
+    # tiles, decks and the combo column
+    vp: list[int]
+    pile: list[str]
+    unused: list[str]
+    found: int
+    deck_races: list[str]
+    deck_powers: list[str]
+    banners: list[str]
+    badges: list[str]
+    discard: list[str]
+    column: list[list[str | int]]  # [race, power, coins on it]
+    # players and their races
+    coins: list[int]
+    active: list[int | None]
+    declined: list[list[int]]
+    peace: list[int | None]
+    recs: dict[int, Race]
+    next_rid: int
+    # the turn
+    turn: int
+    cur: int
+    phase: str
+    acting: int | None
+    tp: Turn | None
+    x: Effects
+    pending: list[dict]
+    defq: list[int]
+    win: list[int] | None
+    log: list[tuple]
+    seq: int
+    mark: int
+    _hooks_held: dict | None
+
     def __init__(self, game, players, options, seed, ruleset=None, clock=None):
         self.game = game
         #: who moves play on (see clock.py): the game itself, or a tournament
@@ -196,7 +246,7 @@ class SmallWorldState(State):
         self.pile = items[:nmon]
         self.unused = items[nmon:]
         self.found = 0  # tiles drawn from the pile so far
-        self.x = {}  # state of Underground effects, by effect
+        self.x = Effects()  # what the Underground's and the tournament's effects remember
         self.pending = []
         if by_hand:
             self.push("monsters", 0, left=self.n + 1)
@@ -238,11 +288,13 @@ class SmallWorldState(State):
     # ------------------------------------------------------------------
     def clone(self):
         """A copy that shares nothing mutable with this position: every
-        field is copied as :func:`_dc` says (its type decides, not its name);
+        field is copied as its declared type says (:class:`records.Copier`);
         the game, the ruleset and the clock are shared (they do not change)."""
-        s = object.__new__(type(self))
-        s.__dict__.update({k: _dc(v) for k, v in self.__dict__.items()})
-        return s
+        cls = type(self)
+        copy = _COPIERS.get(cls)
+        if copy is None:
+            copy = _COPIERS[cls] = Copier(cls, _SHARED)
+        return copy(self)
 
     def set_aside(self, items):
         """Tiles the Golden Knight's finder does not keep leave the game (a
@@ -434,8 +486,7 @@ class SmallWorldState(State):
 
     # -- turn flow -------------------------------------------------------
     def _new_tp(self):
-        return {"conq": [], "conq_rid": {}, "attacked": [], "dragon": False, "fort": False, "sorc": [],
-                "roll": None, "fresh": True, "ghoul": False, "die": None}
+        return Turn()
 
     def start_turn(self):
         """The current player's turn starts."""
@@ -450,18 +501,18 @@ class SmallWorldState(State):
         flags = self.ruleset.flags
         again = [rid for rid in self.declined[p]
                  if "conquers_in_decline" in flags.get(self.recs[rid].race, ()) and self.regions_of(rid)]
-        if again:  # an In Decline race that still conquers first (``tp["ghoul"]``)
-            self.tp["ghoul"] = True
-            self.tp["fresh"] = False
+        if again:  # an In Decline race that still conquers first (``tp.ghoul``)
+            self.tp.ghoul = True
+            self.tp.fresh = False
             self._begin_conquer(again[0])
             return
         self.main_part()
 
     def main_part(self):
         p = self.cur
-        self.tp["ghoul"] = False
-        self.tp["fresh"] = True
-        self.tp["die"] = None
+        self.tp.ghoul = False
+        self.tp.fresh = True
+        self.tp.die = None
         rid = self.active[p]
         if rid is None:
             self.phase = "pick"
@@ -481,11 +532,11 @@ class SmallWorldState(State):
                 readied[r] = self.tok[r] - 1
                 rec.hand += self.tok[r] - 1
                 self.tok[r] = 1
-        self.tp["readied"] = readied
+        self.tp.readied = readied
         if rec.parked:
             rec.hand += rec.parked
             rec.parked = 0
-        self.tp["roll"] = None
+        self.tp.roll = None
         self.clock.conquest_starting(self, rid)
 
     def take_combo(self, i):
@@ -506,8 +557,8 @@ class SmallWorldState(State):
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
         self.phase = "conquer"
-        self.tp["fresh"] = False
-        self.tp["readied"] = {}
+        self.tp.fresh = False
+        self.tp.readied = {}
         self._picked(rid, 0)
         self.clock.picked(self, rid)
 
@@ -519,7 +570,7 @@ class SmallWorldState(State):
         for i in range(start, len(hs)):
             hs[i](self, rid)
             if self.pending:
-                self.pending[-1].setdefault("then", f"picked:{i + 1}")
+                self.pending[-1].setdefault("then", Step.PICKED.at(i + 1))
                 return
 
     # -- conquest -------------------------------------------------------
@@ -661,9 +712,9 @@ class SmallWorldState(State):
         rid = self.acting
         tp = self.tp
         out = []
-        if tp["fresh"] and not tp["ghoul"]:
+        if tp.fresh and not tp.ghoul:
             out.append(Move("decline", ("decline",)))
-        if not tp["conq"] and tp.get("die") is None:
+        if not tp.conq and tp.die is None:
             for r in self.regions_of(rid):
                 out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
         return out
@@ -675,7 +726,7 @@ class SmallWorldState(State):
         out = self._conquer_first()
         hand = rec.hand
         if hand >= 1:
-            roll = tp["roll"]
+            roll = tp.roll
             berserk = self.able(rid, "roll_first")
             tg = self.targets(rid)
             for r in tg:
@@ -744,7 +795,7 @@ class SmallWorldState(State):
         hand = self.recs[rid].hand
         if hand < 1 or self.protected_from(rid, r) or not self.reachable(rid, r, self.regions_of(rid)):
             return None
-        roll = self.tp["roll"]
+        roll = self.tp.roll
         c = self.cost(rid, r)
         if roll is not None:
             ok = head == "c" and self.need(rid, r, roll) <= hand
@@ -821,7 +872,7 @@ class SmallWorldState(State):
         if held is None:
             held = self.regions_of(rid)
         out = []
-        rd = self.tp.get("rd") if self.rev >= 1 else None
+        rd = self.tp.rd if self.rev >= 1 else None
         gave = set(rd["from"]) if rd else set()
         got = set(rd["to"]) if rd else set()
         if rec.hand > 0 and held:
@@ -1053,7 +1104,7 @@ class SmallWorldState(State):
             "peace": list(self.peace),
             "map": self.map_id, "monster": list(self.monster), "special": list(self.special),
             "place": list(self.place), "relic": list(self.relic), "pile_left": len(self.pile),
-            "vp": list(self.vp), "x": _dc(self.x),
+            "vp": list(self.vp), "x": self.x.as_dict(),
             # a decision waiting: its details for the one who takes it, who and what for the others
             "pending": [_dc(d) if player is None or player == d["p"] else {k: v for k, v in d.items()
                                                                            if k in ("kind", "p")}
@@ -1061,7 +1112,7 @@ class SmallWorldState(State):
             # public facts a computer player rebuilds the position from: the
             # table's options, this turn's conquests and uses (everyone saw
             # them) and who still has tokens to put back
-            "options": _dc(self.opts), "turn_state": _dc(self.tp), "defq": list(self.defq),
+            "options": _dc(self.opts), "turn_state": None if self.tp is None else self.tp.as_dict(), "defq": list(self.defq),
             "winners": None if self.win is None else list(self.win),
             # a score event of a player whose coins are hidden keeps only who scored
             "events": [[s, t, k, _dc(f) if k != "score" or self.coins_visible(player, f["p"])
@@ -1071,7 +1122,7 @@ class SmallWorldState(State):
             v["rng"] = self.rng.state
             v["banners"] = list(self.banners)
             v["badges"] = list(self.badges)
-            v["tp"] = _dc(self.tp)
+            v["tp"] = None if self.tp is None else self.tp.as_dict()
             v["pile"] = list(self.pile)
             v["unused"] = list(self.unused)
             v["pending_data"] = _dc(self.pending)
@@ -1102,11 +1153,11 @@ def _decline_score(st, arg):
 #: where a turn goes on once a decision pushed from there is taken (a
 #: decision's ``then``: ``step`` or ``step:arg``): f(state, arg)
 RESUME = {
-    "picked": _resume_picked,
-    "after_redeploy": lambda st, arg: redeploy.after(st),
-    "defend": lambda st, arg: turn_end.to_defend(st),
-    "redeploy": lambda st, arg: redeploy.begin(st),
-    "decline_score": _decline_score,
+    Step.PICKED: _resume_picked,
+    Step.AFTER_REDEPLOY: lambda st, arg: redeploy.after(st),
+    Step.DEFEND: lambda st, arg: turn_end.to_defend(st),
+    Step.REDEPLOY: lambda st, arg: redeploy.begin(st),
+    Step.DECLINE_SCORE: _decline_score,
 }
 
 # the engine's own moves by step and head: f(state, arg)

@@ -6,6 +6,8 @@ and the end of the game. Functions of the position ``st``; the clock
 
 from __future__ import annotations
 
+from .records import Step
+
 
 def score(st, decline_turn):
     p = st.cur
@@ -34,7 +36,7 @@ def decline(st, stout=False):
     keep_tokens = st.ruleset.keep_tokens  # every token stays on the map
     keep = rec.race in keep_tokens or rec.power in keep_tokens
     if keep and not stout:
-        for r, k in st.tp.get("readied", {}).items():
+        for r, k in (st.tp.readied or {}).items():
             if st.owner[r] == rid:
                 st.tok[r] += k
                 rec.hand -= k
@@ -74,7 +76,7 @@ def finish(st):
         if rid in st.recs:
             st.call(rid, "end")
     if st.pending:
-        st.pending[-1].setdefault("then", "defend")
+        st.pending[-1].setdefault("then", Step.DEFEND)
         return
     to_defend(st)
 
@@ -125,7 +127,7 @@ def game_over(st):
 def go_decline(st, _arg=""):
     decline(st)
     if st.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
-        st.pending[-1].setdefault("then", "decline_score")
+        st.pending[-1].setdefault("then", Step.DECLINE_SCORE)
         return
     score(st, True)
     finish(st)

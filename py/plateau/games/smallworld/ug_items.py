@@ -18,9 +18,9 @@ Where things are:
 * ``st.x["stonehedge"]``: ``[power, region]`` once Stonehedge is found;
 * ``st.x["bag"]``: ``{"rid", "r", "copy"}``, the Magic race's Bag, the region
   it lies in (-1: in hand) and the relic it copies this turn;
-* ``st.tp["relics"]``: what was used this turn (relic keys, ``"bag"``);
-  ``st.tp["sc"]``: where the Scepter (or the Bag copying it) went this turn;
-  ``st.tp["balrog"]``: the Balrog moved this turn.
+* ``st.tp.relics``: what was used this turn (relic keys, ``"bag"``);
+  ``st.tp.sc``: where the Scepter (or the Bag copying it) went this turn;
+  ``st.tp.balrog``: the Balrog moved this turn.
 """
 
 from __future__ import annotations
@@ -158,9 +158,9 @@ def _orb_targets(st, rid):
 def _conquest_moves(st, rid, relic, src):
     rec = st.recs[rid]
     tp = st.tp
-    if st.phase != "conquer" or rec.dec or tp["ghoul"] or tp["roll"] is not None:
+    if st.phase != "conquer" or rec.dec or tp.ghoul or tp.roll is not None:
         return []
-    if src in tp.get("relics", ()):
+    if src in (tp.relics or ()):
         return []
     head, name = HEAD[relic], relic
     if src == "bag":
@@ -207,7 +207,9 @@ def _use_conquest(st, relic, src, r):
     rid = st.acting
     rec = st.recs[rid]
     p = rec.p
-    st.tp.setdefault("relics", []).append(src)
+    if st.tp.relics is None:
+        st.tp.relics = []
+    st.tp.relics.append(src)
     st.ev("relic", p=p, item=relic, r=r, bag=src == "bag")
     if relic == "shiny_orb":
         if st.tray(rid) < 1:  # the bonus token comes from the tray, else from hand
@@ -230,7 +232,7 @@ def _use_conquest(st, relic, src, r):
         _move_relic(st, src, relic, r)
     else:  # short by 3 or less: the final conquest with the die
         conquest.die(st, r, cost=c, how=how)
-        if st.tp["die"] and st.tp["die"][2]:
+        if st.tp.die and st.tp.die[2]:
             _move_relic(st, src, relic, r)
 
 
@@ -301,7 +303,9 @@ def _scepter_apply(st, d, text):
     if head == "scepter":
         r = int(arg)
         _move_relic(st, d["src"], "scepter", r)
-        st.tp.setdefault("sc", {})[d["src"]] = r
+        if st.tp.sc is None:
+            st.tp.sc = {}
+        st.tp.sc[d["src"]] = r
         st.ev("scepter", p=d["p"], r=r)
 
 
@@ -309,7 +313,7 @@ def _scepter_score_for(src):
     def f(st, rid, declined):
         if declined:
             return []
-        r = st.tp.get("sc", {}).get(src)
+        r = (st.tp.sc or {}).get(src)
         if r is None or st.owner[r] != rid:
             return []
         v = _region_value(st, rid, r)
@@ -318,7 +322,7 @@ def _scepter_score_for(src):
 
 
 def _scepter_redeployed(st, rid):
-    if _active(st, rid) and st.acting == rid and not st.tp["ghoul"]:
+    if _active(st, rid) and st.acting == rid and not st.tp.ghoul:
         st.push("scepter", _player(st, rid), rid=rid, src="scepter")
 
 
@@ -402,7 +406,7 @@ def _magic_moves(st, rid):
 
 def _magic_redeployed(st, rid):
     bag = _bag_of(st, rid)
-    if bag and bag["copy"] == "scepter" and _active(st, rid) and st.acting == rid and not st.tp["ghoul"]:
+    if bag and bag["copy"] == "scepter" and _active(st, rid) and st.acting == rid and not st.tp.ghoul:
         st.push("scepter", _player(st, rid), rid=rid, src="bag")
 
 
@@ -597,7 +601,7 @@ def _balrog_to(st, p, n, rid=None):
 def _pentacle_found(st, rid, r):
     p = _player(st, rid)
     if st.rev >= 1:  # the Balrog moves from the next turn on (revision 0 let it move again at once)
-        st.tp["balrog"] = True
+        st.tp.balrog = True
     if _balrog_targets(st, p):
         st.push("balrog", p, rid=rid)
 
@@ -611,13 +615,13 @@ def _balrog_pending_apply(st, d, text):
 
 
 def _pentacle_moves(st, rid):
-    if st.phase not in ("conquer", "redeploy") or not _active(st, rid) or st.tp.get("balrog") or st.tp["ghoul"]:
+    if st.phase not in ("conquer", "redeploy") or not _active(st, rid) or st.tp.balrog or st.tp.ghoul:
         return []
     return [Move(f"balrog:{n}", ("balrog", f"r{n}")) for n in _balrog_targets(st, _player(st, rid))]
 
 
 def _balrog_action(st, arg):
-    st.tp["balrog"] = True
+    st.tp.balrog = True
     _balrog_to(st, st.recs[st.acting].p, int(arg), st.acting)
 
 
@@ -727,7 +731,7 @@ def _snowpick_apply(st, d, text):
 
 
 def _snow_moves(st, rid):
-    if st.phase != "conquer" or st.tp["roll"] is not None or "snow_thing" not in st.special:
+    if st.phase != "conquer" or st.tp.roll is not None or "snow_thing" not in st.special:
         return []
     r = st.special.index("snow_thing")
     if not st.monster[r] or st.recs[rid].hand < 1:

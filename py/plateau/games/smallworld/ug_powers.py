@@ -350,12 +350,12 @@ def vampire_targets(st, rid):
     """Regions where Vampire may swap a lone active enemy token for one of its
     own (once per opponent per turn): Black Mountain, the Keep and Mushroom
     Armor do not protect; Gnomes, immunity and peace do."""
-    return [r for r in st.lone_enemy_tokens(rid, skip=st.tp.get("vamp", ()))
+    return [r for r in st.lone_enemy_tokens(rid, skip=st.tp.vamp or ())
             if st.recs[st.owner[r]].race != "gnomes"]
 
 
 def _vampire_moves(st, rid):
-    if st.phase != "conquer" or st.tp["ghoul"] or st.tp["roll"] is not None or st.recs[rid].dec:
+    if st.phase != "conquer" or st.tp.ghoul or st.tp.roll is not None or st.recs[rid].dec:
         return []
     rec = st.recs[rid]
     if st.tray(rid) <= 0 and rec.hand <= 0:
@@ -368,7 +368,9 @@ def _do_vampire(st, arg):
     rec = st.recs[rid]
     r = int(arg)
     victim = st.recs[st.owner[r]].p
-    st.tp.setdefault("vamp", []).append(victim)
+    if st.tp.vamp is None:
+        st.tp.vamp = []
+    st.tp.vamp.append(victim)
     if st.tray(rid) <= 0:  # from the tray, else from the hand
         rec.hand -= 1
     st.ev("vampire", p=rec.p, victim=victim, r=r)

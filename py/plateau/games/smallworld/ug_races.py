@@ -219,8 +219,8 @@ def _cultists_declined(st, rid):
 
 def _cultists_moves(st, rid):
     a = _ancient(st, rid)
-    if (st.phase != "conquer" or a < 0 or not _active(st, rid) or st.tp["conq"] or st.tp["roll"] is not None
-            or st.tp.get("die") is not None or st.x.get("ancient_moved") == [st.turn, st.cur]):
+    if (st.phase != "conquer" or a < 0 or not _active(st, rid) or st.tp.conq or st.tp.roll is not None
+            or st.tp.die is not None or st.x.get("ancient_moved") == [st.turn, st.cur]):
         return []
     return [Move(f"ancient:{r}", ("ancient", f"r{r}")) for r in st.regions_of(rid) if r != a]
 
@@ -512,8 +512,8 @@ def _crystal(st, r):
 
 def _wisps_moves(st, rid):
     rec = st.recs[rid]
-    if (st.phase != "conquer" or rec.dec or rec.hand < 1 or st.tp["roll"] is not None
-            or st.tp.get("die") is not None or st.tp["ghoul"]):
+    if (st.phase != "conquer" or rec.dec or rec.hand < 1 or st.tp.roll is not None
+            or st.tp.die is not None or st.tp.ghoul):
         return []
     held = st.regions_of(rid)
     near = {r for r in range(st.R) if _crystal(st, r)}
