@@ -14,8 +14,12 @@ from plateau.core.registry import get_game
 
 
 #: a position is kept every this many plies (and the last one): any other is
-#: rebuilt from the one kept before it by replaying the moves in between
-CHECKPOINT_EVERY = 32
+#: rebuilt from the one kept before it by replaying the moves in between. A
+#: copy of a tournament's six tables costs about as much as applying 30 moves,
+#: so a sparser spacing opens a long record faster (fewer copies) for a few
+#: milliseconds more per position rebuilt (bench/README.md, "Opening a
+#: finished tournament")
+CHECKPOINT_EVERY = 128
 
 #: a record of at most this many moves has its move list's words written while
 #: its moves are checked; a longer one's are written when asked (a long move
@@ -151,9 +155,12 @@ class Session:
         if scratch and cur is not None and base <= cur[0] <= ply:
             at, state = cur
         else:
+            # the closest position known at or before ply: the checkpoint, the last one
+            # shown, or the scratch position (copied: it is walked on afterwards)
             at, state = base, self._checkpoints[base]
-            if self._shown is not None and base <= self._shown[0] <= ply:
-                at, state = self._shown
+            for known in (self._shown, cur):
+                if known is not None and at < known[0] <= ply:
+                    at, state = known
             state = state.clone()
         for i in range(at, ply):
             state.apply(self._played[i])

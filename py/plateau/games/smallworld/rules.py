@@ -700,7 +700,8 @@ class SmallWorldState(State):
 
     def move_from_text(self, text):
         """A conquest (``c:N``, ``die:N``) is checked on its own region,
-        ``end`` on the phase, and the commonest other moves of the conquests
+        ``end`` on the phase, ``done`` of a redeployment without its tokens'
+        moves, and the commonest other moves of the conquests
         and the redeployment among the first moves the full list would give
         (:meth:`first_moves`), not by listing every legal move (a long record
         replays much faster); anything else, and a move those checks do not
@@ -729,6 +730,8 @@ class SmallWorldState(State):
         """The move ``text`` if it is a conquest :meth:`conquer_moves` would
         list (the same :class:`Move`, the first one of that text), else
         ``None``: then the full list decides."""
+        if text == "done":
+            return self._quick_done()
         if text == "end":  # ending the conquests: conquer_moves always lists it last
             ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
             return self._clock_allows(Move("end", ("end",))) if ok else None
@@ -805,6 +808,13 @@ class SmallWorldState(State):
         out = self.redeploy_first(held)
         if rec.hand > 0 and held:
             return out
+        return out + self.redeploy_rest(rid, held)
+
+    def redeploy_rest(self, rid, held):
+        """The redeployment's moves after the tokens' (:meth:`redeploy_first`,
+        none of which is ``done``) once no token is left in hand: the race's
+        markers, its other moves and ``done``."""
+        out = []
         for f in self.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
             out.extend(f(self, rid, held))
         for f in self.hook(rid, "moves"):
@@ -812,6 +822,21 @@ class SmallWorldState(State):
         if not any(f(self, rid) for f in self.hook(rid, "hold", items=False)):
             out.append(Move("done", ("done",)))
         return out
+
+    def _quick_done(self):
+        """``done`` in the redeployment, checked without the tokens' moves
+        (many on a large board): the move :meth:`legal_moves` would give, or
+        ``None`` (then the full list decides)."""
+        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+            return None
+        rid = self.acting
+        held = self.regions_of(rid)
+        if self.recs[rid].hand > 0 and held:
+            return None
+        m = next((m for m in self.redeploy_rest(rid, held) if m.text == "done"), None)
+        if m is None or self.clock is PLAIN:
+            return m
+        return next((x for x in self.clock.more_moves(self, [m]) if x.text == "done"), None)
 
     def redeploy_first(self, held=None):
         """The first moves of :meth:`redeploy_moves`: the tokens in hand put
