@@ -164,7 +164,8 @@ def test_a_tampered_move_deep_in_a_24_participant_tournament_is_refused():
 
 
 def quick_conquest_agrees(s: State) -> int:
-    """Every conquest text (and ``end``, and the redeployment's ``done``) of the table being played, checked on its own,
+    """Every conquest text (and ``end``, the redeployment's ``done`` and its moves of
+    tokens) of the table being played, checked on its own,
     gives the move the full list gives, or is left to the full list; the
     other moves checked without the full list (``first_moves``) are the
     list's first ones;
@@ -193,6 +194,19 @@ def quick_conquest_agrees(s: State) -> int:
                 assert listed.get(text) == q, text
             elif text not in listed:
                 refused.append(text)
+    # the redeployment's moves of tokens, checked on their own regions
+    redeploy = [t for t in listed if t.startswith(("put:", "all:", "mv:", "back:"))]
+    for r in range(-1, table.R + 2):
+        redeploy += [f"put:{r}", f"all:{r}", f"back:{r}", f"mv:{r}-{r + 1}", f"mv:{r + 1}-{r}", f"mv:{r}-{r}",
+                     f"put:0{r}", f"mv:{r}"]
+    redeploy += ["put:", "mv:1-2-3", "back:", "mv:-1", "all:1 "]
+    for text in redeploy:
+        q = table._quick_redeploy(text) if table is s or on_table else None
+        if q is not None:
+            accepted += 1
+            assert listed.get(text) == q, text
+        elif text not in listed:
+            refused.append(text)
     # as a record's move: the legal ones give the listed move, a few others are refused
     for text in [t for t in listed if t.startswith(("c:", "die:")) or t in ("end", "done")] \
             + [m.text for m in first or ()] + refused[:: max(1, len(refused) // 3)] \

@@ -732,6 +732,8 @@ class SmallWorldState(State):
         ``None``: then the full list decides."""
         if text == "done":
             return self._quick_done()
+        if text.startswith(("put:", "all:", "mv:", "back:")):
+            return self._quick_redeploy(text)
         if text == "end":  # ending the conquests: conquer_moves always lists it last
             ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
             return self._clock_allows(Move("end", ("end",))) if ok else None
@@ -822,6 +824,42 @@ class SmallWorldState(State):
         if not any(f(self, rid) for f in self.hook(rid, "hold", items=False)):
             out.append(Move("done", ("done",)))
         return out
+
+    def _quick_redeploy(self, text):
+        """A move of tokens in the redeployment (``put:R``, ``all:R``,
+        ``mv:A-B``, ``back:A``) checked on its own regions: the move
+        :meth:`redeploy_first` would list (each of its texts is there once),
+        or ``None`` (then the full list decides)."""
+        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+            return None
+        head, _, arg = text.partition(":")
+        parts = arg.split("-") if head == "mv" else [arg]
+        if len(parts) != (2 if head == "mv" else 1) or not all(x.isdigit() and str(int(x)) == x for x in parts):
+            return None
+        regions = [int(x) for x in parts]
+        rid = self.acting
+        rec = self.recs[rid]
+        held = self.regions_of(rid)
+        if any(r not in held for r in regions):
+            return None
+        rd = self.tp.get("rd") if self.rev >= 1 else None
+        gave = set(rd["from"]) if rd else set()
+        got = set(rd["to"]) if rd else set()
+        r = regions[0]
+        if rec.hand > 0:  # (held is not empty: r is in it)
+            if head not in ("put", "all") or (head == "all" and rec.hand < 2):
+                return None
+            if r in gave and any(x not in gave for x in held):
+                return None
+            return Move(text, (f"r{r}",)) if head == "put" else Move(text, ("all", f"r{r}"))
+        if head in ("put", "all") or self.tok[r] <= 1 or r in got:
+            return None
+        if head == "mv":
+            b = regions[1]
+            return Move(text, (f"r{r}", f"r{b}")) if b != r and b not in gave else None
+        if rd is not None and any(b != r and b not in gave for b in held):
+            return Move(text, ("back", f"r{r}"))
+        return None
 
     def _quick_done(self):
         """``done`` in the redeployment, checked without the tokens' moves
