@@ -449,7 +449,9 @@ PROFILED = {
                          "PlayView.draw_tray", "PlayView.draw_status", "PlayView.draw_panel", "PlayView.draw_views",
                          "PlayView.fit_zoom", "PlayView.draw_glossary", "PlayView.turn_gain_text", "morph"],
     "plateau.web.session": ["Session.render", "Session.legal", "Session._built", "Session.select", "Session.play",
-                            "Session.move_line", "Session.snapshot", "Session.context"],
+                            "Session.move_line", "Session.snapshot", "Session.context", "Session.state_at",
+                            "Session.panel"],
+    "plateau.web.movelist": ["MoveList.draw", "MoveList.fill", "MoveList.text"],
     "plateau.web.controller": ["PlayController.click", "PlayController.submit", "PlayController.autosave",
                                "PlayController.notify"],
     "plateau.web.store": ["Store.save"],
@@ -814,6 +816,51 @@ NAV_JS = """async (ply) => {
 }"""
 
 
+# The opening's Python steps done again in the page, each timed (--profile): the record decoded,
+# the tournament's start (its random boards' graphs made: forgotten first, as in a page that
+# opens), every move checked (Session), the first board's markup and the move list's last lines.
+OPEN_STEPS = r"""
+import json, time
+from plateau.core.record import decode
+from plateau.web.session import Session
+from plateau.games.smallworld import mapdraw
+
+
+def run(link, lang):
+    mapdraw._GRAPHS.clear()
+    for cached in (mapdraw.geometry, mapdraw.terrain_layer, mapdraw.thumbnail):
+        cached.cache_clear()
+    out = {}
+    t = time.perf_counter()
+    rec = decode(link)
+    out["decode"], t = time.perf_counter() - t, time.perf_counter()
+    rec.start()
+    out["start (random boards' graphs)"], t = time.perf_counter() - t, time.perf_counter()
+    s = Session(rec, lang)
+    out["Session (every move checked)"], t = time.perf_counter() - t, time.perf_counter()
+    s.game.views(s.state, lang)
+    s.render(lang, True, True, s.viewer(None), False, "")
+    out["first board's markup"], t = time.perf_counter() - t, time.perf_counter()
+    s.panel(lang, s.viewer(None))
+    out["side panel"], t = time.perf_counter() - t, time.perf_counter()
+    for i in range(max(0, s.total - 40), s.total):
+        s.move_line(i, None, lang)
+    out["40 move list lines"] = time.perf_counter() - t
+    return json.dumps({k: v * 1000 for k, v in out.items()})
+"""
+
+
+def open_steps(page, link: str) -> dict:
+    return json.loads(page.evaluate("""([src, link]) => {
+      const py = window.__benchPy;
+      const ns = py.globals.get('dict')();
+      py.runPython(src, {globals: ns});
+      const out = ns.get('run')(link, 'fr');
+      ns.destroy();
+      return out;
+    }""", [OPEN_STEPS, link]))
+
+
 def cmd_arkhanis(args) -> None:
     """A finished tournament of ``--players`` participants opened from its
     share link (warm load of a profile that has visited the home page):
@@ -832,12 +879,16 @@ def cmd_arkhanis(args) -> None:
     with session(args) as (site, base, pw):
         for name, link in [("home page (no link)", "")] + links:
             opened, shown, decoded, checked, ready, wasm, heap, navs, frames, cpu = [], [], [], [], [], [], [], [], [], []
+            prof: dict = {}
+            steps: dict = {}
             plies = 0
             for run in range(args.runs):
                 with profile(pw, args, "block") as ctx:
                     ctx.add_init_script(STARTUP_INIT)
                     ctx.add_init_script(memory.WASM_MEMORY_INIT)
                     ctx.add_init_script(PAINTED_INIT)
+                    if args.profile:
+                        ctx.add_init_script(PYODIDE_HOOK)
                     errors: list = []
                     for load in range(2):  # cold (fills the caches), then warm: the warm one is measured
                         page = ctx.new_page()
@@ -868,12 +919,18 @@ def cmd_arkhanis(args) -> None:
                         if link:
                             plies = r["entries"] - 1
                             rnd = random.Random(run)
+                            if args.profile:
+                                profile_start(page)
                             for ply in [rnd.randrange(plies + 1) for _ in range(args.navs)]:
                                 got = page.evaluate(NAV_JS, ply)
                                 if not got or not got["ok"]:
                                     raise RuntimeError(f"{name}: the move list entry {ply} did not show")
                                 navs.append(got["handler"])
                                 frames.append(got["frame"])
+                            if args.profile:
+                                profile_collect(page, prof)
+                                for k, v in open_steps(page, link).items():
+                                    steps.setdefault(k, []).append(v)
                         page.close()
                     if errors:
                         raise RuntimeError(f"{name}: page errors {errors[-3:]}")
@@ -887,6 +944,15 @@ def cmd_arkhanis(args) -> None:
                          max(wasm), max(heap)])
             if navs:
                 navrows.append([name, len(navs), med(navs), p95(navs), max(navs), med(frames), max(frames)])
+            if steps:
+                table(f"{name}: the opening's Python steps done again in the page (ms, {args.runs} runs)",
+                      ["step", "median", "max"], [[k, med(v), max(v)] for k, v in steps.items()])
+            if prof:
+                n = len(navs)
+                table(f"{name}: Python's time per history click, by function (inclusive, clocks in the page,"
+                      f" {n} clicks)", ["function", "calls/click", "ms/click"],
+                      [[k, f"{c / n:.2f}", f"{secs * 1000 / n:.2f}"]
+                       for k, (c, secs) in sorted(prof.items(), key=lambda kv: -kv[1][1])])
     table(f"Arkhanis, {args.players} participants: a finished tournament opened from its link (warm load, ms; MB)",
           ["page", "plies", "open med", "open max", "shown med", "shown max", "CPU added", "decoded med", "checked med",
            "ready med",
@@ -1347,6 +1413,9 @@ def main(argv=None) -> None:
     k.add_argument("--runs", type=int, default=3)
     k.add_argument("--players", type=int, default=24)
     k.add_argument("--navs", type=int, default=10, help="move list entries clicked per run")
+    k.add_argument("--profile", action="store_true",
+                   help="also time the history clicks' Python functions in the page, and the opening's steps done"
+                        " again in the page one by one (the clicks' own times then include the clocks)")
     k.set_defaults(fn=cmd_arkhanis)
     pc = sub.add_parser("pace", parents=[common], help="a tournament's computer slots at the fast and watch paces")
     pc.add_argument("--turns", type=int, default=2)

@@ -45,6 +45,23 @@ CLICK = """(sel) => {
 
 RARE = {"offer", "pass", "resign"}
 
+# Brings the move list's entry for ``ply`` into the page: a long list
+# (web/movelist.py, 400 entries or more) holds only the entries in view, so it
+# is scrolled there first, as a person scrolls before clicking; its entries
+# follow at the next frames. Returns whether the entry is there.
+SHOW_ENTRY = """async (ply) => {
+  const ol = document.querySelector('#moves');
+  const sel = `li[data-ply="${ply}"]`;
+  if (!ol) return false;
+  if (!ol.querySelector(sel) && ol.classList.contains('virtual')) {
+    const row = ol.scrollHeight / (+ol.getAttribute('data-total') + 1);
+    ol.scrollTop = Math.max(0, ply * row + row / 2 - ol.clientHeight / 2);
+    for (let i = 0; i < 5 && !ol.querySelector(sel); i++)
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  }
+  return !!ol.querySelector(sel);
+}"""
+
 
 def css_str(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
@@ -62,6 +79,13 @@ def reading(page, cdp) -> dict:
 def click(page, sel: str) -> None:
     if not page.evaluate(CLICK, sel):
         raise AssertionError(f"nothing to click at {sel}")
+
+
+def show_ply(page, ply: int) -> None:
+    """Click the move list's entry of ``ply`` (scrolled into the list first)."""
+    if not page.evaluate(SHOW_ENTRY, ply):
+        raise AssertionError(f"the move list has no entry {ply}")
+    click(page, f'#moves li[data-ply="{ply}"]')
 
 
 def reveal(page) -> None:
@@ -100,7 +124,7 @@ def play(page, actions: int, seed: int = 1, s=None):
             click(page, '[data-action="redo"]')
             reveal(page)
         elif kind < 0.2 and s.ply > 2:  # an earlier position, then back to the last
-            click(page, f'#moves li[data-ply="{rnd.randrange(s.ply)}"]')
+            show_ply(page, rnd.randrange(s.ply))
             reveal(page)
             click(page, '[data-action="last"]')
             reveal(page)

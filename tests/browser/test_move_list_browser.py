@@ -95,6 +95,12 @@ def pick_near_borders(page, session, touch: bool) -> None:
         page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {target['ply']}")
         page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{target['ply']}'")
         assert board_ply(page) == target["ply"]
+        # the entry was in view: the list stays where it is (the next entry tapped is where it was seen)
+        # (the page around it may move: a note says a past position is shown)
+        page.wait_for_timeout(100)
+        after = rows(page)
+        now = next(r for r in after["rows"] if r["ply"] == target["ply"])
+        assert abs((now["top"] - after["top"]) - (target["top"] - got["top"])) < 1.5, (now, target)
 
 
 def test_a_long_list_holds_the_entries_in_view_and_a_click_near_an_edge_shows_that_entry(page, base_url, tournament):
@@ -155,3 +161,40 @@ def test_a_short_list_holds_every_entry(page, base_url):
     page.wait_for_selector("#moves li.current")
     got = rows(page)
     assert not got["virtual"] and [r["ply"] for r in got["rows"]] == list(range(31))
+
+
+def test_the_memory_helpers_walk_a_long_lists_history_and_the_page_stays_under_100_mb(browser, base_url, tournament):
+    """tests/browser/memory.py (the leak test and bench) shows earlier positions by
+    their move list entries: in a long list those are not in the page until the
+    list is scrolled to them, which its helper does first. The tournament's
+    history walked that way, with the keyboard and with the pointer on the
+    arrows keeps the page's WebAssembly memory under the issue's 100 MB."""
+    import random
+
+    import memory as M
+
+    link, session = tournament
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1200, "height": 900})
+    ctx.add_init_script(M.WASM_MEMORY_INIT)
+    try:
+        page = ctx.new_page()
+        open_long(page, base_url, link)
+        rnd = random.Random(4)
+        for ply in [0, session.total // 2, 7, session.total - 1] + [rnd.randrange(session.total) for _ in range(4)]:
+            M.show_ply(page, ply)
+            page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply}")
+            page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{ply}'")
+        page.locator("#moves").focus()
+        for key, want in (("End", session.total), ("ArrowLeft", session.total - 1), ("Home", 0), ("ArrowRight", 1)):
+            page.keyboard.press(key)
+            page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {want}")
+            page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{want}'")
+        for action, want in (("last", session.total), ("prev", session.total - 1), ("first", 0), ("next", 1)):
+            box = page.locator(f'[data-action="{action}"]').bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {want}")
+        check_rows(rows(page), session)
+        wasm = page.evaluate(M.WASM_BYTES)
+        assert 0 < wasm < 100 * 2**20, wasm
+    finally:
+        ctx.close()

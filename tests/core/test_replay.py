@@ -56,8 +56,12 @@ def tournament():
     return random_record("arkhanis", 6, 5)
 
 
-def test_every_position_of_a_tournament_equals_a_plain_replay(tournament):
-    assert len(tournament.moves) > 4 * K
+@pytest.mark.parametrize("k", [K, 32])
+def test_every_position_of_a_tournament_equals_a_plain_replay(tournament, k, monkeypatch):
+    """At the spacing the page uses, and at a closer one that puts several
+    checkpoints in this tournament."""
+    monkeypatch.setattr(session_mod, "CHECKPOINT_EVERY", k)
+    assert len(tournament.moves) > 4 * 32 and len(tournament.moves) > k
     sess = Session(decode(encode(tournament)))
     views = plain_views(tournament)
     for ply in range(sess.total + 1):  # forward, as the move list is drawn
@@ -160,7 +164,8 @@ def test_a_tampered_move_deep_in_a_24_participant_tournament_is_refused():
 
 
 def quick_conquest_agrees(s: State) -> int:
-    """Every conquest text (and ``end``) of the table being played, checked on its own,
+    """Every conquest text (and ``end``, the redeployment's ``done`` and its moves of
+    tokens) of the table being played, checked on its own,
     gives the move the full list gives, or is left to the full list; the
     other moves checked without the full list (``first_moves``) are the
     list's first ones;
@@ -182,16 +187,30 @@ def quick_conquest_agrees(s: State) -> int:
         accepted += len(first)
     refused = []
     for r in range(-1, table.R + 2):
-        for text in (f"c:{r}", f"die:{r}", f"c:0{r}") + (("end", "end:1") if r == -1 else ()):
+        for text in (f"c:{r}", f"die:{r}", f"c:0{r}") + (("end", "end:1", "done", "done:1") if r == -1 else ()):
             q = table._quick_conquest(text) if table is s or on_table else None
             if q is not None:
                 accepted += 1
                 assert listed.get(text) == q, text
             elif text not in listed:
                 refused.append(text)
+    # the redeployment's moves of tokens, checked on their own regions
+    redeploy = [t for t in listed if t.startswith(("put:", "all:", "mv:", "back:"))]
+    for r in range(-1, table.R + 2):
+        redeploy += [f"put:{r}", f"all:{r}", f"back:{r}", f"mv:{r}-{r + 1}", f"mv:{r + 1}-{r}", f"mv:{r}-{r}",
+                     f"put:0{r}", f"mv:{r}"]
+    redeploy += ["put:", "mv:1-2-3", "back:", "mv:-1", "all:1 "]
+    for text in redeploy:
+        q = table._quick_redeploy(text) if table is s or on_table else None
+        if q is not None:
+            accepted += 1
+            assert listed.get(text) == q, text
+        elif text not in listed:
+            refused.append(text)
     # as a record's move: the legal ones give the listed move, a few others are refused
-    for text in [t for t in listed if t.startswith(("c:", "die:")) or t == "end"] + [m.text for m in first or ()] \
-            + refused[:: max(1, len(refused) // 3)] + [t for t in refused if t.startswith("end")]:
+    for text in [t for t in listed if t.startswith(("c:", "die:")) or t in ("end", "done")] \
+            + [m.text for m in first or ()] + refused[:: max(1, len(refused) // 3)] \
+            + [t for t in refused if t.startswith(("end", "done"))]:
         try:
             got = s.move_from_text(text)
         except IllegalMove:
@@ -223,20 +242,23 @@ def test_quick_conquests_agree_over_whole_underground_and_tournament_games(seed)
             s.play(text)
 
 
-def test_playing_in_the_past_across_checkpoints_and_bringing_the_line_back(tournament):
+@pytest.mark.parametrize("k", [K, 32])
+def test_playing_in_the_past_across_checkpoints_and_bringing_the_line_back(tournament, k, monkeypatch):
+    monkeypatch.setattr(session_mod, "CHECKPOINT_EVERY", k)
+    k = min(k, len(tournament.moves) // 4)  # (at the page's spacing this tournament is a checkpoint or two long)
     sess = Session(Record.from_json(tournament.to_json()))
     end = sess.state.view(None)
-    back = 3 * K + 5
+    back = 3 * k + 5
     sess.goto(back)
     other = next(m.text for m in sess.legal() if m.text != tournament.moves[back])
     sess.play(other)
     assert sess.total == back + 1 and sess.record.moves[-1] == other
     fresh = Record.from_json(sess.record.to_json())
-    for ply in (0, K, back, back + 1):
+    for ply in (0, k, back, back + 1):
         assert sess.state_at(ply).view(None) == fresh.replay(ply).view(None)
     assert sess.restore_replaced()
     assert sess.record.moves == tournament.moves and sess.state.view(None) == end
-    for ply in (K - 1, 2 * K, back + 1, sess.total - 1):
+    for ply in (k - 1, 2 * k, back + 1, sess.total - 1):
         sess.goto(ply)
         assert sess.state.view(None) == tournament.replay(ply).view(None)
 

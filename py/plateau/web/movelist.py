@@ -8,7 +8,10 @@ a longer line cut with its whole text as a tooltip), so where each one sits
 is known without laying the others out, the list keeps its full scroll
 height (an empty entry above and one below those present), and an entry never
 changes height under a finger. The words of a move are then asked of the
-session only when its entry comes into view (``Session.move_line``).
+session only when its entry comes into view (``Session.move_line``). A step
+through the history whose entry is already in view (an entry clicked, an arrow
+key) leaves the list where it is: only the current mark moves, and no entry is
+written; a step to an entry out of view brings it to the middle of the list.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class MoveList:
         self._viewer = None
         self._row = 0.0  # a long list's entry height and visible height, in pixels, at the last frame
         self._height = 0.0
+        self._top: float | None = None  # a long list's scroll position at the last frame
 
     # -- drawing ----------------------------------------------------------
     def draw(self) -> None:
@@ -79,6 +83,14 @@ class MoveList:
             # here, and again once the board is drawn
             row = self._row or ROW_REM * 16
             height = self._height or 0.4 * float(js.window.innerHeight or 800)
+            top = self._top if same else None
+            if top is not None and top <= s.ply * row and (s.ply + 1) * row <= top + height:
+                # the current entry is in view (an entry clicked, a step back): the list stays
+                # where it is, its entries with it; only the mark moves
+                self.fill(ol, top, height, row)
+                self.mark_current(ol)
+                return
+            self._top = None
             top = self.centred_top(s.ply, row, height, s.total + 1)
             self.fill(ol, top, height, row)
             self.mark_current(ol)
@@ -215,5 +227,6 @@ class MoveList:
         if ol is None or not ol.classList.contains("virtual") or self.view.session is None:
             return
         row = self.row_height()
-        self.fill(ol, float(ol.scrollTop), self.visible_height(ol, row), row)
+        self._top = float(ol.scrollTop)
+        self.fill(ol, self._top, self.visible_height(ol, row), row)
         self.mark_current(ol)

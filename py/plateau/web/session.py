@@ -14,8 +14,17 @@ from plateau.core.registry import get_game
 
 
 #: a position is kept every this many plies (and the last one): any other is
-#: rebuilt from the one kept before it by replaying the moves in between
-CHECKPOINT_EVERY = 32
+#: rebuilt from the one kept before it by replaying the moves in between. A
+#: copy of a tournament's six tables costs about as much as applying 30 moves,
+#: so a sparser spacing opens a long record faster (fewer copies) for a few
+#: milliseconds more per position rebuilt (bench/README.md, "Opening a
+#: finished tournament")
+CHECKPOINT_EVERY = 128
+#: while the history is looked at, the position every this many plies on the
+#: way to one rebuilt is kept too (the last :data:`NEAR_KEPT` of them): a step
+#: back then replays at most this many moves
+NEAR_EVERY = 32
+NEAR_KEPT = 2
 
 #: a record of at most this many moves has its move list's words written while
 #: its moves are checked; a longer one's are written when asked (a long move
@@ -51,6 +60,7 @@ class Session:
         self._last: State = start  # the position after every move of the record
         self._shown: tuple[int, State] | None = None  # the last position rebuilt for state_at
         self._cursor: tuple[int, State] | None = None  # a scratch position walked forward (labels, views)
+        self._near: dict[int, State] = {}  # ply -> a position kept on the way to one shown (NEAR_EVERY)
         self._legal: dict[int, list[Move]] = {}
         self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
         self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
@@ -129,6 +139,8 @@ class Session:
             kept = getattr(self, name)
             if kept is not None and kept[0] > ply:
                 setattr(self, name, None)
+        for key in [key for key in self._near if key > ply]:
+            del self._near[key]
         for key in [key for key in self._legal if key > ply]:
             del self._legal[key]
         self._forget_after(ply)
@@ -151,10 +163,21 @@ class Session:
         if scratch and cur is not None and base <= cur[0] <= ply:
             at, state = cur
         else:
+            # the closest position known at or before ply: the checkpoint, the last one
+            # shown, or the scratch position (copied: it is walked on afterwards)
             at, state = base, self._checkpoints[base]
-            if self._shown is not None and base <= self._shown[0] <= ply:
-                at, state = self._shown
+            near = ply - ply % NEAR_EVERY
+            for known in (self._shown, cur, (near, self._near.get(near))):
+                if known is not None and known[1] is not None and at < known[0] <= ply:
+                    at, state = known
             state = state.clone()
+            if not scratch and at < near < ply and near % CHECKPOINT_EVERY:
+                for i in range(at, near):
+                    state.apply(self._played[i])
+                self._near[near] = state
+                while len(self._near) > NEAR_KEPT:
+                    del self._near[next(iter(self._near))]
+                at, state = near, state.clone()
         for i in range(at, ply):
             state.apply(self._played[i])
         if scratch:

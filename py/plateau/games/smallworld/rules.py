@@ -751,7 +751,8 @@ class SmallWorldState(State):
 
     def move_from_text(self, text):
         """A conquest (``c:N``, ``die:N``) is checked on its own region,
-        ``end`` on the phase, and the commonest other moves of the conquests
+        ``end`` on the phase, ``done`` of a redeployment without its tokens'
+        moves, and the commonest other moves of the conquests
         and the redeployment among the first moves the full list would give
         (:meth:`first_moves`), not by listing every legal move (a long record
         replays much faster); anything else, and a move those checks do not
@@ -780,6 +781,10 @@ class SmallWorldState(State):
         """The move ``text`` if it is a conquest :meth:`conquer_moves` would
         list (the same :class:`Move`, the first one of that text), else
         ``None``: then the full list decides."""
+        if text == "done":
+            return self._quick_done()
+        if text.startswith(("put:", "all:", "mv:", "back:")):
+            return self._quick_redeploy(text)
         if text == "end":  # ending the conquests: conquer_moves always lists it last
             ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
             return self._clock_allows(Move("end", ("end",))) if ok else None
@@ -856,6 +861,13 @@ class SmallWorldState(State):
         out = self.redeploy_first(held)
         if rec.hand > 0 and held:
             return out
+        return out + self.redeploy_rest(rid, held)
+
+    def redeploy_rest(self, rid, held):
+        """The redeployment's moves after the tokens' (:meth:`redeploy_first`,
+        none of which is ``done``) once no token is left in hand: the race's
+        markers, its other moves and ``done``."""
+        out = []
         for f in self.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
             out.extend(f(self, rid, held))
         for f in self.hook(rid, "moves"):
@@ -863,6 +875,57 @@ class SmallWorldState(State):
         if not any(f(self, rid) for f in self.hook(rid, "hold", items=False)):
             out.append(Move("done", ("done",)))
         return out
+
+    def _quick_redeploy(self, text):
+        """A move of tokens in the redeployment (``put:R``, ``all:R``,
+        ``mv:A-B``, ``back:A``) checked on its own regions: the move
+        :meth:`redeploy_first` would list (each of its texts is there once),
+        or ``None`` (then the full list decides)."""
+        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+            return None
+        head, _, arg = text.partition(":")
+        parts = arg.split("-") if head == "mv" else [arg]
+        if len(parts) != (2 if head == "mv" else 1) or not all(x.isdigit() and str(int(x)) == x for x in parts):
+            return None
+        regions = [int(x) for x in parts]
+        rid = self.acting
+        rec = self.recs[rid]
+        held = self.regions_of(rid)
+        if any(r not in held for r in regions):
+            return None
+        rd = self.tp.get("rd") if self.rev >= 1 else None
+        gave = set(rd["from"]) if rd else set()
+        got = set(rd["to"]) if rd else set()
+        r = regions[0]
+        if rec.hand > 0:  # (held is not empty: r is in it)
+            if head not in ("put", "all") or (head == "all" and rec.hand < 2):
+                return None
+            if r in gave and any(x not in gave for x in held):
+                return None
+            return Move(text, (f"r{r}",)) if head == "put" else Move(text, ("all", f"r{r}"))
+        if head in ("put", "all") or self.tok[r] <= 1 or r in got:
+            return None
+        if head == "mv":
+            b = regions[1]
+            return Move(text, (f"r{r}", f"r{b}")) if b != r and b not in gave else None
+        if rd is not None and any(b != r and b not in gave for b in held):
+            return Move(text, ("back", f"r{r}"))
+        return None
+
+    def _quick_done(self):
+        """``done`` in the redeployment, checked without the tokens' moves
+        (many on a large board): the move :meth:`legal_moves` would give, or
+        ``None`` (then the full list decides)."""
+        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+            return None
+        rid = self.acting
+        held = self.regions_of(rid)
+        if self.recs[rid].hand > 0 and held:
+            return None
+        m = next((m for m in self.redeploy_rest(rid, held) if m.text == "done"), None)
+        if m is None or self.clock is PLAIN:
+            return m
+        return next((x for x in self.clock.more_moves(self, [m]) if x.text == "done"), None)
 
     def redeploy_first(self, held=None):
         """The first moves of :meth:`redeploy_moves`: the tokens in hand put
