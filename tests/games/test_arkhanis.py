@@ -251,7 +251,7 @@ def test_e6_simultaneous_movers_lower_seat_chooses_first_and_may_take_the_first_
     assert s.stage == "play"  # the slot goes on: Sam still plays
     play_until(s, SAM, 2)
     simple_turn(s, decline=True)
-    assert s.stage == "move" and s.movers == [MERRY, SAM] and s.to_play == MERRY
+    assert s.stage == "move" and s.seat_choosers == [MERRY, SAM] and s.to_play == MERRY
     assert texts(s) == ["seat:19"]
     s.play("seat:19")
     assert s.to_play == SAM and texts(s) == ["seat:11"]

@@ -285,6 +285,29 @@ class State:
         self.apply(legal)
         return legal
 
+    def movers(self) -> list[int]:
+        """The players who may move now. Most games have one, :attr:`to_play`
+        (none once over); a game whose players act at the same time (the
+        tables of a tournament) lists them all, :attr:`to_play` first: the
+        one a single device asks when nobody else has moved."""
+        p = self.to_play
+        return [] if p is None else [p]
+
+    def legal_moves_for(self, player: int) -> list[Move]:
+        """The moves ``player`` may make now ([] when not one of
+        :meth:`movers`)."""
+        return self.legal_moves() if player in self.movers() else []
+
+    def play_as(self, player: int, move: Move | str) -> Move:
+        """Play ``move`` for ``player``, who must be one of :meth:`movers`;
+        raises :class:`IllegalMove` with the reason otherwise. With one mover
+        this is :meth:`play`; a game with several overrides it and records
+        the mover in the move it returns, so that a replay is exact."""
+        text = move.text if isinstance(move, Move) else str(move)
+        if player not in self.movers():
+            raise IllegalMove(text, f"player {player} may not move now")
+        return self.play(text)
+
     def status(self, lang: str = "fr") -> str:
         """One line for the UI: whose turn and what is being decided."""
         return ""

@@ -66,7 +66,7 @@ def determinize(view: dict, player: int, rng: Rng):
     st.occupant = {int(k): v for k, v in view["occupant"].items()}
     st.seat_of = list(view["seat_of"])
     st.arrived = list(view["arrived"])
-    st.movers = list(view["movers"])
+    st.seat_choosers = list(view["movers"])
     st.vp = list(view["vp"])
     st.age = int(view["age"])
     st.log = [list(e) for e in view["log"]]

@@ -235,7 +235,7 @@ def status_line(st, lang):
         return t(lang, "st.auction", n=st.turn, p=st.players[st.bidder], t=ti + 1,
                  lot=lot_text(st.auction_lot(ti), lang))
     if st.stage == "move":
-        return t(lang, "st.move", n=st.turn, p=st.players[st.movers[0]])
+        return t(lang, "st.move", n=st.turn, p=st.players[st.seat_choosers[0]])
     if st.stage == "pendant":
         return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
     table = st.tables[st.current]

@@ -43,7 +43,7 @@ def seat_lines(st, table, s, viewer, lang):
         if rid is not None and rid in table.recs:
             rec = table.recs[rid]
             info.append(C.name(rec.race, lang) + (f" · {C.name(rec.power, lang)}" if rec.power else ""))
-        elif st.stage == "move" and p in st.movers:
+        elif st.stage == "move" and p in st.seat_choosers:
             info.append(t(lang, "ov.moving"))
         elif st.arrived[p] >= st.turn:
             info.append(t(lang, "ov.arrived"))
@@ -81,7 +81,7 @@ def now_line(st, lang):
         ti = st.auction_tables[st.auction_table]
         return t(lang, "ov.now.auction", t=ti + 1, p=st.players[st.bidder])
     if st.stage == "move":
-        return t(lang, "ov.now.move", p=st.players[st.movers[0]], s=st.seat_of[st.movers[0]])
+        return t(lang, "ov.now.move", p=st.players[st.seat_choosers[0]], s=st.seat_of[st.seat_choosers[0]])
     if st.stage == "pendant":  # no table is being played: the Pendant's holder decides
         return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
     return t(lang, "ov.now.play", slot=st.slot + 1, t=st.current + 1, s=running_seat(st),

@@ -184,7 +184,7 @@ class TableClock(Clock):
             rec = st.recs[rid]
             rec.seat = tour.seat_of[p]
             rec.age = tour.next_age()
-        tour.movers.append(p)
+        tour.seat_choosers.append(p)
         tour.relics_off_board(p)
 
     def turn_ending(self, st, p):
@@ -320,7 +320,7 @@ class TournamentState(State):
         self.stage = "start"
         self.slot = 0
         self.tix = -1
-        self.movers = []
+        self.seat_choosers = []
         self.current = None  # table being played
         self.win = None
         self._begin_turn()
@@ -513,8 +513,8 @@ class TournamentState(State):
             self.tix += 1
             if self.tix >= len(self.tables):
                 # end of slot: movers choose seats, lowest seat number first (§3.3 step 3)
-                if self.movers:
-                    self.movers.sort(key=lambda p: self.seat_of[p])
+                if self.seat_choosers:
+                    self.seat_choosers.sort(key=lambda p: self.seat_of[p])
                     self.stage = "move"
                     self.current = None
                     return
@@ -586,7 +586,7 @@ class TournamentState(State):
         if self.stage == "pendant":
             return self.pendant
         if self.stage == "move":
-            return self.movers[0]
+            return self.seat_choosers[0]
         return self.tables[self.current].to_play
 
     def is_over(self):
@@ -624,7 +624,7 @@ class TournamentState(State):
             self._next_bidder()
             return
         if self.stage == "move":
-            p = self.movers.pop(0)
+            p = self.seat_choosers.pop(0)
             s = int(t.partition(":")[2])
             old = self.seat_of[p]
             self.occupant[old] = None
@@ -639,7 +639,7 @@ class TournamentState(State):
                 if p in reserved:
                     tb.column.append(reserved.pop(p))
             self.ev("seat", p=p, seat=s, old=old)
-            if not self.movers:
+            if not self.seat_choosers:
                 self._advance()
             return
         table = self.tables[self.current]
@@ -673,7 +673,7 @@ class TournamentState(State):
             "occupant": {str(s): p for s, p in sorted(self.occupant.items())},
             "tables": [t.view(player) for t in self.tables], "layout": _dc(self.layout),
             "events": self.schedule[: self.turn] if self.stage != "start" else [],
-            "movers": list(self.movers), "heights": list(self.heights), "immune": list(self.immune),
+            "movers": list(self.seat_choosers), "heights": list(self.heights), "immune": list(self.immune),
             "relic_owner": dict(self.relic_owner), "off_board": dict(self.off_board),
             "options": {k: _dc(v) for k, v in self.opts.items() if k not in ("schedule", "_schedule")},
             "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
@@ -709,7 +709,7 @@ class TournamentState(State):
         s.seat_of = list(self.seat_of)
         s.arrived = list(self.arrived)
         s.occupant = dict(self.occupant)
-        s.movers = list(self.movers)
+        s.seat_choosers = list(self.seat_choosers)
         s.bids = dict(self.bids)
         s.immune = list(self.immune)
         s.relic_owner = dict(self.relic_owner)
