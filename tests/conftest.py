@@ -80,3 +80,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+        # a module may send some cases of a parametrized test to the long run by name
+        if item.name in getattr(getattr(item, "module", None), "SLOW_CASES", ()):
+            item.add_marker(pytest.mark.slow)

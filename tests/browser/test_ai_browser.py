@@ -4,6 +4,8 @@ undo while the computer is thinking (issue 12, part 3)."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from harness import board_ply, click_path, current_record, mirror, move_list, open_app, shot_paths
@@ -82,6 +84,7 @@ def test_thud_against_the_computer(page, base_url):
           f"({page.evaluate('window.__long.length')} over 50 ms)")
 
 
+@pytest.mark.slow  # computers playing a game out: Thud's and Troy's games below take the same path
 def test_armadora_three_players_two_computers_to_the_end(page, base_url):
     """Ann plays with two computers: no pass-the-device screen ever shows
     (one person at the device), the computers play to the end, the game

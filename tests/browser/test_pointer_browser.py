@@ -21,6 +21,9 @@ import pointer as P
 from harness import current_record, open_app
 
 GAMES = list(P.POSITIONS)
+# by touch, the 3- and 4-player maps in the long run only (their shapes are drawn as the 2- and
+# 5-player maps' are, and a tap costs several times a click); the mouse still goes over every map
+SLOW_CASES = {f"test_every_point_of_a_highlighted_target_plays_it[phone-chromium-smallworld-{n}p]" for n in (3, 4)}
 
 
 @pytest.fixture(scope="module", params=["desktop", "phone"])
@@ -33,10 +36,18 @@ def device(request, browser, base_url):
     ctx.close()
 
 
-def misreadings(page, touch: bool, n: int, outside: bool = True) -> tuple[int, list[str]]:
-    """Every highlighted target on the board, sampled and clicked: (points clicked, what went wrong)."""
+def spread(names: list[str], most: int | None) -> list[str]:
+    """``most`` of ``names`` spread evenly over the list (all of them when ``most`` is None or more)."""
+    if most is None or len(names) <= most:
+        return names
+    return [names[i * len(names) // most] for i in range(most)]
+
+
+def misreadings(page, touch: bool, n: int, outside: bool = True, most: int | None = None) -> tuple[int, list[str]]:
+    """The highlighted targets on the board (``most`` of them, spread over the
+    board, or all), sampled and clicked: (points clicked, what went wrong)."""
     clicked, bad = 0, []
-    for name in P.targets(page):
+    for name in spread(P.targets(page), most):
         pts = P.sample(page, name, n)
         assert pts["inside"], f"{name}: no point of its shape is in view"
         groups = [(p, None) for p in pts["inside"] + pts["edge"]]
@@ -55,12 +66,13 @@ def misreadings(page, touch: bool, n: int, outside: bool = True) -> tuple[int, l
 def test_every_point_of_a_highlighted_target_plays_it(device, game):
     """Over each highlighted target's area (a 3 × 3 grid of its box, kept
     inside its shape), along its border and 1 or 3 px beyond it: 0 points
-    misread."""
+    misread. Up to 16 targets spread over the board (Armadora's squares and
+    slots are many more; the slow test below takes every one)."""
     kind, page = device
     session = P.POSITIONS[game]()
     P.show(page, session)
-    clicked, bad = misreadings(page, kind == "phone", 3)
-    assert clicked > 10 * len(P.targets(page))
+    clicked, bad = misreadings(page, kind == "phone", 3, most=16)
+    assert clicked > 10 * min(16, len(P.targets(page)))
     assert not bad, f"{len(bad)} of {clicked} points misread:\n" + "\n".join(bad[:20])
 
 

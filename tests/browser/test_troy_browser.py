@@ -6,6 +6,8 @@ everything revealed at the end)."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 import re
 
@@ -136,6 +138,7 @@ def run_game(page, browser, base_url, names, options, seed, rnd_seed, save_at, s
     return session, stats
 
 
+@pytest.mark.slow  # the same path as the two-player game, with more seats: in the long run
 def test_three_player_game_to_the_end(page, browser, base_url):
     names = ["Hélène", "Pâris", "Hector"]
     session, stats = run_game(page, browser, base_url, names, {}, seed=4, rnd_seed=2, save_at=15, share_at=33,
