@@ -186,27 +186,30 @@ def quick_conquest_agrees(s: State) -> int:
         assert full[:len(first)] == first
         accepted += len(first)
     refused = []
-    for r in range(-1, table.R + 2):
-        for text in (f"c:{r}", f"die:{r}", f"c:0{r}") + (("end", "end:1", "done", "done:1") if r == -1 else ()):
-            q = table._quick_conquest(text) if table is s or on_table else None
+
+    def check(texts, quick) -> int:
+        """Each text the shortcut ``quick`` accepts is the listed move; the others go to ``refused``."""
+        took = 0
+        for text in texts:
+            q = quick(text) if table is s or on_table else None
             if q is not None:
-                accepted += 1
+                took += 1
                 assert listed.get(text) == q, text
             elif text not in listed:
                 refused.append(text)
+        return took
+
+    conquest = []
+    for r in range(-1, table.R + 2):
+        conquest += [f"c:{r}", f"die:{r}", f"c:0{r}"] + (["end", "end:1", "done", "done:1"] if r == -1 else [])
+    accepted += check(conquest, table._quick_conquest)
     # the redeployment's moves of tokens, checked on their own regions
     redeploy = [t for t in listed if t.startswith(("put:", "all:", "mv:", "back:"))]
     for r in range(-1, table.R + 2):
         redeploy += [f"put:{r}", f"all:{r}", f"back:{r}", f"mv:{r}-{r + 1}", f"mv:{r + 1}-{r}", f"mv:{r}-{r}",
                      f"put:0{r}", f"mv:{r}"]
     redeploy += ["put:", "mv:1-2-3", "back:", "mv:-1", "all:1 "]
-    for text in redeploy:
-        q = table._quick_redeploy(text) if table is s or on_table else None
-        if q is not None:
-            accepted += 1
-            assert listed.get(text) == q, text
-        elif text not in listed:
-            refused.append(text)
+    accepted += check(redeploy, table._quick_redeploy)
     # as a record's move: the legal ones give the listed move, a few others are refused
     for text in [t for t in listed if t.startswith(("c:", "die:")) or t in ("end", "done")] \
             + [m.text for m in first or ()] + refused[:: max(1, len(refused) // 3)] \
