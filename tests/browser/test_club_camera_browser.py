@@ -4,7 +4,7 @@ shows"; "joining takes two scans"). Each of two separate Chromium browsers has
 a camera faked from a file; the file each camera films is the picture of the
 QR code the other device shows on its screen, taken from that screen. This
 Chromium has no ``BarcodeDetector``: the codes are read by the site's vendored
-jsQR. No text is copied from one device to the other."""
+jsQR. No text is copied from one device to the other. A scan can be stopped."""
 
 from __future__ import annotations
 
@@ -73,12 +73,19 @@ def filmed(playwright, tmp_path):
 def test_two_scans_pair_two_devices(filmed, base_url):
     h, g, h_film, g_film = filmed
     assert not h.evaluate("'BarcodeDetector' in window")  # the vendored reader is the one at work
+    open_app(g, base_url, "#join")  # a guest with no link: the join screen, and its Scan button
+    g.wait_for_selector('#club-join [data-action="club-scan"]')
+    # a scan the player stops (the camera films a wall): the camera let go, nothing read, Scan again
+    click(g, '#club-join [data-action="club-scan"]')
+    g.wait_for_selector(".club-video")
+    assert g.locator('#club-join [data-action="club-scan"]').is_disabled()  # one scan at a time
+    click(g, '[data-action="club-scan-stop"]')
+    g.wait_for_selector(".club-video", state="detached")
+    assert g.input_value("[data-join]") == "" and g.locator('#club-join [data-action="club-scan"]').is_enabled()
+
     start_club(h, base_url, "thud", 4)
     click(h, '[data-device="a"] [data-action="club-code"]')
     film(g_film, shown(h.locator('[data-code-for="a"] .club-qr svg')))  # the guest's camera faces the host's screen
-
-    open_app(g, base_url, "#join")  # a guest with no link: the join screen, and its Scan button
-    g.wait_for_selector('#club-join [data-action="club-scan"]')
     click(g, '#club-join [data-action="club-scan"]')
     g.wait_for_selector("[data-answer-code]", timeout=60_000)  # the host's code read: the guest's answer
     answer = g.locator("#club-join .club-qr svg")

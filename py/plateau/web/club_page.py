@@ -96,16 +96,19 @@ _GLUE = r"""
     return q.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
   };
   // the camera, read until a QR code shows (BarcodeDetector where the browser has it, jsQR elsewhere)
+  // the player's Stop, at any moment of a scan (before the camera has even started)
+  C.stopScan = () => { C.scanStopped = true; if (C.scanStream) C.scanStream.getTracks().forEach((t) => t.stop()); };
   C.scan = async (video) => {
     const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-    video.srcObject = stream; await video.play();
+    C.scanStream = stream;
     const stop = () => stream.getTracks().forEach((t) => t.stop());
-    C.stopScan = stop;
+    if (C.scanStopped) { stop(); return ''; }
+    video.srcObject = stream; await video.play();
     const det = ('BarcodeDetector' in window) ? new BarcodeDetector({ formats: ['qr_code'] }) : null;
     const canvas = document.createElement('canvas'), ctx = canvas.getContext('2d', { willReadFrequently: true });
     try {
       for (;;) {
-        if (!stream.active) return '';
+        if (!stream.active || C.scanStopped) return '';
         await new Promise((r) => requestAnimationFrame(r));
         if (!video.videoWidth) continue;
         if (det) {
@@ -153,6 +156,7 @@ TEXT = {
         "code.paste": "Coller le code de l'autre appareil",
         "code.read": "Relier",
         "code.scan": "Scanner",
+        "code.stop": "Arrêter la caméra",
         "code.making": "Préparation du code…",
         "fail": "Les appareils ne se relient pas ? Ils doivent être sur le même Wi-Fi (un réseau invité "
                 "isole souvent les appareils) ou sur le partage de connexion d'un des téléphones. Puis "
@@ -201,6 +205,7 @@ TEXT = {
         "code.paste": "Paste the other device's code",
         "code.read": "Connect",
         "code.scan": "Scan",
+        "code.stop": "Stop the camera",
         "code.making": "Making the code…",
         "fail": "The devices do not connect? They must be on the same Wi-Fi (a guest network often keeps "
                 "devices apart) or on one phone's hotspot. Then ask for a new code.",
@@ -520,10 +525,17 @@ class ClubPage(View):
             self.flash(f"{self.ct('fail')} ({err})")
 
     async def scan_into(self, area) -> None:
+        parent = area.parentElement
+        scans = list(parent.querySelectorAll('[data-action="club-scan"]'))
+        for b in scans:  # one scan at a time
+            b.disabled = True
+        C = self.glue()
         video = el("video", {"cls": "club-video", "playsinline": True, "muted": True})
-        area.parentElement.insertBefore(video, area)
+        holder = el("div", {"cls": "club-scan"}, video,
+                    button(self.ct("code.stop"), lambda: C.stopScan(), cls="small", data_action="club-scan-stop"))
+        parent.insertBefore(holder, area)
+        C.scanStopped = False
         try:
-            C = self.glue()
             if not hasattr(js.window, "BarcodeDetector"):
                 await C.load(QR_READ)
             text = await C.scan(video)
@@ -531,8 +543,11 @@ class ClubPage(View):
             self.flash(str(err))
             return
         finally:
-            video.remove()
-        area.value = str(text or "")
+            holder.remove()
+            for b in scans:
+                b.disabled = False
+        if text:  # nothing read (the player stopped): what was typed stays
+            area.value = str(text)
 
     # -- a guest --------------------------------------------------------------------
     def join_screen(self, code: str) -> None:
