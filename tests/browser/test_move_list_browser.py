@@ -93,7 +93,7 @@ def pick_near_borders(page, session, touch: bool) -> None:
         else:
             page.mouse.click(x, y)
         page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {target['ply']}")
-        page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{target['ply']}'")
+        page.wait_for_function(f"document.querySelector('#moves li.current')?.dataset.ply === '{target['ply']}'")
         assert board_ply(page) == target["ply"]
         # the entry was in view: the list stays where it is (the next entry tapped is where it was seen)
         # (the page around it may move: a note says a past position is shown)
@@ -129,10 +129,10 @@ def test_a_long_list_holds_the_entries_in_view_and_a_click_near_an_edge_shows_th
     ply = board_ply(page)
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply - 1}")
-    page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{ply - 1}'")
+    page.wait_for_function(f"document.querySelector('#moves li.current')?.dataset.ply === '{ply - 1}'")
     # the first entry, the start, after a jump there
     page.click('[data-action="first"]')
-    page.wait_for_function("document.querySelector('#moves li.current').dataset.ply === '0'")
+    page.wait_for_function("document.querySelector('#moves li.current')?.dataset.ply === '0'")
     check_rows(rows(page), session)
 
 
@@ -183,12 +183,12 @@ def test_the_memory_helpers_walk_a_long_lists_history_and_the_page_stays_under_1
         for ply in [0, session.total // 2, 7, session.total - 1] + [rnd.randrange(session.total) for _ in range(4)]:
             M.show_ply(page, ply)
             page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply}")
-            page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{ply}'")
+            page.wait_for_function(f"document.querySelector('#moves li.current')?.dataset.ply === '{ply}'")
         page.locator("#moves").focus()
         for key, want in (("End", session.total), ("ArrowLeft", session.total - 1), ("Home", 0), ("ArrowRight", 1)):
             page.keyboard.press(key)
             page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {want}")
-            page.wait_for_function(f"document.querySelector('#moves li.current').dataset.ply === '{want}'")
+            page.wait_for_function(f"document.querySelector('#moves li.current')?.dataset.ply === '{want}'")
         for action, want in (("last", session.total), ("prev", session.total - 1), ("first", 0), ("next", 1)):
             box = page.locator(f'[data-action="{action}"]').bounding_box()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
