@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from pathlib import Path
 
 from plateau.core.record import Record, encode
 
@@ -37,11 +38,38 @@ def test_deep_storage_entries_do_not_stop_the_app_and_can_be_reset(page, base_ur
     }""", DEEP)
     page.reload()
     page.wait_for_selector(READY, state="attached", timeout=90_000)
-    assert "plateau:v1:game:deep" in page.inner_text("#messages")
+    assert "1 sauvegarde est illisible" in page.inner_text("#messages")
     page.on("dialog", lambda d: d.dismiss() if "Télécharger" in d.message else d.accept())
     page.click('[data-action="reset-entry"]')
     page.wait_for_function("localStorage.getItem('plateau:v1:game:deep') === null")
-    assert "plateau:v1:game:deep" not in page.inner_text("#messages")
+    assert "illisible" not in page.inner_text("#messages")
+
+
+def test_unreadable_saves_share_one_banner_and_their_content_can_be_kept(page, base_url):
+    """Three unreadable saved games give one banner (not three), the readable
+    game stays listed, and resetting offers their raw content as one file
+    before deleting them all."""
+    open_app(page, base_url, clear=True)
+    start_game(page, "thud", seed=1)
+    page.evaluate("""() => {
+        for (const k of ['a', 'b', 'c']) localStorage.setItem('plateau:v1:game:bad-' + k, '{not json ' + k);
+    }""")
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.click("header .brand")
+    page.wait_for_selector("#saved")
+    banners = page.locator("#messages .msg")
+    assert banners.count() == 1
+    assert "3 sauvegardes sont illisibles" in banners.first.inner_text()
+    assert page.locator("#saved li[data-save]").count() == 1  # the readable game, still there
+    page.on("dialog", lambda d: d.accept())
+    with page.expect_download() as dl:
+        page.click('[data-action="reset-entry"]')
+    kept = json.loads(Path(dl.value.path()).read_text(encoding="utf-8"))
+    assert kept == {f"plateau:v1:game:bad-{k}": "{not json " + k for k in "abc"}
+    page.wait_for_function("!Object.keys(localStorage).some(k => k.includes('bad-'))")
+    assert page.locator("#messages .msg").count() == 0
+    assert page.locator("#saved li[data-save]").count() == 1
 
 
 def test_blocked_site_storage_starts_playable_and_says_games_are_not_kept(browser, base_url):

@@ -151,11 +151,14 @@ class App:
         if draw:
             self.draw_messages()
 
-    def forget_messages(self, text: str | None = None, prefix: str | None = None) -> bool:
-        """Drop every banner (not drawn again here), or those saying ``text``
-        or starting with ``prefix``; returns whether one went."""
-        kept = [] if text is None and prefix is None else [
-            m for m in self.messages if m[1] != text and not (prefix is not None and m[1].startswith(prefix))]
+    def forget_messages(self, text: str | None = None, prefix: str | None = None, action: str | None = None) -> bool:
+        """Drop every banner (not drawn again here), or those saying ``text``,
+        starting with ``prefix`` or offering the button named ``action``;
+        returns whether one went."""
+        def goes(m) -> bool:
+            return (m[1] == text or (prefix is not None and m[1].startswith(prefix))
+                    or (action is not None and any(a[0] == action for a in m[2:])))
+        kept = [] if text is None and prefix is None and action is None else [m for m in self.messages if not goes(m)]
         gone = len(kept) != len(self.messages)
         self.messages = kept
         return gone

@@ -4,6 +4,7 @@ importing files."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 import js
 
@@ -55,11 +56,11 @@ class HomeView(View):
         # a player coming back finds their games first; a new visitor, the games to play
         main.appendChild(saved_box if games else games_box)
         main.appendChild(games_box if games else saved_box)
-        for key in bad:
-            if any(m[1] == self.t("saved.corrupt", entry=key) for m in app.messages):
-                continue
-            app.add_message("error", self.t("saved.corrupt", entry=key),
-                            ("reset-entry", self.t("saved.reset"), lambda k=key: self.reset_entry(k)), draw=False)
+        app.forget_messages(action="reset-entry")
+        if bad:  # one banner for all of them, whatever their number
+            app.add_message("error", self.t("saved.unreadable", n=len(bad)),
+                            ("reset-entry", self.t("saved.reset", n=len(bad)), lambda: self.reset_entries(bad)),
+                            draw=False)
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
@@ -106,17 +107,20 @@ class HomeView(View):
             self.ctl.entry_renamed(gid, name)
         self.show_home()
 
-    def reset_entry(self, key: str) -> None:
-        """Remove an unreadable saved entry, after confirmation, offering its
-        raw content as a file first."""
-        if not key.startswith(GAME):
+    def reset_entries(self, keys: list[str]) -> None:
+        """Remove the unreadable saved entries, after confirmation, offering
+        their raw content as one file first (each entry's key and text)."""
+        keys = [k for k in keys if k.startswith(GAME) and self.app.backend.getItem(k) is not None]
+        if not keys:
+            self.show_home()
             return
-        raw = self.app.backend.getItem(key)
-        if raw is not None and js.window.confirm(self.t("saved.reset_export")):
-            download(f"{key.replace(':', '-')}.txt", str(raw))
-        if js.window.confirm(self.t("saved.reset_confirm", entry=key)):
-            self.app.backend.removeItem(key)
-            self.app.forget_messages(self.t("saved.corrupt", entry=key))
+        if js.window.confirm(self.t("saved.reset_export", n=len(keys))):
+            raw = {k: str(self.app.backend.getItem(k)) for k in keys}
+            download(f"plateau-unreadable-{file_stamp()}.txt", json.dumps(raw, ensure_ascii=False, indent=1) + "\n")
+        if js.window.confirm(self.t("saved.reset_confirm", n=len(keys))):
+            for k in keys:
+                self.app.backend.removeItem(k)
+            self.app.forget_messages(action="reset-entry")
             self.show_home()
 
     def delete(self, gid: str) -> None:
@@ -190,7 +194,6 @@ def home_games() -> dict:
     writes (plateau/games/index.json), so that the home screen imports no
     game; the games themselves when there is no index for every game."""
     if not _HOME_GAMES:
-        import json
         from pathlib import Path
         from types import SimpleNamespace
 
