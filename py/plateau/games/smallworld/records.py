@@ -201,7 +201,9 @@ class Effects:
         return getattr(self, self._key(key)) is not UNSET
 
     def get(self, key: str, default=None):
-        v = getattr(self, self._key(key))
+        if key not in _EFFECT_KEYS:  # (inline: asked per region while listing targets)
+            self._key(key)
+        v = getattr(self, key)
         return default if v is UNSET else v
 
     def setdefault(self, key: str, default):

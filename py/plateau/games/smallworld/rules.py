@@ -678,25 +678,35 @@ class SmallWorldState(State):
             return c
         return max(1, c - roll)
 
-    def targets(self, rid):
-        """The regions race ``rid`` may attempt. Asking changes nothing, so the
-        hooks of each race are looked up once for all the regions."""
+    def asking(self, fn, *args):
+        """``fn(*args)``, a question asked of the position: asking changes
+        nothing, so the hooks of each race are looked up once for all the
+        regions it asks about."""
         if self._hooks_held is not None:
-            return self._targets(rid)
+            return fn(*args)
         self._hooks_held = {}
         try:
-            return self._targets(rid)
+            return fn(*args)
         finally:
             self._hooks_held = None
 
+    def targets(self, rid):
+        """The regions race ``rid`` may attempt."""
+        return self.asking(self._targets, rid)
+
     def _targets(self, rid):
-        out = []
         held = self.regions_of(rid)
-        for r in range(self.R):
-            if self.protected_from(rid, r) or not self.reachable(rid, r, held):
-                continue
-            out.append(r)
-        return out
+        if held and not self.hook(rid, "reach"):
+            # only a neighbour of the race's regions can be reached (:meth:`reachable`
+            # without a ``reach`` hook): the others are not asked about
+            nbrs = self.nbrs
+            near = {n for h in held for n in nbrs[h]}
+            regions = sorted(near)
+        elif not held and not self.hook(rid, "entry"):
+            regions = [r for r in range(self.R) if self.entry[r]]  # a first conquest: a border region
+        else:
+            regions = range(self.R)
+        return [r for r in regions if not self.protected_from(rid, r) and self.reachable(rid, r, held)]
 
     def check_gone(self, rid):
         rec = self.recs[rid]
@@ -728,16 +738,7 @@ class SmallWorldState(State):
         if hand >= 1:
             roll = tp.roll
             berserk = self.able(rid, "roll_first")
-            tg = self.targets(rid)
-            for r in tg:
-                c = self.cost(rid, r)
-                if roll is not None:
-                    if self.need(rid, r, roll) <= hand:
-                        out.append(Move(f"c:{r}", (f"r{r}",)))
-                elif c <= hand:
-                    out.append(Move(f"c:{r}", (f"r{r}",)))
-                elif not berserk and c - hand <= 3:
-                    out.append(Move(f"die:{r}", (f"r{r}",)))
+            tg = self.asking(self._conquests, rid, hand, roll, berserk, out)
             if berserk and roll is None:
                 out.append(Move("roll", ("roll",)))
             for f in self.hook(rid, "conquest_moves", items=False):
@@ -748,6 +749,21 @@ class SmallWorldState(State):
             out.extend(self._proof_filter(rec.p, f(self, rid)))
         out.append(Move("end", ("end",)))
         return self.clock.allowed(self, out)
+
+    def _conquests(self, rid, hand, roll, berserk, out):
+        """The conquests (``c:R``) and the conquests with the die (``die:R``)
+        race ``rid`` may attempt, added to ``out``; returns its targets."""
+        tg = self._targets(rid)
+        for r in tg:
+            c = self.cost(rid, r)
+            if roll is not None:
+                if self.need(rid, r, roll) <= hand:
+                    out.append(Move(f"c:{r}", (f"r{r}",)))
+            elif c <= hand:
+                out.append(Move(f"c:{r}", (f"r{r}",)))
+            elif not berserk and c - hand <= 3:
+                out.append(Move(f"die:{r}", (f"r{r}",)))
+        return tg
 
     def move_from_text(self, text):
         """A conquest (``c:N``, ``die:N``) is checked on its own region,
