@@ -65,9 +65,10 @@ def check_invariants(s):
     if s.is_over():
         c = s.count()
         given_out = sum(c["totals"])
+        # "lost": what a split leaves over, and all of a territory nobody holds
         lost = sum(t["lost"] for t in c["territories"])
-        unclaimed = sum(t["gold"] for t in c["territories"] if not t["winners"])
-        assert given_out + lost + unclaimed == 40
+        assert given_out + lost == 40
+        assert all(t["lost"] == t["gold"] for t in c["territories"] if not t["winners"])
         assert s.winners() and all(len(t["squares"]) >= 4 for t in c["territories"])
     return complete
 
