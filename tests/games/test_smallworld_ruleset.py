@@ -95,7 +95,8 @@ def test_the_tournament_tables_play_with_their_own_ruleset():
     assert len(TABLE_RULES.cost) == len(C.STANDARD.cost) + 1
     assert len(TABLE_RULES.protect) == len(C.STANDARD.protect) + 1
     assert "mirror" in TABLE_RULES.actions and "mirror" not in C.STANDARD.actions
-    assert GAME.start(["a", "b"], {}, 1).ruleset is C.STANDARD
+    assert GAME.start(["a", "b"], {}, 1).ruleset is C.BASE_ONLY
+    assert GAME.start(["a", "b"], {"content": "mixed"}, 1).ruleset is C.STANDARD
     # the table's items have their names where the board and the log show them
     assert table.ruleset.name("mill", "en") == "Mill of the Galinette" and C.name("mill", "en") == "mill"
     from plateau.games.smallworld.catalogue import event_text
@@ -225,3 +226,45 @@ def test_a_new_power_with_a_known_quality_needs_no_engine_change():
     begin(s2, 0)
     s2.play("pick:0")
     assert "roll" not in texts(s2)
+
+
+@pytest.mark.parametrize("options, plain", [
+    ({}, True),
+    ({"content": "underground"}, False),
+    ({"content": "mixed"}, False),
+    ({"board": "underground"}, False),
+    ({"board": "random"}, False),
+    ({"monsters": "random"}, False),
+    ({"monsters": "hand"}, False),
+])
+def test_a_game_without_underground_content_leaves_out_its_region_rules(options, plain):
+    """A game that can meet no Underground race, power, place, relic or
+    Monster plays without the Underground's region-level rules (asked of
+    every region while moves are listed); any other keeps them all. Every
+    record and move kind stays, so names and moves read the same."""
+    st = GAME.start(["a", "b", "c"], options, 3)
+    assert (st.ruleset is C.BASE_ONLY) == plain
+    assert C.BASE_ONLY.content == C.STANDARD.content and C.BASE_ONLY.actions == C.STANDARD.actions
+    assert C.STANDARD.protect and not C.BASE_ONLY.protect and not C.BASE_ONLY.immune
+
+
+def test_base_games_play_the_same_with_or_without_the_underground_region_rules():
+    """The same seeds and moves give the same positions with the standard
+    ruleset as with the base-only one (its region rules answer "none" in a
+    base game): the base-only ruleset changes speed, not play."""
+    from plateau.core.rng import Rng
+
+    for seed in range(6):
+        a = GAME.start(["a", "b", "c", "d"][: 2 + seed % 3], {}, seed)
+        b = GAME.start(["a", "b", "c", "d"][: 2 + seed % 3], {}, seed)
+        b.ruleset = C.STANDARD
+        r = Rng(seed)
+        for _ in range(400):
+            if a.is_over():
+                break
+            ma, mb = a.legal_moves(), b.legal_moves()
+            assert [m.text for m in ma] == [m.text for m in mb]
+            m = r.choice(ma)
+            a.play(m.text)
+            b.play(m.text)
+            assert a.view(None) == b.view(None)

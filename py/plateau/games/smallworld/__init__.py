@@ -93,7 +93,7 @@ class SmallWorld(Game):
         return out
 
     def new_state(self, players, options, seed):
-        return SmallWorldState(self, players, options, seed)
+        return SmallWorldState(self, players, options, seed, ruleset=C.ruleset_for(options))
 
     def rules(self, lang: str) -> str:
         """The base game's rules page, then the Underground parts (boards,

@@ -136,7 +136,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
         raise ValueError("the view lacks the table's options or the turn's public state")
     s = object.__new__(SmallWorldState)
     s.game = GAME
-    s.ruleset = C.STANDARD
+    s.ruleset = C.ruleset_for(view["options"])
     s.clock = PLAIN
     s.players = list(view["players"])
     n = s.n = len(s.players)

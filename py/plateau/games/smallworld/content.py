@@ -72,11 +72,13 @@ A race or power without a real effect (Ratmen) has no function.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from plateau.core.game import Move
 
 from . import conquest, redeploy
 from . import underground as U
-from .ruleset import Ruleset, records
+from .ruleset import TABLES, Ruleset, records
 
 # --- the values --------------------------------------------------------
 # name: (banner, box tokens)
@@ -538,6 +540,21 @@ BASE = Ruleset(content={**records("race", RACES, NAMES, TEXTS, HOOKS, FLAGS, ext
 #: (a game's ``content`` option picks which races and powers are dealt; the
 #: places, relics and monsters come with the board)
 STANDARD = BASE.plus(U.RULES)
+#: the ruleset of a game that can meet none of the Underground's races,
+#: powers, places, relics or Monsters (:func:`ruleset_for`): the same records
+#: and moves, without the Underground's region-level rules (its immune
+#: regions, markers, extra defences…), which could only ever answer "none"
+#: there and are asked of every region while moves are listed
+BASE_ONLY = BASE.plus(replace(U.RULES, **{name: () for name in TABLES}))
+
+
+def ruleset_for(options: dict) -> Ruleset:
+    """The ruleset a game with these options plays with: :data:`BASE_ONLY`
+    for Small World's base races and powers on its classic maps without
+    Monsters, else :data:`STANDARD`."""
+    plain = (options.get("content", "base") == "base" and options.get("board", "classic") == "classic"
+             and options.get("monsters", "none") == "none")
+    return BASE_ONLY if plain else STANDARD
 
 # read-only views of the standard ruleset, by name (the engine reads a
 # game's own ruleset, ``st.ruleset``; these serve the pages and the tests)
