@@ -905,27 +905,22 @@ class SmallWorldState(State):
             return None
         regions = [int(x) for x in parts]
         rid = self.acting
-        rec = self.recs[rid]
         held = self.regions_of(rid)
         if any(r not in held for r in regions):
             return None
-        rd = self.tp.get("rd") if self.rev >= 1 else None
-        gave = set(rd["from"]) if rd else set()
-        got = set(rd["to"]) if rd else set()
-        r = regions[0]
-        if rec.hand > 0:  # (held is not empty: r is in it)
-            if head not in ("put", "all") or (head == "all" and rec.hand < 2):
-                return None
-            if r in gave and any(x not in gave for x in held):
-                return None
-            return Move(text, (f"r{r}",)) if head == "put" else Move(text, ("all", f"r{r}"))
-        if head in ("put", "all") or self.tok[r] <= 1 or r in got:
+        hand, gave, got, rd = self._redeploy_marks(rid)
+        a = regions[0]
+        if hand > 0:  # (held is not empty: a is in it)
+            if head == "put" or (head == "all" and hand > 1):
+                return self._put_moves(a, hand)[0 if head == "put" else 1] if a in self._put_to(held, gave) else None
+            return None
+        if head not in ("mv", "back") or not self._may_give(a, got):
             return None
         if head == "mv":
             b = regions[1]
-            return Move(text, (f"r{r}", f"r{b}")) if b != r and b not in gave else None
-        if rd is not None and any(b != r and b not in gave for b in held):
-            return Move(text, ("back", f"r{r}"))
+            return Move(text, (f"r{a}", f"r{b}")) if self._may_get(a, b, gave) else None
+        if rd is not None and any(self._may_get(a, b, gave) for b in held):
+            return Move(text, ("back", f"r{a}"))
         return None
 
     def _quick_done(self):
@@ -947,28 +942,49 @@ class SmallWorldState(State):
         """The first moves of :meth:`redeploy_moves`: the tokens in hand put
         down (then they are all of it), or tokens moved between regions."""
         rid = self.acting
-        rec = self.recs[rid]
         if held is None:
             held = self.regions_of(rid)
+        hand, gave, got, rd = self._redeploy_marks(rid)
         out = []
-        rd = self.tp.rd if self.rev >= 1 else None
-        gave = set(rd["from"]) if rd else set()
-        got = set(rd["to"]) if rd else set()
-        if rec.hand > 0 and held:
-            dest = [r for r in held if r not in gave] or held
-            for r in dest:
-                out.append(Move(f"put:{r}", (f"r{r}",)))
-                if rec.hand > 1:
-                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
+        if hand > 0 and held:
+            for r in self._put_to(held, gave):
+                out.extend(self._put_moves(r, hand))
             return out
         for a in held:
-            if self.tok[a] > 1 and a not in got:
+            if self._may_give(a, got):
                 for b in held:
-                    if b != a and b not in gave:
+                    if self._may_get(a, b, gave):
                         out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
-                if rd is not None and any(b != a and b not in gave for b in held):
+                if rd is not None and any(self._may_get(a, b, gave) for b in held):
                     out.append(Move(f"back:{a}", ("back", f"r{a}")))
         return out
+
+    # the redeployment's rules, shared by the list of moves and the replay's check of one
+    def _redeploy_marks(self, rid):
+        """Tokens in hand, the regions that gave and got tokens this
+        redeployment (revision 1; none before), and its record of moves."""
+        rd = self.tp.rd if self.rev >= 1 else None
+        return (self.recs[rid].hand, set(rd["from"]) if rd else set(), set(rd["to"]) if rd else set(), rd)
+
+    @staticmethod
+    def _put_to(held, gave):
+        """Where tokens in hand go: a region that gave none, or any when all did."""
+        return [r for r in held if r not in gave] or held
+
+    @staticmethod
+    def _put_moves(r, hand):
+        """One token put in ``r``, and, with more than one in hand, all of them."""
+        one = Move(f"put:{r}", (f"r{r}",))
+        return [one, Move(f"all:{r}", ("all", f"r{r}"))] if hand > 1 else [one]
+
+    def _may_give(self, a, got):
+        """Region ``a`` may send a token elsewhere: it keeps one, and got none."""
+        return self.tok[a] > 1 and a not in got
+
+    @staticmethod
+    def _may_get(a, b, gave):
+        """Region ``b`` may receive a token from ``a``: another region, that gave none."""
+        return b != a and b not in gave
 
     def peace_candidates(self, p):
         return self.clock.peace_candidates(self, p)
