@@ -6,6 +6,7 @@ Pure Python (no browser): the app drives it, and tests drive it natively.
 
 from __future__ import annotations
 
+import gc
 import itertools
 
 from plateau.core.game import PUBLIC, Move, RenderContext, State, must_pass_between
@@ -32,6 +33,22 @@ NEAR_KEPT = 2
 WORDS_AHEAD = 400
 
 _SERIALS = itertools.count(1)
+
+
+class collector_paused:
+    """Python's cycle collector held while a record is replayed: a long one
+    makes hundreds of thousands of objects, mostly freed as soon as they are
+    dropped, and each collection would walk every one still alive (a
+    quarter of a 2,500-ply tournament's replay). Cycles made meanwhile are
+    collected afterwards, as usual."""
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was:
+            gc.enable()
 
 
 class Session:
@@ -71,7 +88,8 @@ class Session:
         self._edits: list[tuple[int, int]] = []  # (version, first ply whose move changed then)
         viewers = (None, PUBLIC) if start.hidden_info() else (None,)
         ahead = lang and len(record.moves) <= WORDS_AHEAD
-        self._extend(0, list(record.moves), [(v, lang) for v in viewers] if ahead else [])  # validates every move
+        with collector_paused():  # a long record makes many objects at once, few of them garbage in cycles
+            self._extend(0, list(record.moves), [(v, lang) for v in viewers] if ahead else [])  # validates every move
         self.ply = len(record.moves) if record.ply is None else record.ply
         self.clicks: list[str] = []
         #: the continuation that the last move played in the past replaced:
