@@ -71,6 +71,33 @@ def test_every_position_of_a_tournament_equals_a_plain_replay(tournament, k, mon
         assert sess.state.view(None) == views[ply], ply
 
 
+def test_positions_kept_ahead_bring_any_ply_within_near_every_moves(tournament, monkeypatch):
+    """Once the idle page has kept the positions ahead, any position of the
+    history is rebuilt by replaying fewer than NEAR_EVERY moves (counted),
+    and it is the position a plain replay gives; a change of the moves
+    stops the walk."""
+    sess = Session(decode(encode(tournament)))
+    steps = sess.positions_ahead()
+    next(steps)
+    sess.goto(sess.total - 1)
+    sess.play(sess.legal()[0])  # the moves change: the walk ends there
+    assert next(steps, "ended") == "ended"
+    sess = Session(decode(encode(tournament)))
+    for _ in sess.positions_ahead():
+        pass
+    assert set(sess._near) == {p for p in range(session_mod.NEAR_EVERY, sess.total, session_mod.NEAR_EVERY)
+                               if p % K}
+    views = plain_views(tournament)
+    state_cls = type(sess.state_at(0))
+    applied = []
+    real_apply = state_cls.apply
+    monkeypatch.setattr(state_cls, "apply", lambda self, m: (applied.append(1), real_apply(self, m))[1])
+    for ply in random.Random(3).sample(range(sess.total + 1), 60):
+        applied.clear()
+        assert sess.state_at(ply).view(None) == views[ply], ply
+        assert len(applied) < session_mod.NEAR_EVERY, ply
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=8))
 def test_history_navigation_in_any_order_shows_a_fresh_replay(tournament, jumps):
@@ -107,7 +134,8 @@ def test_checkpoints_give_the_states_of_a_full_replay_in_every_game(gid, seed, p
 
 def test_a_session_keeps_a_position_every_k_plies_not_one_per_ply(tournament):
     """The memory a long game takes: the positions kept are the checkpoints,
-    the last position and one rebuilt position, not one per ply."""
+    those between them every NEAR_EVERY plies, the last position and one
+    rebuilt position, not one per ply."""
     cls = type(tournament.start())
     gc.collect()
     before = sum(type(o) is cls for o in gc.get_objects())
@@ -118,7 +146,7 @@ def test_a_session_keeps_a_position_every_k_plies_not_one_per_ply(tournament):
         sess.move_label(ply, None, "fr")
     gc.collect()
     kept = sum(type(o) is cls for o in gc.get_objects()) - before
-    assert kept <= sess.total // K + 4, (kept, sess.total)
+    assert kept <= sess.total // session_mod.NEAR_EVERY + 4, (kept, sess.total)
 
 
 def tampered(record: Record, index: int, text: str) -> str:

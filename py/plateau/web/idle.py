@@ -19,6 +19,7 @@ def when_idle(steps) -> None:
     """Run the iterator ``steps`` while the browser is idle, one ``next`` at
     a time, until it ends or another call replaces it."""
     _current[0] = steps
+    js.document.documentElement.removeAttribute("data-idle-done")
     _later(steps)
 
 
@@ -39,6 +40,7 @@ def _run(steps, deadline) -> None:
             next(steps)
         except StopIteration:
             _current[0] = None
+            js.document.documentElement.setAttribute("data-idle-done", "")  # (tests and benches wait for it)
             return
         except Exception as e:  # preparing is an optimisation: drawing later still works
             print(f"plateau: preparing the drawing stopped: {type(e).__name__}: {e}")

@@ -160,8 +160,10 @@ class PlayView(View):
         app.computer.add_to_play_screen()  # the computers' log and pace, under the status line
         app.draw_messages()
         self.refresh()
-        # the game's other boards drawn ahead, then the words of a long move list
-        when_idle(itertools.chain(g.prepare(s.state, self.lang), s.words_ahead(self.viewer(), self.lang)))
+        # the game's other boards drawn ahead, then the words of a long move list and the
+        # positions of its history kept closer together
+        when_idle(itertools.chain(g.prepare(s.state, self.lang), s.words_ahead(self.viewer(), self.lang),
+                                  s.positions_ahead()))
         self.ctl.notify("shown")  # the computer, if it is its turn, starts thinking
 
     def on_change(self, change: Change) -> None:

@@ -21,11 +21,11 @@ from plateau.core.registry import get_game
 #: milliseconds more per position rebuilt (bench/README.md, "Opening a
 #: finished tournament")
 CHECKPOINT_EVERY = 128
-#: while the history is looked at, the position every this many plies on the
-#: way to one rebuilt is kept too (the last :data:`NEAR_KEPT` of them): a step
-#: back then replays at most this many moves
+#: the position every this many plies is kept too once made: on the way to a
+#: position rebuilt for the history, or ahead while the page is idle
+#: (:meth:`Session.positions_ahead`); any position of the history is then at
+#: most this many moves from one kept
 NEAR_EVERY = 32
-NEAR_KEPT = 2
 
 #: a record of at most this many moves has its move list's words written while
 #: its moves are checked; a longer one's are written when asked (a long move
@@ -77,7 +77,7 @@ class Session:
         self._last: State = start  # the position after every move of the record
         self._shown: tuple[int, State] | None = None  # the last position rebuilt for state_at
         self._cursor: tuple[int, State] | None = None  # a scratch position walked forward (labels, views)
-        self._near: dict[int, State] = {}  # ply -> a position kept on the way to one shown (NEAR_EVERY)
+        self._near: dict[int, State] = {}  # ply -> a position kept between checkpoints (NEAR_EVERY)
         self._legal: dict[int, list[Move]] = {}
         self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
         self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
@@ -183,24 +183,54 @@ class Session:
         else:
             # the closest position known at or before ply: the checkpoint, the last one
             # shown, or the scratch position (copied: it is walked on afterwards)
-            at, state = base, self._checkpoints[base]
-            near = ply - ply % NEAR_EVERY
-            for known in (self._shown, cur, (near, self._near.get(near))):
-                if known is not None and known[1] is not None and at < known[0] <= ply:
+            at, state = self._kept_before(ply)
+            for known in (self._shown, cur):
+                if known is not None and at < known[0] <= ply:
                     at, state = known
             state = state.clone()
-            if not scratch and at < near < ply and near % CHECKPOINT_EVERY:
+            near = ply - ply % NEAR_EVERY
+            if not scratch and at < near < ply:
                 for i in range(at, near):
                     state.apply(self._played[i])
                 self._near[near] = state
-                while len(self._near) > NEAR_KEPT:
-                    del self._near[next(iter(self._near))]
                 at, state = near, state.clone()
         for i in range(at, ply):
             state.apply(self._played[i])
         if scratch:
             self._cursor = (ply, state)
         return state
+
+    def _kept_before(self, ply: int) -> tuple[int, State]:
+        """The closest position kept for good at or before ``ply`` (a
+        checkpoint or one between them), and its ply."""
+        base = ply - ply % CHECKPOINT_EVERY
+        for at in range(ply - ply % NEAR_EVERY, base, -NEAR_EVERY):
+            state = self._near.get(at)
+            if state is not None:
+                return at, state
+        return base, self._checkpoints[base]
+
+    def positions_ahead(self):
+        """Keep the position every :data:`NEAR_EVERY` plies, one at a time
+        (an iterator, for the page's idle time: ``web/idle.py``), so that
+        any position of the history is rebuilt from one at most that many
+        moves before it; it stops when the moves change."""
+        version = self.version
+        for ply in range(NEAR_EVERY, len(self._played), NEAR_EVERY):
+            if self.version != version:
+                return
+            if ply % CHECKPOINT_EVERY == 0 or ply in self._near:
+                continue
+            at, state = self._kept_before(ply)
+            state = state.clone()
+            yield
+            for i in range(at, ply):
+                if self.version != version:
+                    return
+                state.apply(self._played[i])
+                if i % 8 == 7:  # a step lasts a few milliseconds: a click never waits long
+                    yield
+            self._near[ply] = state
 
     def state_at(self, ply: int) -> State:
         """The position after ``ply`` moves (not to be changed)."""
