@@ -481,6 +481,20 @@ for _mod, _names in json.loads(_BENCH_PROFILED).items():
         if hasattr(getattr(_owner, _attr, None), "__wrapped__") or not hasattr(_owner, _attr):
             continue
         setattr(_owner, _attr, _bench_wrap(_mod.rsplit(".", 1)[-1] + "." + _n, getattr(_owner, _attr)))
+import gc
+def _bench_gc(phase, info, _t=[0.0]):
+    # the garbage collector's passes, by generation, and the slowest one, while the clocks run
+    if phase == "start":
+        _t[0] = time.perf_counter()
+        return
+    d = time.perf_counter() - _t[0]
+    acc = _bench_prof.setdefault(f"gc: generation {info['generation']} passes", [0, 0.0])
+    acc[0] += 1
+    acc[1] += d
+    top = _bench_prof.setdefault("gc: the slowest pass (once)", [1, 0.0])
+    top[1] = max(top[1], d)
+if _bench_gc not in gc.callbacks and not any(getattr(c, "__name__", "") == "_bench_gc" for c in gc.callbacks):
+    gc.callbacks.append(_bench_gc)
 """
 PROFILE_OFF = "json.dumps(_bench_prof)"
 

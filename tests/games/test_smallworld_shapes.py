@@ -257,6 +257,31 @@ def test_thumbnail_is_a_complete_svg():
         assert 'id="' not in svg
 
 
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_random_boards_thumbnail_marks_its_mountains_without_making_the_spots(players):
+    """The tournament's overview shows a thumbnail per table as it opens: a Mountain region gets
+    its mark inside the region, and no region's spots are made for it (they are made when the
+    board itself is drawn; finding them for every region is most of a board's drawing)."""
+    from plateau.games.smallworld.boardgen import _point_in
+
+    for seed in (3, 41, 977):
+        mid = f"random-{players}p-{seed}"
+        mapdraw._GRAPHS.clear()
+        mapdraw.geometry.cache_clear()
+        mapdraw.thumbnail.cache_clear()
+        svg = mapdraw.thumbnail(mid, size=200)
+        g = mapdraw.geometry(mid)
+        assert g._shape == {}  # no region's spots made
+        mountains = [r for r in g.ids if "mountain" in g.marks(r)]
+        peaks = re.findall(r'<path d="M(-?[\d.]+) (-?[\d.]+)l22-32 22 32z"', svg)
+        assert len(peaks) == len(mountains)
+        for r, (x, y) in zip(mountains, peaks):
+            # the peak's base from x to x + 44 at y; its middle is the point chosen
+            assert _point_in(g._polygon(r), float(x) + 22, float(y) - 14)
+        g.anchor(mountains[0])  # once the spots are made, the mark is the printed one
+        assert g.middle(mountains[0]) == g.mark(mountains[0])
+
+
 def test_names_in_both_languages():
     terrains = {r["terrain"] for m in GRAPHS.values() for r in m["regions"]}
     for t in terrains:

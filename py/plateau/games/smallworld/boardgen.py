@@ -159,9 +159,14 @@ def _cells(sites):
     for i, (xi, yi) in enumerate(sites):
         poly, tags = list(frame), [-1, -2, -3, -4]
         # nearest sites first; once a site is farther than twice the cell's reach, none cuts it
-        order = sorted([((xj - xi) ** 2 + (yj - yi) ** 2, j) for j, (xj, yj) in enumerate(sites) if j != i])
+        # (a stable sort of the indices by distance: equal distances keep index order)
+        dist = [(xj - xi) ** 2 + (yj - yi) ** 2 for xj, yj in sites]
+        order = sorted(range(len(sites)), key=dist.__getitem__)
         reach = max([(x - xi) ** 2 + (y - yi) ** 2 for x, y in poly])
-        for d2, j in order:
+        for j in order:
+            if j == i:
+                continue
+            d2 = dist[j]
             if d2 > 4 * reach:
                 break
             xj, yj = sites[j]
@@ -277,19 +282,29 @@ def _build(rng, n, ring, lloyd=6):
     size = math.sqrt(W * H / n)
     lmin = 0.16 * size
 
-    # unify vertices shared by several cells
+    # unify vertices shared by several cells: a point is the first vertex closer than 1e-6 on
+    # both axes, found among the vertices of its square of a grid and the eight around it
+    # (squares of 1e-5, wider than the tolerance)
     verts = []
     vidx = []
+    grid = {}
     for poly, _ in cells:
         ids = []
         for p in poly:
-            for k, q in enumerate(verts):
-                if abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6:
-                    ids.append(k)
-                    break
-            else:
+            px, py = p
+            gx, gy = math.floor(px * 1e5), math.floor(py * 1e5)
+            found = None
+            for cx in (gx - 1, gx, gx + 1):
+                for cy in (gy - 1, gy, gy + 1):
+                    for k in grid.get((cx, cy), ()):
+                        q = verts[k]
+                        if abs(px - q[0]) < 1e-6 and abs(py - q[1]) < 1e-6 and (found is None or k < found):
+                            found = k
+            if found is None:
+                found = len(verts)
                 verts.append(p)
-                ids.append(len(verts) - 1)
+                grid.setdefault((gx, gy), []).append(found)
+            ids.append(found)
         vidx.append(ids)
 
     # collapse edges shorter than lmin to a point (two regions that shared one then only touch)

@@ -194,6 +194,26 @@ class MapGeometry:
             pts = [(mx + (i - (len(kinds) - 1) / 2) * ICON_STEP, my) for i in range(len(kinds))]
         return [(k, x, y) for k, (x, y) in zip(kinds, pts)]
 
+    def middle(self, rid) -> tuple[float, float]:
+        """A point well inside the region, for a small drawing (a thumbnail's
+        mark): :meth:`mark` when the region's spots are known, else the
+        centre of its outline's area (a random board's regions are nearly
+        convex), so that a thumbnail does not make the spots of every region."""
+        if self._made is None or int(rid) in self._shape:
+            return self.mark(rid)
+        pts = self._polygon(rid)
+        a = cx = cy = 0.0
+        x0, y0 = pts[-1]
+        for x1, y1 in pts:
+            f = x0 * y1 - x1 * y0
+            a += f
+            cx += (x0 + x1) * f
+            cy += (y0 + y1) * f
+            x0, y0 = x1, y1
+        if a == 0:
+            return self.mark(rid)
+        return (cx / (3 * a), cy / (3 * a))
+
     def neighbours(self, rid) -> tuple[int, ...]:
         return self._nb[int(rid)]
 
@@ -537,7 +557,7 @@ def thumbnail(map_id: str, size: int = 240) -> str:
         out.append(f'<path d="{g.path(rid)}" fill="{_PALETTE[t][0]}" stroke="#2d2418" stroke-width="3"/>')
     for rid in g.ids:
         if "mountain" in g.marks(rid):
-            x, y = g.mark(rid)
+            x, y = g.middle(rid)
             out.append(f'<path d="M{_num(x - 22)} {_num(y + 14)}l22-32 22 32z" fill="#6c645a"/>')
     out.append(f'<rect x="3" y="3" width="{g.width - 6}" height="{g.height - 6}" fill="none" '
                f'stroke="#3a2a18" stroke-width="8"/></svg>')
