@@ -553,7 +553,7 @@ def table_setup(schedule=None):
 
 
 def put(a, p, race, power, regions, dec=False, hand=0):
-    from swhelp import give
+    from sw_factory import give
 
     return give(a, p, race, power, regions, dec=dec, hand=hand)
 

@@ -19,7 +19,7 @@ from plateau.games.smallworld import GAME as SW
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, fresh, give, texts
+from sw_factory import begin, empty, fresh, give, texts
 from tilehelp import fingerprint, play
 
 NAMES = ["Bilbo", "Merry", "Frodo", "Xavier", "Sam", "Pippin"]
@@ -64,7 +64,7 @@ def at_the_monster(s, kind, hand=9):
     w = a.special.index(kind)
     for r in range(a.R):
         if not a.monster[r]:
-            a.owner[r], a.tok[r] = EMPTY, 0
+            empty(a, r)
     n = next(x for x in a.nbrs[w] if not (a.chasm[x] or a.water[x] or a.river[x] or a.monster[x]))
     for key, stack, i in (("ratmen", a.banners, 0), ("alchemist", a.badges, 1)):
         if key in stack:  # his race and power come out of the stacks (or the column)

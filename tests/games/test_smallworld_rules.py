@@ -13,7 +13,7 @@ from plateau.games.smallworld import turn_end
 from plateau.games.smallworld.conquest import DIE_FACES
 from plateau.games.smallworld.rules import EMPTY, LT
 
-from swhelp import begin, finish_turn, fresh, give, texts
+from sw_factory import begin, coins, finish_turn, fresh, give, region, texts
 
 
 # ---------------------------------------------------------------- §1.1 setup
@@ -62,7 +62,7 @@ def test_1_3_pick_pays_one_coin_per_combo_above_and_collects_coins_on_it():
 
 def test_1_3_cannot_pay_more_coins_than_owned():
     s = GAME.start(["a", "b"], {}, 2)
-    s.coins[0] = 2
+    coins(s, 0, 2)
     assert texts(s) == ["pick:0", "pick:1", "pick:2"]
     with pytest.raises(IllegalMove):
         s.play("pick:3")
@@ -481,7 +481,7 @@ def test_skeletons_limited_by_tray():
     s = fresh(clear=False)
     sk = give(s, 0, "skeletons", "hill", {20: 12, 21: 2}, hand=6)
     for r in (13, 14):
-        s.owner[r], s.tok[r] = LT, 1
+        region(s, r, LT, 1)
     begin(s, 0)
     s.play("c:13")  # Lost Tribes on 13 and 14
     s.play("c:14")

@@ -14,7 +14,7 @@ from plateau.games.smallworld import content as C
 from plateau.games.smallworld import ug_items as I
 from plateau.games.smallworld.rules import EMPTY, LT
 
-from swhelp import begin, fresh, give, put, texts
+from sw_factory import begin, fresh, give, put, texts
 from test_smallworld_props import check, policy
 
 

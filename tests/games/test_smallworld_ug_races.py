@@ -16,7 +16,7 @@ from plateau.games.smallworld.catalogue import CATALOGUE
 from plateau.games.smallworld.describe import describe
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, finish_turn, fresh, give, texts
+from sw_factory import begin, coins, empty, finish_turn, fresh, give, region, texts
 
 
 def ug(**opts):
@@ -123,9 +123,8 @@ def test_drow_coin_per_region_without_other_race_or_monster_next_to_it():
     assert bonus(s, 0, "drow") == 2
     give(s, 0, "ogres", "mining", {15: 1}, dec=True)  # the owner's own In Decline race counts too
     assert bonus(s, 0, "drow") == 1
-    s.owner[15], s.tok[15] = EMPTY, 0
-    s.owner[14], s.tok[14] = EMPTY, 0
-    s.owner[17], s.tok[17] = dr, 1  # 17 borders the Monsters of 18 and 19
+    empty(s, 15, 14)
+    region(s, 17, dr, 1)  # 17 borders the Monsters of 18 and 19
     assert bonus(s, 0, "drow") == 1
     assert C.HOOKS["drow"]["score"](s, dr, True) == []  # active only
 
@@ -153,7 +152,7 @@ def test_flames_cost_as_if_empty_next_to_the_volcano_or_linked_through_flames():
     assert s.cost(fl, 8) == 2  # next to the Volcano: the two Monsters do not count
     assert s.cost(fl, 5) == 2 + 1  # linked through 10 and 9: the Black Mountain counts, the 3 tokens do not
     assert s.cost(fl, 6) == 2
-    s.owner[10], s.tok[10] = EMPTY, 0  # the chain to the Volcano is broken
+    empty(s, 10)  # the chain to the Volcano is broken
     assert s.cost(fl, 5) == 2 + 1 + 3 and s.cost(fl, 6) == 4
     s.x["volcano"] = 20
     assert s.cost(fl, 23) == 2
@@ -316,7 +315,7 @@ def test_liches_cannot_be_attacked_with_no_coin_and_active_ones_cost_nothing():
     begin(s, 0)
     s.play("c:6")
     assert s.coins == [5, 5]  # active Liches: no coin
-    s.coins[0] = 0
+    coins(s, 0, 0)
     assert 9 not in s.targets(rt) and 4 in s.targets(rt)
 
 
@@ -547,7 +546,7 @@ def test_liches_zero_coin_rule_is_for_opponents_only():
     s = ug()
     give(s, 0, "liches", "mining", {9: 1}, dec=True)
     rt = give(s, 0, "ratmen", "mining", {5: 2}, hand=8)
-    s.coins[0] = 0
+    coins(s, 0, 0)
     begin(s, 0)
     assert 9 in s.targets(rt)
     s.play("c:9")

@@ -20,7 +20,7 @@ from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, fresh, give, put, texts
+from sw_factory import begin, coins, fresh, give, put, texts
 
 REVS = (0, 1)
 
@@ -224,9 +224,9 @@ def test_balrog_conquest_of_in_decline_liches_pays_their_owner(rev):
 
     def broke(s):
         give(s, 1, "liches", "merchant", {17: 1}, dec=True)
-        s.coins[0] = 0
+        coins(s, 0, 0)
     s, a = find_pentacle(rev, broke)
-    s.coins[0] = 0  # the Monster region's conquest gave nothing: still no coin
+    coins(s, 0, 0)  # the Monster region's conquest gave nothing: still no coin
     assert balrog_moves(s) == ({"balrog:21"} if rev == 1 else {"balrog:17", "balrog:21"})
 
 

@@ -47,7 +47,7 @@ from plateau.core.rng import Rng
 from . import content as C
 from .clock import PLAIN
 from .records import Race
-from .records import Effects, Turn
+from .records import Effects, Phase, Turn
 from .rules import EMPTY, LT, SmallWorldState, _dc, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
@@ -179,7 +179,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.column = [list(c) for c in view["column"]]
     s.turn = int(view["turn"])
     s.cur = int(view["cur"])
-    s.phase = view["phase"]
+    s.phase = Phase(view["phase"])
     s.acting = view["acting"]
     tp = view["turn_state"]
     if tp is not None:
@@ -273,7 +273,7 @@ def _turns_left(s: SmallWorldState, p: int) -> int:
     """Scorings still to come for ``p`` (this turn's included when it has
     not scored yet)."""
     left = s.turns - s.turn
-    if p > s.cur or (p == s.cur and s.phase in ("pick", "conquer", "redeploy", "diplomat")):
+    if p > s.cur or (p == s.cur and s.phase in (Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DIPLOMAT)):
         left += 1
     return left
 
@@ -580,9 +580,9 @@ def plan_decision(s: SmallWorldState) -> bool:
     evaluation cannot weigh them: a race to come counts for nothing in it."""
     if s.pending or s.win is not None:
         return False
-    if s.phase in ("pick", "stout"):
+    if s.phase in (Phase.PICK, Phase.STOUT):
         return True
-    return s.phase == "conquer" and any(m.text == "decline" for m in s.legal_moves())
+    return s.phase == Phase.CONQUER and any(m.text == "decline" for m in s.legal_moves())
 
 
 def horizon_for(s: SmallWorldState, horizon: int) -> int:
@@ -653,7 +653,7 @@ def paired_searcher(thinker, root: SmallWorldState):
 
     cands = thinker.cands
     share = 1.0
-    if root.phase == "conquer":
+    if root.phase == Phase.CONQUER:
         go = [c for c in cands if c != "decline"]
         if not go or "decline" not in cands:
             return None

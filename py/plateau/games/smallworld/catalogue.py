@@ -6,6 +6,7 @@ from plateau.core.i18n import tr
 
 from . import content as C
 from . import underground as U
+from .records import Phase
 
 CATALOGUE = {
     "fr": {
@@ -386,7 +387,7 @@ def redeploy_kind(st):
 def click_hint(st, clicks, lang):
     """What the next click does once ``clicks`` are made in a move of the
     redeployment (the play screen's status line); "" elsewhere."""
-    if st.phase != "redeploy" or st.pending or not clicks:
+    if st.phase != Phase.REDEPLOY or st.pending or not clicks:
         return ""
     if clicks == ["all"] or clicks == ["back"]:
         return t(lang, "hint." + clicks[0])

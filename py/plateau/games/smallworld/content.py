@@ -76,6 +76,7 @@ from plateau.core.game import Move
 
 from . import conquest, redeploy
 from . import underground as U
+from .records import Phase
 from .ruleset import Ruleset, records
 
 # --- the values --------------------------------------------------------
@@ -351,7 +352,7 @@ def sorcery_targets(st, rid):
 
 
 def _sorcery_moves(st, rid):
-    if st.phase != "conquer" or st.tp.ghoul or st.recs[rid].dec or st.tray(rid) <= 0:
+    if st.phase != Phase.CONQUER or st.tp.ghoul or st.recs[rid].dec or st.tray(rid) <= 0:
         return []
     return [Move(f"sorc:{r}", ("sorcery", f"r{r}")) for r in sorcery_targets(st, rid)]
 

@@ -7,7 +7,7 @@ what may be played is :meth:`SmallWorldState.redeploy_moves`.
 from __future__ import annotations
 
 from . import turn_end
-from .records import Step
+from .records import Phase, Step
 
 
 def begin(st):
@@ -15,7 +15,7 @@ def begin(st):
     its redeployment starts."""
     rid = st.acting
     rec = st.recs[rid]
-    st.phase = "redeploy"
+    st.phase = Phase.REDEPLOY
     st.tp.roll = None
     if st.rev >= 1:  # what gave and what received in this redeployment (redeploy_moves)
         st.tp.rd = {"from": [], "to": []}
@@ -35,7 +35,7 @@ def begin(st):
 def note(st, kind, a=None, b=None):
     """Note (from rules revision 1) that region ``a`` gave and region ``b``
     received a token (``kind`` ""), a camp ("camp_") or a hero ("hero_")."""
-    rd = st.tp.rd if st.phase == "redeploy" and st.rev >= 1 else None
+    rd = st.tp.rd if st.phase == Phase.REDEPLOY and st.rev >= 1 else None
     if rd is None:
         return
     for key, r in ((kind + "from", a), (kind + "to", b)):
@@ -67,7 +67,7 @@ def after(st):
     if st.able(rid, "names_peace"):
         cands = st.peace_candidates(p)
         if cands:
-            st.phase = "diplomat"
+            st.phase = Phase.DIPLOMAT
             return
     turn_end.score_and_finish(st)
 

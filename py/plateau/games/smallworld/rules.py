@@ -6,7 +6,8 @@ in play for one player, active or In Decline), ``LT`` for a Lost Tribe or
 apart from the board (``coins``, ``active``, ``declined``) so that a
 multi-table tournament can reuse the board part.
 
-A turn is a sequence of decisions (``phase``):
+A turn is a sequence of phases (``phase``, a :class:`records.Phase`; :data:`PHASES`
+says what each offers and does):
 
 * ``pick`` — choose a combo from the column (``pick:i``);
 * ``conquer`` — ``c:R`` conquer, ``die:R`` final conquest with the die,
@@ -33,7 +34,7 @@ from plateau.core.rng import Rng
 from . import conquest, redeploy, turn_end
 from . import content as C
 from .clock import PLAIN, Clock
-from .records import EMPTY, LT, Copier, Effects, Race, Step, Turn, _Unset, deep_copy
+from .records import EMPTY, LT, Copier, Effects, Phase, Race, Step, Turn, _Unset, deep_copy
 from .ruleset import Ruleset
 
 LOG_KEEP = 80
@@ -275,7 +276,7 @@ class SmallWorldState(State):
         self.next_rid = 0
         self.turn = 1
         self.cur = 0
-        self.phase = ""
+        self.phase = Phase.NONE
         self.acting = None
         self.tp = None
         self.defq = []
@@ -515,7 +516,7 @@ class SmallWorldState(State):
         self.tp.die = None
         rid = self.active[p]
         if rid is None:
-            self.phase = "pick"
+            self.phase = Phase.PICK
             self.acting = None
             return
         self._begin_conquer(rid)
@@ -525,7 +526,7 @@ class SmallWorldState(State):
         Amazons' 4 come back (§1.2, §1.8)."""
         rec = self.recs[rid]
         self.acting = rid
-        self.phase = "conquer"
+        self.phase = Phase.CONQUER
         readied = {}
         for r in self.regions_of(rid):
             if self.tok[r] > 1:
@@ -556,7 +557,7 @@ class SmallWorldState(State):
         self.active[p] = rid
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
-        self.phase = "conquer"
+        self.phase = Phase.CONQUER
         self.tp.fresh = False
         self.tp.readied = {}
         self._picked(rid, 0)
@@ -771,9 +772,9 @@ class SmallWorldState(State):
         made without the rest; ``None`` where there is no such shortcut."""
         if self.pending or self.win is not None or self.acting not in self.recs:
             return None
-        if self.phase == "conquer":
+        if self.phase == Phase.CONQUER:
             return self.conquer_first()
-        if self.phase == "redeploy":
+        if self.phase == Phase.REDEPLOY:
             return self.redeploy_first()
         return None
 
@@ -786,12 +787,12 @@ class SmallWorldState(State):
         if text.startswith(("put:", "all:", "mv:", "back:")):
             return self._quick_redeploy(text)
         if text == "end":  # ending the conquests: conquer_moves always lists it last
-            ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
+            ok = not self.pending and self.phase == Phase.CONQUER and self.win is None and self.acting in self.recs
             return self._clock_allows(Move("end", ("end",))) if ok else None
         head, _, arg = text.partition(":")
         if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
             return None
-        if self.pending or self.phase != "conquer" or self.win is not None:
+        if self.pending or self.phase != Phase.CONQUER or self.win is not None:
             return None
         r = int(arg)
         rid = self.acting
@@ -881,7 +882,7 @@ class SmallWorldState(State):
         ``mv:A-B``, ``back:A``) checked on its own regions: the move
         :meth:`redeploy_first` would list (each of its texts is there once),
         or ``None`` (then the full list decides)."""
-        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+        if self.pending or self.phase != Phase.REDEPLOY or self.win is not None or self.acting not in self.recs:
             return None
         head, _, arg = text.partition(":")
         parts = arg.split("-") if head == "mv" else [arg]
@@ -916,7 +917,7 @@ class SmallWorldState(State):
         """``done`` in the redeployment, checked without the tokens' moves
         (many on a large board): the move :meth:`legal_moves` would give, or
         ``None`` (then the full list decides)."""
-        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+        if self.pending or self.phase != Phase.REDEPLOY or self.win is not None or self.acting not in self.recs:
             return None
         rid = self.acting
         held = self.regions_of(rid)
@@ -1015,7 +1016,7 @@ class SmallWorldState(State):
             return None
         if self.pending:
             return self.pending[0]["p"]
-        if self.phase == "defend":
+        if self.phase == Phase.DEFEND:
             return self.recs[self.acting].p
         return self.cur
 
@@ -1031,29 +1032,8 @@ class SmallWorldState(State):
         return self.clock.more_moves(self, self._phase_moves())
 
     def _phase_moves(self):
-        ph = self.phase
-        if ph == "pick":
-            return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
-        if ph == "conquer":
-            return self.conquer_moves()
-        if ph == "redeploy":
-            return self.redeploy_moves()
-        if ph == "diplomat":
-            return [Move(f"peace:{q}", (f"p{q}",)) for q in self.peace_candidates(self.cur)] + [
-                Move("nopeace", ("nopeace",))]
-        if ph == "stout":
-            if not self.clock.may_decline(self):
-                return [Move("pass", ("pass",))]
-            return [Move("decline", ("decline",)), Move("pass", ("pass",))]
-        if ph == "defend":
-            rid = self.acting
-            out = []
-            for r in self.regions_of(rid):
-                out.append(Move(f"put:{r}", (f"r{r}",)))
-                if self.recs[rid].hand > 1:
-                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
-            return out
-        return []
+        f = PHASES.get(self.phase)
+        return f[0](self) if f else []
 
     def push(self, kind, p, **data):
         """A decision player ``p`` must take before play goes on (a kind of
@@ -1083,38 +1063,9 @@ class SmallWorldState(State):
                 if not self.pending and d.get("then"):
                     self._resume(d["then"])
             return
-        ph = self.phase
-        if ph == "pick":
-            self.take_combo(int(arg))
-            return
-        if ph == "conquer":
-            if head != "decline":
-                conquest.first_action(self)
-            f = _CONQUER.get(head) or self.ruleset.actions.get(head)
-            if f:
-                f(self, arg)
-            return
-        if ph in ("redeploy", "defend"):
-            rec = self.recs[self.acting]
-            f = _REDEPLOY.get(head) or self.ruleset.actions.get(head)
-            if f and (head != "back" or ph == "redeploy"):
-                f(self, arg)
-            if ph == "defend" and rec.hand == 0:
-                self.defq.pop(0)
-                turn_end.next_defender(self)
-            return
-        if ph == "diplomat":
-            if head == "peace":
-                q = int(arg)
-                self.peace[self.cur] = q
-                self.ev("peace", p=self.cur, q=q)
-            turn_end.score_and_finish(self)
-            return
-        if ph == "stout":
-            if head == "decline":
-                turn_end.decline(self, stout=True)
-            turn_end.finish(self)
-            return
+        f = PHASES.get(self.phase)
+        if f:
+            f[1](self, head, arg)
 
     def hidden_info(self):
         return not self.opts.get("open_coins", False)
@@ -1155,7 +1106,7 @@ class SmallWorldState(State):
             recs[rid] = rec.public()
         v = {
             "players": list(self.players),
-            "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,
+            "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": str(self.phase),
             "to_play": self.to_play, "acting": self.acting,
             "coins": [self.coins[p] if self.coins_visible(player, p) else None for p in range(self.n)],
             "column": [list(c) for c in self.column],
@@ -1219,7 +1170,6 @@ RESUME = {
     Step.PICKED: _resume_picked,
     Step.AFTER_REDEPLOY: lambda st, arg: redeploy.after(st),
     Step.DEFEND: lambda st, arg: turn_end.to_defend(st),
-    Step.REDEPLOY: lambda st, arg: redeploy.begin(st),
     Step.DECLINE_SCORE: _decline_score,
 }
 
@@ -1238,4 +1188,83 @@ _REDEPLOY = {
     "mv": redeploy.move_one,
     "back": redeploy.take_back,
     "done": lambda st, arg: redeploy.end(st),
+}
+
+
+def _pick_moves(st):
+    return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(st.column)) if i <= st.coins[st.cur]]
+
+
+def _diplomat_moves(st):
+    return [Move(f"peace:{q}", (f"p{q}",)) for q in st.peace_candidates(st.cur)] + [Move("nopeace", ("nopeace",))]
+
+
+def _stout_moves(st):
+    if not st.clock.may_decline(st):
+        return [Move("pass", ("pass",))]
+    return [Move("decline", ("decline",)), Move("pass", ("pass",))]
+
+
+def _defend_moves(st):
+    rid = st.acting
+    out = []
+    for r in st.regions_of(rid):
+        out.append(Move(f"put:{r}", (f"r{r}",)))
+        if st.recs[rid].hand > 1:
+            out.append(Move(f"all:{r}", ("all", f"r{r}")))
+    return out
+
+
+def _pick(st, head, arg):
+    st.take_combo(int(arg))
+
+
+def _conquer(st, head, arg):
+    if head != "decline":
+        conquest.first_action(st)
+    f = _CONQUER.get(head) or st.ruleset.actions.get(head)
+    if f:
+        f(st, arg)
+
+
+def _redeploy(st, head, arg):
+    f = _REDEPLOY.get(head) or st.ruleset.actions.get(head)
+    if f:
+        f(st, arg)
+
+
+def _defend(st, head, arg):
+    rec = st.recs[st.acting]
+    f = _REDEPLOY.get(head) or st.ruleset.actions.get(head)
+    if f and head != "back":
+        f(st, arg)
+    if rec.hand == 0:
+        st.defq.pop(0)
+        turn_end.next_defender(st)
+
+
+def _diplomat(st, head, arg):
+    if head == "peace":
+        q = int(arg)
+        st.peace[st.cur] = q
+        st.ev("peace", p=st.cur, q=q)
+    turn_end.score_and_finish(st)
+
+
+def _stout(st, head, arg):
+    if head == "decline":
+        turn_end.decline(st, stout=True)
+    turn_end.finish(st)
+
+
+#: what each phase of a turn offers and does when no decision waits:
+#: phase -> (moves(state), apply(state, head, arg)); a phase not here
+#: (before the first turn, over, a tournament's idle table) offers nothing
+PHASES = {
+    Phase.PICK: (_pick_moves, _pick),
+    Phase.CONQUER: (lambda st: st.conquer_moves(), _conquer),
+    Phase.REDEPLOY: (lambda st: st.redeploy_moves(), _redeploy),
+    Phase.DIPLOMAT: (_diplomat_moves, _diplomat),
+    Phase.STOUT: (_stout_moves, _stout),
+    Phase.DEFEND: (_defend_moves, _defend),
 }

@@ -6,7 +6,7 @@ and the end of the game. Functions of the position ``st``; the clock
 
 from __future__ import annotations
 
-from .records import Step
+from .records import Phase, Step
 
 
 def score(st, decline_turn):
@@ -23,7 +23,7 @@ def score_and_finish(st):
     score(st, False)
     p = st.cur
     if st.active[p] is not None and st.able(st.active[p], "stout_decline"):
-        st.phase = "stout"
+        st.phase = Phase.STOUT
         return
     finish(st)
 
@@ -82,7 +82,7 @@ def finish(st):
 
 
 def to_defend(st):
-    st.phase = "defend"
+    st.phase = Phase.DEFEND
     next_defender(st)
 
 
@@ -101,13 +101,13 @@ def next_defender(st):
             # an active race with no region keeps its tokens in hand
             continue
         st.acting = rid
-        st.phase = "defend"
+        st.phase = Phase.DEFEND
         return
     st.clock.turn_done(st)
 
 
 def game_over(st):
-    st.phase = "over"
+    st.phase = Phase.OVER
     st.acting = None
     for p in range(st.n):  # the Golden Knight's and the Snow Thing's points (§3.11)
         if st.vp[p]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 from plateau.core.game import Move
 
 from . import conquest
+from .records import Phase
 
 EMPTY = -1
 LT = -2
@@ -158,7 +159,7 @@ def _orb_targets(st, rid):
 def _conquest_moves(st, rid, relic, src):
     rec = st.recs[rid]
     tp = st.tp
-    if st.phase != "conquer" or rec.dec or tp.ghoul or tp.roll is not None:
+    if st.phase != Phase.CONQUER or rec.dec or tp.ghoul or tp.roll is not None:
         return []
     if src in (tp.relics or ()):
         return []
@@ -731,7 +732,7 @@ def _snowpick_apply(st, d, text):
 
 
 def _snow_moves(st, rid):
-    if st.phase != "conquer" or st.tp.roll is not None or "snow_thing" not in st.special:
+    if st.phase != Phase.CONQUER or st.tp.roll is not None or "snow_thing" not in st.special:
         return []
     r = st.special.index("snow_thing")
     if not st.monster[r] or st.recs[rid].hand < 1:

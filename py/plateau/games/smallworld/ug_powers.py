@@ -20,6 +20,7 @@ from __future__ import annotations
 from plateau.core.game import Move
 
 from . import conquest
+from .records import Phase
 from .ug_races import reading
 
 ARMOR_MAX = 8  # Mushroom Armors in the box
@@ -311,7 +312,7 @@ def _tomb_declined(st, rid):
     the decline turn's scoring (not after a Stout decline: the race has just
     redeployed)."""
     rec = st.recs[rid]
-    if st.phase == "stout":
+    if st.phase == Phase.STOUT:
         return
     if any(st.tok[r] > 1 for r in st.regions_of(rid)) and len(st.regions_of(rid)) > 1:
         st.push("tomb", rec.p, rid=rid)
@@ -355,7 +356,7 @@ def vampire_targets(st, rid):
 
 
 def _vampire_moves(st, rid):
-    if st.phase != "conquer" or st.tp.ghoul or st.tp.roll is not None or st.recs[rid].dec:
+    if st.phase != Phase.CONQUER or st.tp.ghoul or st.tp.roll is not None or st.recs[rid].dec:
         return []
     rec = st.recs[rid]
     if st.tray(rid) <= 0 and rec.hand <= 0:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from plateau.core.game import Move
 
 from . import conquest, redeploy
+from .records import Phase
 
 EMPTY = -1  # as rules.EMPTY (rules imports content, which imports this module)
 DIE_FACES = (0, 0, 0, 1, 2, 3)
@@ -219,7 +220,7 @@ def _cultists_declined(st, rid):
 
 def _cultists_moves(st, rid):
     a = _ancient(st, rid)
-    if (st.phase != "conquer" or a < 0 or not _active(st, rid) or st.tp.conq or st.tp.roll is not None
+    if (st.phase != Phase.CONQUER or a < 0 or not _active(st, rid) or st.tp.conq or st.tp.roll is not None
             or st.tp.die is not None or st.x.get("ancient_moved") == [st.turn, st.cur]):
         return []
     return [Move(f"ancient:{r}", ("ancient", f"r{r}")) for r in st.regions_of(rid) if r != a]
@@ -512,7 +513,7 @@ def _crystal(st, r):
 
 def _wisps_moves(st, rid):
     rec = st.recs[rid]
-    if (st.phase != "conquer" or rec.dec or rec.hand < 1 or st.tp.roll is not None
+    if (st.phase != Phase.CONQUER or rec.dec or rec.hand < 1 or st.tp.roll is not None
             or st.tp.die is not None or st.tp.ghoul):
         return []
     held = st.regions_of(rid)
