@@ -363,3 +363,17 @@ def test_the_factory_builds_what_play_builds():
     assert s.tp.ghoul is True
     with pytest.raises(KeyError):
         turn(s, ghuol=True)
+
+
+def test_the_position_class_stays_small():
+    """``SmallWorldState`` keeps the position and the questions asked on
+    every move (at most 40 methods, issue 28 item 3); a phase's work is in
+    its module (turn_start, conquest, redeploy, turn_end, supply)."""
+    from plateau.games.smallworld import conquest, redeploy, supply, turn_end, turn_start
+    from plateau.games.smallworld.rules import SmallWorldState
+
+    methods = [k for k, v in vars(SmallWorldState).items() if callable(v) or isinstance(v, property)]
+    assert len(methods) <= 40, methods
+    for mod, fn in ((turn_start, "begin_conquer"), (conquest, "reachable"), (redeploy, "moves"),
+                    (turn_end, "score_lines"), (supply, "vanish")):
+        assert callable(getattr(mod, fn)) and not hasattr(SmallWorldState, fn)

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from plateau.core.rng import Rng
+from plateau.games.smallworld import turn_end
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld import ug_powers as UP
@@ -28,7 +29,7 @@ def ug(**opts):
 
 
 def bonus(s, p, why, decline_turn=False):
-    return sum(k for w, k, _ in s.score_lines(p, decline_turn) if w == why)
+    return sum(k for w, k, _ in turn_end.score_lines(s, p, decline_turn) if w == why)
 
 
 def end_turn_moves(s):
@@ -166,7 +167,7 @@ def test_muddy_keeps_working_in_decline_and_keeps_its_badge():
     begin(s, 0)
     s.play("decline")
     assert s.recs[0].dec and "muddy" not in s.discard
-    assert [ln for ln in s.score_lines(0, True) if ln[0] == "muddy"] == [("muddy", 2, "ratmen")]
+    assert [ln for ln in turn_end.score_lines(s, 0, True) if ln[0] == "muddy"] == [("muddy", 2, "ratmen")]
 
 
 def test_quarreling_one_coin_per_separate_group():

@@ -44,6 +44,7 @@ from plateau.core.game import Move, rules_revision
 from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
+from . import conquest, supply, turn_end
 from . import content as C
 from .clock import PLAIN
 from .records import Race
@@ -303,7 +304,7 @@ def values(s: SmallWorldState) -> list:
         bonus = 0.0
         if active is not None:
             try:
-                bonus = sum(k for why, k, _ in s.score_lines(p, False) if why not in ("regions", "declined"))
+                bonus = sum(k for why, k, _ in turn_end.score_lines(s, p, False) if why not in ("regions", "declined"))
             except Exception:  # a bonus that needs the turn's moment: left out
                 bonus = 0.0
         horizon = min(tl, 3)
@@ -373,7 +374,7 @@ def _threat(s: SmallWorldState, rid: int, r: int) -> float:
     """How exposed region ``r`` of race ``rid`` is: its borders with land
     the race does not hold (enemy races count more), less for a mountain,
     nothing when nobody may take it."""
-    if s.immune(r):
+    if conquest.immune(s, r):
         return 0.0
     t = 0.0
     for x in s.nbrs[r]:
@@ -422,7 +423,7 @@ def redeploy_move(s: SmallWorldState, moves: list) -> Move:
     if "fort" in heads:
         cands = sorted((int(m.text[5:]) for m in heads["fort"]), key=lambda r: (-_threat(s, rid, r), r))
         return by[f"fort:{cands[0]}"]
-    if "camp" in heads and s.supply_left("camp") > 0:
+    if "camp" in heads and supply.supply_left(s, "camp") > 0:
         cands = sorted((int(m.text[5:]) for m in heads["camp"]), key=lambda r: (-_threat(s, rid, r) / (1 + s.camp[r]), r))
         if _threat(s, rid, cands[0]) > 0:
             return by[f"camp:{cands[0]}"]
