@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from plateau.games.smallworld import conquest, turn_end
 from plateau.core.game import PUBLIC, REVISION_OPTION, RulesError
 from plateau.core.record import Record, decode, encode
 from plateau.core.rng import Rng
@@ -553,7 +554,7 @@ def table_setup(schedule=None):
 
 
 def put(a, p, race, power, regions, dec=False, hand=0):
-    from swhelp import give
+    from sw_factory import give
 
     return give(a, p, race, power, regions, dec=dec, hand=hand)
 
@@ -589,10 +590,10 @@ def test_mill_adds_one_defence_against_other_players_next_to_it():
     mill_rid = put(a, BILBO, "ratmen", "commando", {m: 2})
     merry = put(a, MERRY, "humans", "hill", {nb[0]: 1})
     far = next(r for r in range(a.R) if r not in nb and r != m and not a.water[r])
-    assert a.defence(nb[1], merry) == a.defence(nb[1], None) + 1  # empty, Merry does not hold the Mill
-    assert a.defence(nb[1], mill_rid) == a.defence(nb[1], None)  # the Mill's holder: no extra
-    assert a.defence(nb[0], mill_rid) == a.defence(nb[0], None) + 1  # Merry's region against Bilbo
-    assert a.defence(far, merry) == a.defence(far, None)
+    assert conquest.defence(a, nb[1], merry) == conquest.defence(a, nb[1], None) + 1  # empty, Merry does not hold the Mill
+    assert conquest.defence(a, nb[1], mill_rid) == conquest.defence(a, nb[1], None)  # the Mill's holder: no extra
+    assert conquest.defence(a, nb[0], mill_rid) == conquest.defence(a, nb[0], None) + 1  # Merry's region against Bilbo
+    assert conquest.defence(a, far, merry) == conquest.defence(a, far, None)
 
 
 def test_discotroll_region_and_neighbours_score_one_less():
@@ -601,7 +602,7 @@ def test_discotroll_region_and_neighbours_score_one_less():
     d = 8
     a.place[d] = "discotroll"
     rid = put(a, BILBO, "ratmen", "commando", {d: 1, a.nbrs[d][0]: 1, 22: 1})
-    assert a.scoring_regions(rid) == [22]
+    assert turn_end.scoring_regions(a, rid) == [22]
 
 
 def test_temple_moves_a_combo_two_places_with_its_coins():

@@ -15,11 +15,12 @@ from plateau.games.arkhanis import GAME, layout_for
 from plateau.games.arkhanis import items as AI_ITEMS
 from plateau.games.arkhanis.tournament import (REMOVED, TournamentState, monster_count, pile_regions, share_tiles,
                                               tile_total)
+from plateau.games.smallworld import supply
 from plateau.games.smallworld import GAME as SW
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, fresh, give, texts
+from sw_factory import begin, empty, fresh, give, texts
 from tilehelp import fingerprint, play
 
 NAMES = ["Bilbo", "Merry", "Frodo", "Xavier", "Sam", "Pippin"]
@@ -64,7 +65,7 @@ def at_the_monster(s, kind, hand=9):
     w = a.special.index(kind)
     for r in range(a.R):
         if not a.monster[r]:
-            a.owner[r], a.tok[r] = EMPTY, 0
+            empty(a, r)
     n = next(x for x in a.nbrs[w] if not (a.chasm[x] or a.water[x] or a.river[x] or a.monster[x]))
     for key, stack, i in (("ratmen", a.banners, 0), ("alchemist", a.badges, 1)):
         if key in stack:  # his race and power come out of the stacks (or the column)
@@ -226,13 +227,13 @@ def test_snow_thing_failure_loses_a_token_for_good_and_moves_the_monster():
     a = give(s, 0, "ratmen", "alchemist", {n: 1}, hand=9)
     begin(s, 0)
     hand, tray, box = s.recs[a].hand, s.tray(a), C.RACES["ratmen"][1]
-    assert hand + tray + s.on_board(a) == box
+    assert hand + tray + supply.on_board(s, a) == box
     s.play(f"snow:{w}")
     s.rng = Fixed(0)  # face 0
     s.play(f"commit:{s.cost(a, w) - 1}")
     assert s.owner[w] == EMPTY and s.recs[a].hand == hand - 1
     assert s.tray(a) == tray  # not back in the tray: in the box
-    assert s.recs[a].hand + s.tray(a) + s.on_board(a) == box - 1
+    assert s.recs[a].hand + s.tray(a) + supply.on_board(s, a) == box - 1
     assert s.pending[0]["kind"] == "snowmove"
     dest = int(texts(s)[0].split(":")[1])
     assert dest in s.nbrs[w] and s.owner[dest] == EMPTY

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from plateau.core.game import RenderContext
 from plateau.core.record import Record, decode, encode
 from plateau.core.rng import Rng
+from plateau.games.smallworld import supply
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY, LT
@@ -56,7 +57,7 @@ def check(s):
         assert rec.hand >= 0 and rec.parked >= 0
         # ``extra``: Silver Hammers mixed into the Iron Dwarves' hand or regions while they conquer
         assert 0 <= rec.extra <= 7
-        assert s.on_board(rid) + rec.hand + rec.parked - rec.extra <= box
+        assert supply.on_board(s, rid) + rec.hand + rec.parked - rec.extra <= box
         p = rec.p
         assert (s.active[p] == rid) != (rid in s.declined[p])
     races = [rec.race for rec in s.recs.values()] + s.banners + [c[0] for c in s.column]
@@ -67,7 +68,7 @@ def check(s):
     placed = [x for x in s.place + s.relic if x]
     assert len(placed) == len(set(placed)) and not set(placed) & set(s.pile)
     for kind in ("lair", "fortress", "camp", "hole", "hero"):
-        assert s.supply_left(kind) >= 0
+        assert supply.supply_left(s, kind) >= 0
     assert all(c >= 0 for c in s.coins)
     for p in range(s.n):
         non_spirit = [d for d in s.declined[p] if not s.recs[d].spirit]

@@ -20,7 +20,7 @@ from plateau.core.record import Record, RecordError, decode, encode
 from plateau.core.rng import Rng
 from plateau.games.smallworld import GAME
 
-from swhelp import begin, fresh, give, texts
+from sw_factory import begin, fresh, give, region, texts
 
 DATA = json.loads((Path(__file__).parent / "smallworld_rev0_records.json").read_text(encoding="utf-8"))
 
@@ -34,7 +34,7 @@ def redeploying(rev=1, power="hill", regions=None, hand=0, **opts):
     s.play("end")
     assert s.phase == "redeploy"
     for r, k in regions.items():
-        s.tok[r] = k
+        region(s, r, rid, k)
     s.recs[rid].hand = hand
     return s
 

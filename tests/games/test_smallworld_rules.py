@@ -7,13 +7,14 @@ from __future__ import annotations
 import pytest
 
 from plateau.core.game import IllegalMove
+from plateau.games.smallworld import conquest, supply
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld import turn_end
 from plateau.games.smallworld.conquest import DIE_FACES
 from plateau.games.smallworld.rules import EMPTY, LT
 
-from swhelp import begin, finish_turn, fresh, give, texts
+from sw_factory import begin, coins, finish_turn, fresh, give, region, texts
 
 
 # ---------------------------------------------------------------- §1.1 setup
@@ -62,7 +63,7 @@ def test_1_3_pick_pays_one_coin_per_combo_above_and_collects_coins_on_it():
 
 def test_1_3_cannot_pay_more_coins_than_owned():
     s = GAME.start(["a", "b"], {}, 2)
-    s.coins[0] = 2
+    coins(s, 0, 2)
     assert texts(s) == ["pick:0", "pick:1", "pick:2"]
     with pytest.raises(IllegalMove):
         s.play("pick:3")
@@ -303,7 +304,7 @@ def test_1_5_end_after_the_map_turns_and_tie_break():
     finish_turn(s)
     assert s.is_over()
     if s.coins[0] == s.coins[1]:
-        assert s.winners() == [max((0, 1), key=s.race_tokens_on_board)]
+        assert s.winners() == [max((0, 1), key=lambda p: supply.race_tokens_on_board(s, p))]
     s2 = fresh(tiebreak="shared")
     s2.coins = [7, 7]
     turn_end.game_over(s2)
@@ -337,7 +338,7 @@ def test_amazons_extra_four_only_for_conquest():
     while "done" not in texts(s):
         s.play(texts(s)[0])
     s.play("done")
-    assert s.recs[rid].parked == 4 and s.on_board(rid) == 14 - 4
+    assert s.recs[rid].parked == 4 and supply.on_board(s, rid) == 14 - 4
     begin(s, 0)
     assert s.recs[rid].hand == (10 - 3) + 4
 
@@ -481,13 +482,13 @@ def test_skeletons_limited_by_tray():
     s = fresh(clear=False)
     sk = give(s, 0, "skeletons", "hill", {20: 12, 21: 2}, hand=6)
     for r in (13, 14):
-        s.owner[r], s.tok[r] = LT, 1
+        region(s, r, LT, 1)
     begin(s, 0)
     s.play("c:13")  # Lost Tribes on 13 and 14
     s.play("c:14")
     s.play("end")
     assert s.tp.conq == [[13, True], [14, True]]
-    assert s.tray(sk) == 0 and s.recs[sk].hand + s.on_board(sk) == 20  # the tray is empty: no new Skeleton
+    assert s.tray(sk) == 0 and s.recs[sk].hand + supply.on_board(s, sk) == 20  # the tray is empty: no new Skeleton
 
 
 def test_sorcerers_convert_a_lone_active_token():
@@ -587,7 +588,7 @@ def test_fortified_fortress_coin_and_defence():
     assert not [t for t in texts(s) if t.startswith("fort:")]  # once per turn
     s.play("done")
     assert s.coins[0] == 5 + 1 + 1
-    assert s.cost(rid, 1) >= 0 and s.defence(1) == 2 + 1 + 1  # 1 token + the fortress
+    assert s.cost(rid, 1) >= 0 and conquest.defence(s, 1) == 2 + 1 + 1  # 1 token + the fortress
 
 
 def test_berserk_rolls_before_choosing():
@@ -608,7 +609,7 @@ def test_bivouacking_encampments_defend():
     begin(s, 0)
     s.play("end")
     s.play("camp:1"); s.play("camp:1")
-    assert s.camp[1] == 2 and s.defence(1) == 2 + 1 + 2
+    assert s.camp[1] == 2 and conquest.defence(s, 1) == 2 + 1 + 2
 
 
 def test_commando_and_mounted_and_underworld_cost():
@@ -618,7 +619,7 @@ def test_commando_and_mounted_and_underworld_cost():
     assert s.cost(a, 2) == 1 and s.cost(b, 1) == 1 and s.cost(b, 2) == 2
     c = fresh()
     u = give(c, 0, "ratmen", "underworld", {17: 1}, hand=5)
-    assert c.cost(u, 3) == 1 and c.reachable(u, 14) and c.reachable(u, 5)
+    assert c.cost(u, 3) == 1 and conquest.reachable(c, u, 14) and conquest.reachable(c, u, 5)
 
 
 def test_diplomat_peace_blocks_attacks_until_next_turn():
@@ -650,13 +651,13 @@ def test_dragon_master_one_token_and_immunity():
 def test_flying_reaches_any_land_and_entry_option():
     s = fresh()
     f = give(s, 0, "ratmen", "flying", {1: 1}, hand=5)
-    assert s.reachable(f, 22) is False and s.reachable(f, 21)
+    assert conquest.reachable(s, f, 22) is False and conquest.reachable(s, f, 21)
     g = fresh()
     f2 = give(g, 0, "ratmen", "flying", {}, hand=5)
-    assert g.reachable(f2, 8)
+    assert conquest.reachable(g, f2, 8)
     h = fresh(flying_entry="border")
     f3 = give(h, 0, "ratmen", "flying", {}, hand=5)
-    assert not h.reachable(f3, 8) and h.reachable(f3, 1)
+    assert not conquest.reachable(h, f3, 8) and conquest.reachable(h, f3, 1)
 
 
 def test_heroic_heroes_immune():
@@ -806,7 +807,7 @@ def test_conquest_removes_fortress_and_lair_and_returns_encampments():
     begin(s, 0)
     assert s.cost(s.active[0], 2) == 2 + 1 + 1 + 1 + 1  # token, lair, fortress, encampment
     s.play("c:2")
-    assert not s.lair[2] and not s.fort[2] and s.camp[2] == 0 and s.supply_left("camp") == 5
+    assert not s.lair[2] and not s.fort[2] and s.camp[2] == 0 and supply.supply_left(s, "camp") == 5
 
 
 def test_badges_reshuffled_when_the_stack_is_empty():

@@ -182,7 +182,7 @@ def _with(s, *records, **tables):
 def test_a_new_race_is_one_record():
     """A race that enters anywhere and loses nothing when attacked (Halflings' entry, Elves' losses, §1
     races) acts through hooks only: one record added to the ruleset, no engine change."""
-    from swhelp import begin, fresh, give, texts
+    from sw_factory import begin, fresh, give, region, texts
 
     def entry(st, rid, r):
         return True
@@ -201,7 +201,7 @@ def test_a_new_race_is_one_record():
     mole = s.active[0]
     a = inland[0]
     b = next(n for n in s.nbrs[a] if not s.water[n] and not s.chasm[n])
-    s.owner[a], s.tok[a] = mole, 3
+    region(s, a, mole, 3)
     give(s, 1, "ratmen", "commando", {b: 1}, hand=8)
     before = s.recs[mole].hand
     begin(s, 1)
@@ -213,7 +213,7 @@ def test_a_new_race_is_one_record():
 def test_a_new_power_with_a_known_quality_needs_no_engine_change():
     """A power flagged ``roll_first`` rolls before choosing, as Berserk does (§1 "Berserk: may roll the
     die before each conquest"): the roll is offered and the final die conquest is not."""
-    from swhelp import begin, fresh, texts
+    from sw_factory import begin, fresh, texts
 
     s = _with(fresh(), Content("reckless", "power", 4, flags={"roll_first"}, names={"en": "Reckless"}))
     s.column[0] = ["ratmen", "reckless", 0]

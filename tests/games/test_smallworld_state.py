@@ -17,7 +17,7 @@ from plateau.games.smallworld.clock import Clock
 from plateau.games.smallworld.records import Race, _Unset
 from plateau.games.smallworld.ruleset import Ruleset
 
-from swhelp import fresh, give
+from sw_factory import begin, fresh, give
 
 #: shared on purpose: they do not change during a game (the effect memory's
 #: "not set" mark has no state at all)
@@ -285,3 +285,95 @@ def test_a_turn_resumes_at_a_step_member():
         assert not s.pending
         views.append(json.dumps(s.view(None), sort_keys=True))
     assert views[0] == views[1]
+
+
+# -- phases and the position factory ------------------------------------------
+
+
+def test_a_phase_is_a_member_and_each_playing_one_has_its_moves():
+    """The turn's phase is a :class:`Phase` member (a misspelt one is an
+    error where it is written); each phase a player acts in has its moves
+    and its action in ``PHASES``; the view shows the value as before."""
+    import json
+
+    from plateau.games.smallworld.records import Phase
+    from plateau.games.smallworld.rules import PHASES
+
+    assert set(PHASES) == set(Phase) - {Phase.NONE, Phase.OVER, Phase.IDLE}
+    with pytest.raises(AttributeError):
+        Phase.CONQEUR  # noqa: B018
+    with pytest.raises(ValueError):
+        Phase("conqeur")
+    s = fresh(2, clear=False)
+    begin(s, 0)
+    assert s.phase is Phase.PICK and s.view(None)["phase"] == "pick"
+    assert type(s.view(None)["phase"]) is str and json.dumps(s.view(0)["phase"]) == '"pick"'
+    s.play("pick:0")
+    assert s.phase is Phase.CONQUER
+    s.play("end")
+    assert s.phase is Phase.REDEPLOY
+
+
+def test_every_step_a_decision_resumes_at_has_a_writer():
+    """Each :class:`Step` member is where some rule's decision goes on (none
+    is left declared without a place that pushes it)."""
+    import pathlib
+
+    import plateau.games.smallworld as sw
+    from plateau.games.smallworld.records import Step
+
+    src = "".join(p.read_text() for p in pathlib.Path(sw.__file__).parent.glob("*.py") if p.name != "rules.py")
+    rules = (pathlib.Path(sw.__file__).parent / "rules.py").read_text().split("\nRESUME = {")[0]
+    for step in Step:
+        assert f"Step.{step.name}" in src + rules, step
+
+
+def test_the_factory_builds_what_play_builds():
+    """A position built by the factory is the one play reaches: a decision
+    pushed by :func:`decision` is the Monsters decision a table dealt "by
+    hand" starts with, and a misspelt turn field, an unknown decision or a
+    region held by no record is refused."""
+    from sw_factory import decision, empty, region, turn
+
+    from plateau.games.smallworld.records import Step
+    from plateau.games.smallworld.rules import EMPTY, LT
+
+    played_ = GAME.start(["Ann", "Bob"], {"monsters": "hand"}, 0)
+    built = GAME.start(["Ann", "Bob"], {"monsters": "hand"}, 0)
+    built.pending.clear()
+    decision(built, "monsters", 0, left=3)
+    assert built.view(None) == played_.view(None) and built.legal_moves() == played_.legal_moves()
+    with pytest.raises(KeyError, match="no decision 'monstres'"):
+        decision(built, "monstres", 0)
+    with pytest.raises(ValueError):
+        decision(built, "monsters", 0, then="defnd")
+    decision(built, "monsters", 0, then=Step.DEFEND)
+    assert built.pending[-1]["then"] is Step.DEFEND
+    s = fresh(2)
+    with pytest.raises(KeyError):
+        region(s, 1, 7, 2)
+    with pytest.raises(ValueError):
+        region(s, 1, LT, 0)
+    rid = give(s, 0, "ratmen", "hill", {1: 3})
+    region(s, 2, rid, 1)
+    empty(s, 1)
+    assert (s.owner[1], s.tok[1], s.owner[2], s.tok[2]) == (EMPTY, 0, rid, 1)
+    begin(s, 0)
+    turn(s, ghoul=True)
+    assert s.tp.ghoul is True
+    with pytest.raises(KeyError):
+        turn(s, ghuol=True)
+
+
+def test_the_position_class_stays_small():
+    """``SmallWorldState`` keeps the position and the questions asked on
+    every move (at most 40 methods, issue 28 item 3); a phase's work is in
+    its module (turn_start, conquest, redeploy, turn_end, supply)."""
+    from plateau.games.smallworld import conquest, redeploy, supply, turn_end, turn_start
+    from plateau.games.smallworld.rules import SmallWorldState
+
+    methods = [k for k, v in vars(SmallWorldState).items() if callable(v) or isinstance(v, property)]
+    assert len(methods) <= 40, methods
+    for mod, fn in ((turn_start, "begin_conquer"), (conquest, "reachable"), (redeploy, "moves"),
+                    (turn_end, "score_lines"), (supply, "vanish")):
+        assert callable(getattr(mod, fn)) and not hasattr(SmallWorldState, fn)

@@ -9,7 +9,7 @@ from plateau.games.arkhanis import GAME as ARK
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld.catalogue import event_text
 
-from swhelp import begin, fresh, give, texts
+from sw_factory import begin, fresh, give, texts
 
 
 def end_turn(s):

@@ -9,12 +9,13 @@ from __future__ import annotations
 import pytest
 
 from plateau.core.rng import Rng
+from plateau.games.smallworld import conquest, rules, turn_end
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld import ug_items as I
 from plateau.games.smallworld.rules import EMPTY, LT
 
-from swhelp import begin, fresh, give, put, texts
+from sw_factory import begin, fresh, give, put, texts
 from test_smallworld_props import check, policy
 
 
@@ -209,7 +210,7 @@ def test_relic_passes_to_the_conqueror_of_its_region():
     b = give(s, 1, "ogres", "merchant", {15: 1}, hand=5)
     begin(s, 1)
     s.play("c:14")
-    assert s.relic[14] == "killer_sword" and "killer_sword" in s.items_of(b)
+    assert s.relic[14] == "killer_sword" and "killer_sword" in rules.items_of(s, b)
     assert any(t.startswith("sword:") for t in texts(s))
 
 
@@ -262,7 +263,7 @@ def test_diamond_fields_score_same_terrain_even_in_decline():
     s = ug()
     d = give(s, 0, "ratmen", "alchemist", {1: 1, 14: 1, 24: 1, 25: 1}, dec=True)
     put(s, 1, "diamond_fields")
-    lines = s.score_lines(0, False)
+    lines = turn_end.score_lines(s, 0, False)
     assert ("diamond_fields", 3, "ratmen") in lines and ("declined", 4, "ratmen") in lines
     assert d in s.declined[0]
 
@@ -298,8 +299,8 @@ def test_keep_adds_defence_and_a_coin_even_in_decline():
     give(s, 0, "ratmen", "alchemist", {14: 1}, dec=True)
     put(s, 14, "keep")
     b = give(s, 1, "ogres", "alchemist", {15: 1})
-    assert s.defence(14, b) == 2 + 1 + 1
-    assert ("keep", 1, "ratmen") in s.score_lines(0, False)
+    assert conquest.defence(s, 14, b) == 2 + 1 + 1
+    assert ("keep", 1, "ratmen") in turn_end.score_lines(s, 0, False)
 
 
 def test_lost_mine_two_coins_even_in_decline():
@@ -307,7 +308,7 @@ def test_lost_mine_two_coins_even_in_decline():
     s = ug()
     give(s, 0, "ratmen", "alchemist", {14: 1}, dec=True)
     put(s, 14, "lost_mine")
-    assert ("lost_mine", 2, "ratmen") in s.score_lines(0, False)
+    assert ("lost_mine", 2, "ratmen") in turn_end.score_lines(s, 0, False)
 
 
 def test_stonehedge_draws_a_badge_that_its_holder_uses():
@@ -411,7 +412,7 @@ def test_golden_knight_keeps_a_place_and_a_relic_and_five_points():
     s, k, _ = random_board()
     n = land_neighbour(s, k)
     a = give(s, 0, "ratmen", "alchemist", {n: 1}, hand=6)
-    assert s.defence(k, a) == 2 + 2 + s.mountain[k]
+    assert conquest.defence(s, k, a) == 2 + 2 + s.mountain[k]
     s.unused = ["keep", "scepter", "altar", "crypt"]
     begin(s, 0)
     s.play(f"c:{k}")

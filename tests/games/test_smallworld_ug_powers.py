@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from plateau.core.rng import Rng
+from plateau.games.smallworld import turn_end
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld import ug_powers as UP
@@ -19,7 +20,7 @@ from plateau.games.smallworld.catalogue import CATALOGUE
 from plateau.games.smallworld.describe import describe
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, finish_turn, fresh, give, texts
+from sw_factory import begin, empty, finish_turn, fresh, give, region, texts
 from test_smallworld_props import check, check_view, policy
 
 
@@ -28,7 +29,7 @@ def ug(**opts):
 
 
 def bonus(s, p, why, decline_turn=False):
-    return sum(k for w, k, _ in s.score_lines(p, decline_turn) if w == why)
+    return sum(k for w, k, _ in turn_end.score_lines(s, p, decline_turn) if w == why)
 
 
 def end_turn_moves(s):
@@ -95,8 +96,7 @@ def test_fisher_one_coin_per_pair_of_river_coastal_regions():
     s = ug()
     give(s, 0, "ratmen", "fisher", {9: 1, 10: 1, 14: 1, 24: 1})  # 9, 10, 14 border the River; 24 does not
     assert bonus(s, 0, "fisher") == 1
-    s.owner[17] = 0
-    s.tok[17] = 1
+    region(s, 17, 0, 1)
     assert bonus(s, 0, "fisher") == 2
 
 
@@ -113,8 +113,7 @@ def test_flocking_two_coins_when_all_regions_form_one_group():
     s = ug()
     give(s, 0, "ratmen", "flocking", {24: 1, 25: 1, 27: 1})
     assert bonus(s, 0, "flocking") == 2
-    s.owner[14] = 0
-    s.tok[14] = 1
+    region(s, 14, 0, 1)
     assert bonus(s, 0, "flocking") == 0
 
 
@@ -168,7 +167,7 @@ def test_muddy_keeps_working_in_decline_and_keeps_its_badge():
     begin(s, 0)
     s.play("decline")
     assert s.recs[0].dec and "muddy" not in s.discard
-    assert [ln for ln in s.score_lines(0, True) if ln[0] == "muddy"] == [("muddy", 2, "ratmen")]
+    assert [ln for ln in turn_end.score_lines(s, 0, True) if ln[0] == "muddy"] == [("muddy", 2, "ratmen")]
 
 
 def test_quarreling_one_coin_per_separate_group():
@@ -176,8 +175,7 @@ def test_quarreling_one_coin_per_separate_group():
     s = ug()
     give(s, 0, "ratmen", "quarreling", {24: 1, 25: 1, 14: 1, 4: 1})
     assert bonus(s, 0, "quarreling") == 3
-    s.owner[14] = EMPTY
-    s.tok[14] = 0
+    empty(s, 14)
     assert bonus(s, 0, "quarreling") == 2
 
 
@@ -192,8 +190,7 @@ def test_wise_two_coins_each_turn_in_decline_including_the_decline_turn():
     assert s.coins[0] == coins + 2 + 2  # 2 regions + Wise
     assert "wise" not in s.discard
     assert bonus(s, 0, "wise") == 2  # the next turns too
-    s.owner[24] = s.owner[25] = EMPTY
-    s.tok[24] = s.tok[25] = 0
+    empty(s, 24, 25)
     assert bonus(s, 0, "wise") == 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from plateau.core.game import IllegalMove, Move
+from plateau.games.smallworld import conquest, supply, turn_end
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld import underground as U
@@ -16,7 +17,7 @@ from plateau.games.smallworld.catalogue import CATALOGUE
 from plateau.games.smallworld.describe import describe
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, finish_turn, fresh, give, texts
+from sw_factory import begin, coins, empty, finish_turn, fresh, give, region, texts
 
 
 def ug(**opts):
@@ -37,7 +38,7 @@ class Die:
 
 
 def bonus(s, p, why):
-    return sum(k for w, k, _ in s.score_lines(p, False) if w == why)
+    return sum(k for w, k, _ in turn_end.score_lines(s, p, False) if w == why)
 
 
 # ------------------------------------------------------------------ Cultists
@@ -123,9 +124,8 @@ def test_drow_coin_per_region_without_other_race_or_monster_next_to_it():
     assert bonus(s, 0, "drow") == 2
     give(s, 0, "ogres", "mining", {15: 1}, dec=True)  # the owner's own In Decline race counts too
     assert bonus(s, 0, "drow") == 1
-    s.owner[15], s.tok[15] = EMPTY, 0
-    s.owner[14], s.tok[14] = EMPTY, 0
-    s.owner[17], s.tok[17] = dr, 1  # 17 borders the Monsters of 18 and 19
+    empty(s, 15, 14)
+    region(s, 17, dr, 1)  # 17 borders the Monsters of 18 and 19
     assert bonus(s, 0, "drow") == 1
     assert C.HOOKS["drow"]["score"](s, dr, True) == []  # active only
 
@@ -153,7 +153,7 @@ def test_flames_cost_as_if_empty_next_to_the_volcano_or_linked_through_flames():
     assert s.cost(fl, 8) == 2  # next to the Volcano: the two Monsters do not count
     assert s.cost(fl, 5) == 2 + 1  # linked through 10 and 9: the Black Mountain counts, the 3 tokens do not
     assert s.cost(fl, 6) == 2
-    s.owner[10], s.tok[10] = EMPTY, 0  # the chain to the Volcano is broken
+    empty(s, 10)  # the chain to the Volcano is broken
     assert s.cost(fl, 5) == 2 + 1 + 3 and s.cost(fl, 6) == 4
     s.x["volcano"] = 20
     assert s.cost(fl, 23) == 2
@@ -174,14 +174,14 @@ def test_gnomes_cannot_be_reached_or_cheapened_by_powers_on_other_turns():
     assert s.cost(att, 27) == 1
     assert s.need(att, 9, 3) == 4  # nor a Berserk roll
     # and any move of a race, power, place or relic that names a Gnome region is left out
-    assert s._proof_filter(0, [Move("x:9", ("x", "r9")), Move("x:27", ("x", "r27"))]) == [
+    assert conquest.proof_filter(s, 0, [Move("x:9", ("x", "r9")), Move("x:27", ("x", "r27"))]) == [
         Move("x:27", ("x", "r27"))]
-    assert s.power_proof(0, 9) and not s.power_proof(1, 9)
+    assert conquest.power_proof(s, 0, 9) and not conquest.power_proof(s, 1, 9)
     s.cur = 1  # during the Gnomes' own turn they have no such shield
-    assert not s.power_proof(0, 9)
+    assert not conquest.power_proof(s, 0, 9)
     s.cur = 0
     s.recs[gn].dec = True  # nor In Decline
-    assert not s.power_proof(0, 9)
+    assert not conquest.power_proof(s, 0, 9)
 
 
 def test_gnomes_shield_stops_dragon_sorcery_spiderines_and_wisps():
@@ -224,7 +224,7 @@ def test_iron_dwarves_hammers_per_mine_for_later_conquests_taken_off_after_redep
     s.play("end")
     s.play("all:17")
     s.play("done")
-    assert s.on_board(iw) == 5 and rec.extra == 0 and s.tok[17] == 2  # 7 on the map less the 2 Hammers
+    assert supply.on_board(s, iw) == 5 and rec.extra == 0 and s.tok[17] == 2  # 7 on the map less the 2 Hammers
     assert s.x["hammers"] == [iw, 4]
 
 
@@ -245,7 +245,7 @@ def test_iron_dwarves_leave_a_region_that_only_a_hammer_held():
     s.play("unhammer:17")
     assert s.pending
     s.play("unhammer:15")
-    assert not s.pending and s.regions_of(iw) == [14] and s.on_board(iw) == 1
+    assert not s.pending and s.regions_of(iw) == [14] and supply.on_board(s, iw) == 1
     assert s.x["hammers"] == [iw, 5] and s.cur == 1  # + the mine of 14; play went on
     assert s.tray(iw) == 12 - 1
 
@@ -274,7 +274,7 @@ def test_kraken_stay_and_score_in_the_river_even_in_decline():
     s2 = ug()
     give(s2, 0, "kraken", "mining", {12: 1, 3: 1}, dec=True)
     give(s2, 0, "ratmen", "mining", {}, hand=5)
-    assert [ln for ln in s2.score_lines(0, False) if ln[0] == "declined"][0][1] == 2
+    assert [ln for ln in turn_end.score_lines(s2, 0, False) if ln[0] == "declined"][0][1] == 2
     s3 = ug()
     rt = give(s3, 0, "ratmen", "mining", {}, hand=6)
     begin(s3, 0)
@@ -316,7 +316,7 @@ def test_liches_cannot_be_attacked_with_no_coin_and_active_ones_cost_nothing():
     begin(s, 0)
     s.play("c:6")
     assert s.coins == [5, 5]  # active Liches: no coin
-    s.coins[0] = 0
+    coins(s, 0, 0)
     assert 9 not in s.targets(rt) and 4 in s.targets(rt)
 
 
@@ -547,7 +547,7 @@ def test_liches_zero_coin_rule_is_for_opponents_only():
     s = ug()
     give(s, 0, "liches", "mining", {9: 1}, dec=True)
     rt = give(s, 0, "ratmen", "mining", {5: 2}, hand=8)
-    s.coins[0] = 0
+    coins(s, 0, 0)
     begin(s, 0)
     assert 9 in s.targets(rt)
     s.play("c:9")

@@ -16,11 +16,12 @@ import pytest
 from plateau.core.game import REVISION_OPTION, IllegalMove
 from plateau.core.record import Record, decode, encode
 from plateau.games.arkhanis import GAME as ARKHANIS
+from plateau.games.smallworld import turn_end
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld.rules import EMPTY
 
-from swhelp import begin, fresh, give, put, texts
+from sw_factory import begin, coins, fresh, give, put, texts
 
 REVS = (0, 1)
 
@@ -224,9 +225,9 @@ def test_balrog_conquest_of_in_decline_liches_pays_their_owner(rev):
 
     def broke(s):
         give(s, 1, "liches", "merchant", {17: 1}, dec=True)
-        s.coins[0] = 0
+        coins(s, 0, 0)
     s, a = find_pentacle(rev, broke)
-    s.coins[0] = 0  # the Monster region's conquest gave nothing: still no coin
+    coins(s, 0, 0)  # the Monster region's conquest gave nothing: still no coin
     assert balrog_moves(s) == ({"balrog:21"} if rev == 1 else {"balrog:17", "balrog:21"})
 
 
@@ -321,11 +322,11 @@ def test_flocking_spiderines_one_group_through_any_region_by_a_chasm(rev):
     (by one) share no border."""
     s = ug(rev, ug_spiderines="any")
     give(s, 0, "spiderines", "flocking", {9: 1, 25: 1})
-    flock = [k for w, k, _ in s.score_lines(0, False) if w == "flocking" and k]  # (a bonus that gives nothing is a 0 line)
+    flock = [k for w, k, _ in turn_end.score_lines(s, 0, False) if w == "flocking" and k]  # (a bonus that gives nothing is a 0 line)
     assert flock == ([2] if rev == 1 else [])
     s = ug(rev, ug_spiderines="chasm")
     give(s, 0, "spiderines", "flocking", {9: 1, 25: 1})
-    assert not [k for w, k, _ in s.score_lines(0, False) if w == "flocking" and k]
+    assert not [k for w, k, _ in turn_end.score_lines(s, 0, False) if w == "flocking" and k]
 
 
 # ------------------------------------------------------- old records replay

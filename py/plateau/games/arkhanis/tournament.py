@@ -28,6 +28,7 @@ from itertools import compress
 from plateau.core.game import REVISION_OPTION, Move, RulesError, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
+from plateau.games.smallworld import supply, turn_end
 from plateau.games.smallworld.clock import Clock
 from plateau.games.smallworld.rules import SmallWorldState, _dc
 
@@ -533,7 +534,7 @@ class TournamentState(State):
             for rid in sorted((rid for rid, r in table.recs.items() if r.dec and r.seat == s),
                               key=lambda rid: table.recs[rid].age):
                 rec = table.recs[rid]
-                lines = table.declined_lines(rid)
+                lines = turn_end.declined_lines(table, rid)
                 total = sum(k for _, k, _ in lines)
                 table.pay(rec.p, total)
                 table.ev("score", p=rec.p, total=total, lines=[list(x) for x in lines])
@@ -570,7 +571,7 @@ class TournamentState(State):
         best = max(self.coins)
         win = [p for p in range(self.n) if self.coins[p] == best]
         if len(win) > 1:  # §3.6: most race tokens on all boards, then shared
-            toks = {p: sum(t.race_tokens_on_board(p) for t in self.tables) for p in win}
+            toks = {p: sum(supply.race_tokens_on_board(t, p) for t in self.tables) for p in win}
             m = max(toks.values())
             win = [p for p in win if toks[p] == m]
         self.win = win

@@ -44,10 +44,11 @@ from plateau.core.game import Move, rules_revision
 from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
+from . import conquest, supply, turn_end
 from . import content as C
 from .clock import PLAIN
 from .records import Race
-from .records import Effects, Turn
+from .records import Effects, Phase, Turn
 from .rules import EMPTY, LT, SmallWorldState, _dc, map_for
 
 BUDGET = 200  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py calibrate)
@@ -179,7 +180,7 @@ def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
     s.column = [list(c) for c in view["column"]]
     s.turn = int(view["turn"])
     s.cur = int(view["cur"])
-    s.phase = view["phase"]
+    s.phase = Phase(view["phase"])
     s.acting = view["acting"]
     tp = view["turn_state"]
     if tp is not None:
@@ -273,7 +274,7 @@ def _turns_left(s: SmallWorldState, p: int) -> int:
     """Scorings still to come for ``p`` (this turn's included when it has
     not scored yet)."""
     left = s.turns - s.turn
-    if p > s.cur or (p == s.cur and s.phase in ("pick", "conquer", "redeploy", "diplomat")):
+    if p > s.cur or (p == s.cur and s.phase in (Phase.PICK, Phase.CONQUER, Phase.REDEPLOY, Phase.DIPLOMAT)):
         left += 1
     return left
 
@@ -303,7 +304,7 @@ def values(s: SmallWorldState) -> list:
         bonus = 0.0
         if active is not None:
             try:
-                bonus = sum(k for why, k, _ in s.score_lines(p, False) if why not in ("regions", "declined"))
+                bonus = sum(k for why, k, _ in turn_end.score_lines(s, p, False) if why not in ("regions", "declined"))
             except Exception:  # a bonus that needs the turn's moment: left out
                 bonus = 0.0
         horizon = min(tl, 3)
@@ -373,7 +374,7 @@ def _threat(s: SmallWorldState, rid: int, r: int) -> float:
     """How exposed region ``r`` of race ``rid`` is: its borders with land
     the race does not hold (enemy races count more), less for a mountain,
     nothing when nobody may take it."""
-    if s.immune(r):
+    if conquest.immune(s, r):
         return 0.0
     t = 0.0
     for x in s.nbrs[r]:
@@ -422,7 +423,7 @@ def redeploy_move(s: SmallWorldState, moves: list) -> Move:
     if "fort" in heads:
         cands = sorted((int(m.text[5:]) for m in heads["fort"]), key=lambda r: (-_threat(s, rid, r), r))
         return by[f"fort:{cands[0]}"]
-    if "camp" in heads and s.supply_left("camp") > 0:
+    if "camp" in heads and supply.supply_left(s, "camp") > 0:
         cands = sorted((int(m.text[5:]) for m in heads["camp"]), key=lambda r: (-_threat(s, rid, r) / (1 + s.camp[r]), r))
         if _threat(s, rid, cands[0]) > 0:
             return by[f"camp:{cands[0]}"]
@@ -580,9 +581,9 @@ def plan_decision(s: SmallWorldState) -> bool:
     evaluation cannot weigh them: a race to come counts for nothing in it."""
     if s.pending or s.win is not None:
         return False
-    if s.phase in ("pick", "stout"):
+    if s.phase in (Phase.PICK, Phase.STOUT):
         return True
-    return s.phase == "conquer" and any(m.text == "decline" for m in s.legal_moves())
+    return s.phase == Phase.CONQUER and any(m.text == "decline" for m in s.legal_moves())
 
 
 def horizon_for(s: SmallWorldState, horizon: int) -> int:
@@ -653,7 +654,7 @@ def paired_searcher(thinker, root: SmallWorldState):
 
     cands = thinker.cands
     share = 1.0
-    if root.phase == "conquer":
+    if root.phase == Phase.CONQUER:
         go = [c for c in cands if c != "decline"]
         if not go or "decline" not in cands:
             return None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from plateau.core.i18n import tr
 
 from . import content as C
+from . import supply
 from . import underground as U
+from .records import Phase
 
 CATALOGUE = {
     "fr": {
@@ -254,7 +256,7 @@ def why_text(lines, lang, rules=C.STANDARD):
     for why, k, race in lines:
         if why in ("regions", "declined"):
             parts.append(t(lang, "why." + why, k=k, race=rules.name(race, lang)))
-        elif k == 0:  # an effect that gives nothing this turn (SmallWorldState.score_lines)
+        elif k == 0:  # an effect that gives nothing this turn (turn_end.score_lines)
             parts.append(t(lang, "why.zero", what=rules.name(why, lang)))
         else:
             parts.append(t(lang, "why.bonus", k=k, what=rules.name(why, lang)))
@@ -386,7 +388,7 @@ def redeploy_kind(st):
 def click_hint(st, clicks, lang):
     """What the next click does once ``clicks`` are made in a move of the
     redeployment (the play screen's status line); "" elsewhere."""
-    if st.phase != "redeploy" or st.pending or not clicks:
+    if st.phase != Phase.REDEPLOY or st.pending or not clicks:
         return ""
     if clicks == ["all"] or clicks == ["back"]:
         return t(lang, "hint." + clicks[0])
@@ -410,7 +412,7 @@ def result_lines(st, lang):
         return []
     out = [winner_line(st, lang)]
     for p in range(st.n):
-        out.append(t(lang, "result.line", p=st.players[p], c=st.coins[p], t=st.race_tokens_on_board(p)))
+        out.append(t(lang, "result.line", p=st.players[p], c=st.coins[p], t=supply.race_tokens_on_board(st, p)))
     return out
 
 

@@ -6,7 +6,9 @@ the turn engine for its moves and by the races', powers' and items' effects.
 
 from __future__ import annotations
 
-from . import redeploy
+from plateau.core.game import Move
+
+from . import redeploy, supply
 from .records import EMPTY, LT
 
 DIE_FACES = (0, 0, 0, 1, 2, 3)  # the reinforcement die
@@ -71,7 +73,7 @@ def take(st, rid, r, placed, how="c"):
         if sp:
             sp(st, rid, r)
     if owner_before >= 0 and owner_before in st.recs:
-        st.check_gone(owner_before)
+        supply.check_gone(st, owner_before)
 
 
 def discover(st, rid, r):
@@ -142,5 +144,192 @@ def abandon(st, r):
     rid = st.acting
     rec = st.recs[rid]
     rec.hand += st.tok[r]
-    st.clear_region(r)
+    supply.clear_region(st, r)
     st.ev("abandon", p=rec.p, r=r)
+
+
+def immune(st, r):
+    return st.hole[r] or st.hero[r] or st.dragon == r
+
+
+def immune_to(st, p, r):
+    """Region ``r`` is immune against player ``p`` (rules notes §2
+    "Immunity"): a hole, a hero, the dragon, and the region-level
+    ``immune`` table of the ruleset (an opponent's Queen or Great Ancient, the Ghost, the
+    Balrog). Neither his conquests nor his powers, places and relics
+    touch it."""
+    if immune(st, r):
+        return True
+    return any(f(st, p, r) for f in st.ruleset.immune)
+
+
+def power_proof(st, p, r):
+    """True when player ``p`` may not use a racial or special power, a
+    place or a relic to conquer or touch region ``r`` (the ``powerproof`` table:
+    Gnomes during other players' turns, rules notes §2.1)."""
+    for f in st.ruleset.powerproof:
+        if f(st, p, r):
+            return True
+    return False
+
+
+def protected_from(st, rid, r):
+    """True when the acting race may not touch region ``r`` at all."""
+    o = st.owner[r]
+    if o == rid:
+        return True
+    if st.chasm[r]:
+        return True
+    for f in st.ruleset.protect:
+        if f(st, rid, r):
+            return True
+    if o >= 0:
+        if immune(st, r):
+            return True
+        orec = st.recs[o]
+        me = st.recs[rid].p
+        if orec.p != me and not orec.dec and st.peace[orec.p] == me:
+            return True
+    return False
+
+
+def reachable(st, rid, r, held=None):
+    """May the race attempt region ``r`` (adjacency, entry, water)?
+    ``held``: the race's regions, when the caller has them. Against a
+    power-proof region (``power_proof``) only the plain ways count: a
+    border region to enter, a neighbour later."""
+    if st.chasm[r]:
+        return False
+    if st.water[r]:
+        if not (st.able(rid, "sails") or any(f(st, rid, r) for f in st.hook(rid, "water"))):
+            return False
+        if proof(st, rid, r):
+            return False
+    if held is None:
+        held = st.regions_of(rid)
+    if not held:
+        if st.entry[r]:
+            return True
+        ok = any(f(st, rid, r) for f in st.hook(rid, "entry"))
+        return ok and not proof(st, rid, r)
+    for n in st.nbrs[r]:
+        if st.owner[n] == rid:
+            return True
+    ok = any(f(st, rid, r, held) for f in st.hook(rid, "reach"))
+    return ok and not proof(st, rid, r)
+
+
+def proof(st, rid, r):
+    return bool(st.ruleset.powerproof) and st.owner[r] >= 0 and power_proof(st, st.recs[rid].p, r)
+
+
+def defence(st, r, rid=None):
+    """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
+    River), +1 per marker and per token there, +1 per Monster token
+    (§1.4, §2), and the region-level extras (the ``defence`` table)."""
+    d = (1 if st.river[r] else 2) + st.mountain[r] + st.lair[r] + st.fort[r] + st.camp[r]
+    d += st.monster[r]
+    if st.owner[r] != EMPTY:
+        d += st.tok[r]
+    for f in st.ruleset.defence:
+        d += f(st, r, rid)
+    return d
+
+
+def asking(st, fn, *args):
+    """``fn(*args)``, a question asked of the position ``st``: asking changes
+    nothing, so the hooks of each race are looked up once for all the
+    regions it asks about."""
+    if st._hooks_held is not None:
+        return fn(*args)
+    st._hooks_held = {}
+    try:
+        return fn(*args)
+    finally:
+        st._hooks_held = None
+
+
+def target_list(st, rid):
+    """The regions race ``rid`` may attempt (:func:`protected_from`,
+    :func:`reachable`)."""
+    held = st.regions_of(rid)
+    if held and not st.hook(rid, "reach"):
+        # only a neighbour of the race's regions can be reached (reachable without
+        # a ``reach`` hook): the others are not asked about
+        nbrs = st.nbrs
+        regions = sorted({n for h in held for n in nbrs[h]})
+    elif not held and not st.hook(rid, "entry"):
+        regions = [r for r in range(st.R) if st.entry[r]]  # a first conquest: a border region
+    else:
+        regions = range(st.R)
+    return [r for r in regions if not protected_from(st, rid, r) and reachable(st, rid, r, held)]
+
+
+def priced_targets(st, rid, hand, roll, berserk, out):
+    """The conquests (``c:R``) and the conquests with the die (``die:R``)
+    race ``rid`` may attempt with ``hand`` tokens, added to ``out``;
+    returns its targets."""
+    tg = target_list(st, rid)
+    for r in tg:
+        c = st.cost(rid, r)
+        if roll is not None:
+            if st.need(rid, r, roll) <= hand:
+                out.append(Move(f"c:{r}", (f"r{r}",)))
+        elif c <= hand:
+            out.append(Move(f"c:{r}", (f"r{r}",)))
+        elif not berserk and c - hand <= 3:
+            out.append(Move(f"die:{r}", (f"r{r}",)))
+    return tg
+
+
+def first_moves(st):
+    """The first moves ``SmallWorldState.conquer_moves`` lists: going into decline,
+    abandoning a region."""
+    return st.clock.allowed(st, opening_moves(st))
+
+
+def opening_moves(st):
+    """Going into decline, abandoning a region: the first conquest moves,
+    before the clock's say."""
+    rid = st.acting
+    tp = st.tp
+    out = []
+    if tp.fresh and not tp.ghoul:
+        out.append(Move("decline", ("decline",)))
+    if not tp.conq and tp.die is None:
+        for r in st.regions_of(rid):
+            out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
+    return out
+
+
+def proof_filter(st, p, moves, keep_some=False):
+    """Moves of a race, power, place or relic that name a region (path
+    ``rN``) player ``p`` may not touch with them (``power_proof``) are
+    left out; ``keep_some``: a forced choice keeps its moves rather than
+    none at all."""
+    if not st.ruleset.powerproof:
+        return moves
+    out = [m for m in moves if not any(
+        len(x) > 1 and x[0] == "r" and x[1:].isdigit() and st.owner[int(x[1:])] >= 0
+        and power_proof(st, p, int(x[1:])) for x in m.path)]
+    return out if out or not keep_some else moves
+
+
+def lone_enemy_tokens(st, rid, skip=()):
+    """Regions race ``rid`` could attack that hold a single active token
+    of another player (not one of the players in ``skip``): the test of
+    the Vampire and of the Shiny Orb."""
+    me = st.recs[rid].p
+    held = st.regions_of(rid)
+    out = []
+    for r in range(st.R):
+        o = st.owner[r]
+        if o < 0 or st.tok[r] != 1:
+            continue
+        orec = st.recs[o]
+        if orec.dec or orec.p == me or orec.p in skip:
+            continue
+        if protected_from(st, rid, r) or not reachable(st, rid, r, held):
+            continue
+        out.append(r)
+    return out

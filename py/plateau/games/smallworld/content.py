@@ -76,8 +76,10 @@ from dataclasses import replace
 
 from plateau.core.game import Move
 
-from . import conquest, redeploy
+from . import conquest, redeploy, supply
 from . import underground as U
+from .records import Phase
+from .supply import SUPPLY  # noqa: F401 (read as content.SUPPLY)
 from .ruleset import TABLES, Ruleset, records
 
 # --- the values --------------------------------------------------------
@@ -96,8 +98,6 @@ POWERS = {
     "spirit": 5, "stout": 4, "swamp": 4, "underworld": 5, "wealthy": 4,
 }
 AMAZON_EXTRA = 4
-SUPPLY = {"lost_tribe": 18, "lair": 10, "fortress": 6, "mountain": 9, "camp": 5, "hole": 2,
-          "hero": 2, "dragon": 1}
 WATER = ("sea", "lake")
 
 NAMES = {
@@ -284,7 +284,7 @@ def _halflings_conquer(st, rid, r):
 
 
 def _trolls_conquer(st, rid, r):
-    if st.supply_left("lair") > 0:
+    if supply.supply_left(st, "lair") > 0:
         st.lair[r] = True
 
 
@@ -306,7 +306,7 @@ def _amazons_park(st, rid):
     if rec.dec:
         return
     extra = st.ruleset.content[rec.race].extra
-    rec.parked = extra - st.take_off(rid, extra)
+    rec.parked = extra - supply.take_off(st, rid, extra)
     st.ev("amazons", p=rec.p, n=rec.parked)
 
 
@@ -345,7 +345,7 @@ def sorcery_targets(st, rid):
         orec = st.recs[o]
         if orec.dec or orec.p == me or orec.p in st.tp.sorc:
             continue
-        if st.protected_from(rid, r) or st._proof(rid, r):
+        if conquest.protected_from(st, rid, r) or conquest.proof(st, rid, r):
             continue
         if any(st.owner[n] == rid for n in st.nbrs[r]):
             out.append(r)
@@ -353,7 +353,7 @@ def sorcery_targets(st, rid):
 
 
 def _sorcery_moves(st, rid):
-    if st.phase != "conquer" or st.tp.ghoul or st.recs[rid].dec or st.tray(rid) <= 0:
+    if st.phase != Phase.CONQUER or st.tp.ghoul or st.recs[rid].dec or st.tray(rid) <= 0:
         return []
     return [Move(f"sorc:{r}", ("sorcery", f"r{r}")) for r in sorcery_targets(st, rid)]
 
@@ -372,7 +372,7 @@ def _dragon_moves(st, rid, targets):
     tp = st.tp
     if tp.ghoul or tp.dragon or tp.roll is not None:
         return []
-    return [Move(f"dragon:{r}", ("dragon", f"r{r}")) for r in targets if not st._proof(rid, r)]
+    return [Move(f"dragon:{r}", ("dragon", f"r{r}")) for r in targets if not conquest.proof(st, rid, r)]
 
 
 def _do_dragon(st, arg):
@@ -388,13 +388,13 @@ def _do_dragon(st, arg):
 
 def _redeploy_log(st, key):
     """What gave and what received in this redeployment (from rules revision 1, see
-    ``SmallWorldState.redeploy_moves``): the regions under ``key + "from"`` and ``key + "to"``."""
+    ``redeploy.moves``): the regions under ``key + "from"`` and ``key + "to"``."""
     rd = st.tp.rd if st.rev >= 1 else None
     return (set(rd.get(key + "from", ())), set(rd.get(key + "to", ()))) if rd else (set(), set())
 
 
 def _fortress_moves(st, rid, held):
-    if st.tp.ghoul or st.tp.fort or st.supply_left("fortress") <= 0:
+    if st.tp.ghoul or st.tp.fort or supply.supply_left(st, "fortress") <= 0:
         return []
     return [Move(f"fort:{r}", ("fortress", f"r{r}")) for r in held if not st.fort[r]]
 
@@ -411,7 +411,7 @@ def _camp_moves(st, rid, held):
         return []
     gave, got = _redeploy_log(st, "camp_")
     out = []
-    if st.supply_left("camp") > 0:
+    if supply.supply_left(st, "camp") > 0:
         out += [Move(f"camp:{r}", ("camp", f"r{r}")) for r in held if r not in gave]
     return out + [Move(f"uncamp:{r}", ("uncamp", f"r{r}")) for r in held if st.camp[r] and r not in got]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import types
 import typing
 from dataclasses import dataclass, field, fields
-from enum import Enum
+from enum import Enum, StrEnum
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -120,6 +120,23 @@ _TURN_KEYS = frozenset(_TURN_ALWAYS + _TURN_SOMETIMES)
 assert _TURN_ALWAYS + _TURN_SOMETIMES == tuple(f.name for f in fields(Turn))
 
 
+class Phase(StrEnum):
+    """The part of a turn the table is in when no decision waits (a state's
+    ``phase``): its member decides the moves (``rules.PHASES``). A member,
+    not a string, so a misspelt phase is an error where it is written; it
+    equals its value, which is what a view shows (``"conquer"``)."""
+
+    NONE = ""  #: before the first turn starts
+    PICK = "pick"
+    CONQUER = "conquer"
+    REDEPLOY = "redeploy"
+    DIPLOMAT = "diplomat"
+    STOUT = "stout"
+    DEFEND = "defend"
+    OVER = "over"
+    IDLE = "idle"  #: a tournament's table between two of its turns
+
+
 class Step(str, Enum):
     """Where a turn goes on once the decisions it waits for are taken: a
     decision's ``then`` (``rules.RESUME`` says what each does). A member, not
@@ -129,7 +146,6 @@ class Step(str, Enum):
     PICKED = "picked"  #: the ``picked`` effects go on, from the i-th
     AFTER_REDEPLOY = "after_redeploy"
     DEFEND = "defend"
-    REDEPLOY = "redeploy"
     DECLINE_SCORE = "decline_score"
 
     def at(self, arg) -> str:

@@ -1,13 +1,15 @@
 """Small World's redeployment (rules notes §1.5, "Redeploy"): the River
 emptied, tokens put down and moved, the end of the redeployment and what
 follows it (Diplomat's peace, the score). Functions of the position ``st``;
-what may be played is :meth:`SmallWorldState.redeploy_moves`.
+what may be played is :func:`moves`.
 """
 
 from __future__ import annotations
 
-from . import turn_end
-from .records import Step
+from plateau.core.game import Move
+
+from . import supply, turn_end, turn_start
+from .records import Phase, Step
 
 
 def begin(st):
@@ -15,7 +17,7 @@ def begin(st):
     its redeployment starts."""
     rid = st.acting
     rec = st.recs[rid]
-    st.phase = "redeploy"
+    st.phase = Phase.REDEPLOY
     st.tp.roll = None
     if st.rev >= 1:  # what gave and what received in this redeployment (redeploy_moves)
         st.tp.rd = {"from": [], "to": []}
@@ -26,7 +28,7 @@ def begin(st):
             for r in st.regions_of(rid):
                 if st.river[r]:
                     rec.hand += st.tok[r]
-                    st.clear_region(r)
+                    supply.clear_region(st, r)
                     st.ev("river", p=rec.p, r=r)
     for h in st.hook(rid, "redeploy", items=False):
         h(st, rid)
@@ -35,7 +37,7 @@ def begin(st):
 def note(st, kind, a=None, b=None):
     """Note (from rules revision 1) that region ``a`` gave and region ``b``
     received a token (``kind`` ""), a camp ("camp_") or a hero ("hero_")."""
-    rd = st.tp.rd if st.phase == "redeploy" and st.rev >= 1 else None
+    rd = st.tp.rd if st.phase == Phase.REDEPLOY and st.rev >= 1 else None
     if rd is None:
         return
     for key, r in ((kind + "from", a), (kind + "to", b)):
@@ -51,8 +53,8 @@ def end(st):
     if st.tp.ghoul:
         if not st.regions_of(rid):
             rec.hand = 0
-            st.check_gone(rid)
-        st.main_part()
+            supply.check_gone(st, rid)
+        turn_start.main_part(st)
         return
     st.call(rid, "redeployed")
     if st.pending:
@@ -65,9 +67,9 @@ def after(st):
     rid = st.acting
     p = st.cur
     if st.able(rid, "names_peace"):
-        cands = st.peace_candidates(p)
+        cands = turn_end.peace_candidates(st, p)
         if cands:
-            st.phase = "diplomat"
+            st.phase = Phase.DIPLOMAT
             return
     turn_end.score_and_finish(st)
 
@@ -97,3 +99,88 @@ def take_back(st, arg):
     st.recs[st.acting].hand += st.tok[r] - 1
     st.tok[r] = 1
     note(st, "", a=r)
+
+
+def moves(st):
+    """The redeployment's moves. From rules revision 1 a redeployment
+    always ends (rules help, "Redeploy"): a region that gave tokens
+    (``mv`` from it, ``back``) receives none again this redeployment, and
+    one a token was moved to (``mv``) gives none; encampments and heroes
+    likewise (a region that lost one does not get one back, one that got
+    one does not lose it). Tokens in hand go anywhere not left. So
+    ``back`` happens at most once per region and every ``mv`` sends a
+    token for good. ``back:R`` takes all of R's tokens but
+    one back in hand, to put them elsewhere. Revision 0 keeps the older
+    moves (any token back and forth), so that older records replay."""
+    rid = st.acting
+    rec = st.recs[rid]
+    held = st.regions_of(rid)
+    out = first_moves(st, held)
+    if rec.hand > 0 and held:
+        return out
+    return out + rest(st, rid, held)
+
+
+def rest(st, rid, held):
+    """The redeployment's moves after the tokens' (:func:`first_moves`,
+    none of which is ``done``) once no token is left in hand: the race's
+    markers, its other moves and ``done``."""
+    out = []
+    for f in st.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
+        out.extend(f(st, rid, held))
+    for f in st.hook(rid, "moves"):
+        out.extend(f(st, rid))
+    if not any(f(st, rid) for f in st.hook(rid, "hold", items=False)):
+        out.append(Move("done", ("done",)))
+    return out
+
+
+def first_moves(st, held=None):
+    """The first moves of :func:`moves`: the tokens in hand put
+    down (then they are all of it), or tokens moved between regions."""
+    rid = st.acting
+    if held is None:
+        held = st.regions_of(rid)
+    hand, gave, got, rd = marks(st, rid)
+    out = []
+    if hand > 0 and held:
+        for r in put_to(held, gave):
+            out.extend(put_moves(r, hand))
+        return out
+    for a in held:
+        if may_give(st, a, got):
+            for b in held:
+                if may_get(a, b, gave):
+                    out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
+            if rd is not None and any(may_get(a, b, gave) for b in held):
+                out.append(Move(f"back:{a}", ("back", f"r{a}")))
+    return out
+
+
+# the redeployment's rules, shared by the list of moves and the replay's check of one
+def marks(st, rid):
+    """Tokens in hand, the regions that gave and got tokens this
+    redeployment (revision 1; none before), and its record of moves."""
+    rd = st.tp.rd if st.rev >= 1 else None
+    return st.recs[rid].hand, set(rd["from"]) if rd else set(), set(rd["to"]) if rd else set(), rd
+
+
+def put_to(held, gave):
+    """Where tokens in hand go: a region that gave none, or any when all did."""
+    return [r for r in held if r not in gave] or held
+
+
+def put_moves(r, hand):
+    """One token put in ``r``, and, with more than one in hand, all of them."""
+    one = Move(f"put:{r}", (f"r{r}",))
+    return [one, Move(f"all:{r}", ("all", f"r{r}"))] if hand > 1 else [one]
+
+
+def may_give(st, a, got):
+    """Region ``a`` may send a token elsewhere: it keeps one, and got none."""
+    return st.tok[a] > 1 and a not in got
+
+
+def may_get(a, b, gave):
+    """Region ``b`` may receive a token from ``a``: another region, that gave none."""
+    return b != a and b not in gave

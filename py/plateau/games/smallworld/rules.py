@@ -6,7 +6,8 @@ in play for one player, active or In Decline), ``LT`` for a Lost Tribe or
 apart from the board (``coins``, ``active``, ``declined``) so that a
 multi-table tournament can reuse the board part.
 
-A turn is a sequence of decisions (``phase``):
+A turn is a sequence of phases (``phase``, a :class:`records.Phase`; :data:`PHASES`
+says what each offers and does):
 
 * ``pick`` — choose a combo from the column (``pick:i``);
 * ``conquer`` — ``c:R`` conquer, ``die:R`` final conquest with the die,
@@ -30,10 +31,10 @@ from plateau.core.boards import load_board
 from plateau.core.game import Game, Move, State, rules_revision
 from plateau.core.rng import Rng
 
-from . import conquest, redeploy, turn_end
+from . import conquest, redeploy, supply, turn_end, turn_start
 from . import content as C
 from .clock import PLAIN, Clock
-from .records import EMPTY, LT, Copier, Effects, Race, Step, Turn, _Unset, deep_copy
+from .records import EMPTY, LT, Copier, Effects, Phase, Race, Step, Turn, _Unset, deep_copy
 from .ruleset import Ruleset
 
 LOG_KEEP = 80
@@ -187,7 +188,7 @@ class SmallWorldState(State):
         self.opts = dict(options)
         #: the rules revision played (plateau.core.game.REVISION_OPTION): 0 for
         #: a record saved before the 2026-11 rules changes, which keeps the older
-        #: behaviour; from 1 a redeployment ends (see :meth:`redeploy_moves`),
+        #: behaviour; from 1 a redeployment ends (see ``redeploy.moves``),
         #: and the Underground effects and the Snow Thing follow the rulebook
         self.rev = rules_revision(self.opts, game)
         self.rng = Rng(seed)
@@ -275,7 +276,7 @@ class SmallWorldState(State):
         self.next_rid = 0
         self.turn = 1
         self.cur = 0
-        self.phase = ""
+        self.phase = Phase.NONE
         self.acting = None
         self.tp = None
         self.defq = []
@@ -295,11 +296,6 @@ class SmallWorldState(State):
         if copy is None:
             copy = _COPIERS[cls] = Copier(cls, _SHARED)
         return copy(self)
-
-    def set_aside(self, items):
-        """Tiles the Golden Knight's finder does not keep leave the game (a
-        tournament keeps them in its reserve)."""
-        self.clock.set_aside(self, items)
 
     def shown_players(self):
         """The players the board's panel lists."""
@@ -325,46 +321,13 @@ class SmallWorldState(State):
         # called for nearly every move checked: the scan runs in C (compress), not a Python loop
         return list(compress(range(self.R), map(eq, self.owner, repeat(rid))))
 
-    def take_off(self, rid, k):
-        """Take ``k`` of race ``rid``'s tokens off the board until its next
-        turn: from its hand first, then one at a time from its largest stack
-        (the lowest region first), never the last token of a region. Returns
-        how many could not be taken."""
-        rec = self.recs[rid]
-        take = min(k, rec.hand)
-        rec.hand -= take
-        k -= take
-        while k > 0:
-            held = sorted(self.regions_of(rid), key=lambda r: (-self.tok[r], r))
-            if not held or self.tok[held[0]] <= 1:
-                break
-            self.tok[held[0]] -= 1
-            k -= 1
-        return k
-
-    def on_board(self, rid):
-        return sum(self.tok[r] for r in range(self.R) if self.owner[r] == rid)
-
     def tray(self, rid):
         """Tokens of this race left in the box tray."""
         rec = self.recs[rid]
         # ``extra``: tokens in hand or on the map that are not race tokens (Silver Hammers);
         # ``lost``: tokens lost for good, back in the game box (the Snow Thing)
         box = self.ruleset.content[rec.race].box
-        return box - self.on_board(rid) - rec.hand - rec.parked + rec.extra - rec.lost
-
-    def supply_left(self, kind):
-        used = {"lair": sum(self.lair), "fortress": sum(self.fort), "camp": sum(self.camp),
-                "hole": sum(self.hole), "hero": sum(self.hero)}[kind]
-        return C.SUPPLY[kind] - used
-
-    def race_tokens_on_board(self, p):
-        rids = ([self.active[p]] if self.active[p] is not None else []) + self.declined[p]
-        return sum(self.on_board(rid) for rid in rids)
-
-    def power_of(self, rid):
-        rec = self.recs[rid]
-        return None if rec.dec else rec.power
+        return box - supply.on_board(self, rid) - rec.hand - rec.parked + rec.extra - rec.lost
 
     def has(self, rid, key):
         """Race ``rid`` is of race ``key``, or has power ``key`` while active
@@ -372,7 +335,7 @@ class SmallWorldState(State):
         rec = self.recs[rid]
         if rec.race == key or (not rec.dec and rec.power == key):
             return True
-        return self._lent_power(rid) == key
+        return lent_power(self, rid) == key
 
     def able(self, rid, flag):
         """A quality (``ruleset.FLAGS``) of race ``rid``: of its race, of its
@@ -381,27 +344,8 @@ class SmallWorldState(State):
         flags = self.ruleset.flags
         if flag in flags.get(rec.race, ()) or (not rec.dec and flag in flags.get(rec.power, ())):
             return True
-        sp = self._lent_power(rid)
+        sp = lent_power(self, rid)
         return sp is not None and flag in flags.get(sp, ())
-
-    def _lent_power(self, rid):
-        """A power a place lends to race ``rid`` (the ruleset's ``lend``:
-        Stonehedge, rules notes §2.3), while that power may act (active, or
-        In Decline when its badge keeps working)."""
-        for f in self.ruleset.lend:
-            pw = f(self, rid)
-            if pw is not None:
-                if self.recs[rid].dec and pw not in self.ruleset.keep_badge:
-                    return None
-                return pw
-        return None
-
-    def items_of(self, rid):
-        """Places and relics in the regions race ``rid`` holds."""
-        if not self.found:
-            return []
-        mine = list(map(eq, self.owner, repeat(rid)))  # called per target (hooks): scans in C
-        return [x for x in compress(self.place, mine) if x] + [x for x in compress(self.relic, mine) if x]
 
     def keys(self, rid, items=True):
         """What may act for race ``rid``: its race, its power (while active,
@@ -413,11 +357,11 @@ class SmallWorldState(State):
         if pw and (not rec.dec or pw in self.ruleset.keep_badge):
             out.append(pw)
         if self.found:
-            sp = self._lent_power(rid)
+            sp = lent_power(self, rid)
             if sp and sp not in out:
                 out.append(sp)
         if items:
-            out.extend(self.items_of(rid))
+            out.extend(items_of(self, rid))
         return out
 
     _hooks_held = None  # while a question is asked of the position (targets): hooks already looked up
@@ -452,48 +396,13 @@ class SmallWorldState(State):
                 break
             self.column.append([self.banners.pop(0), self.badges.pop(0), 0])
 
-    def vanish(self, rid):
-        """A race leaves the board: its tokens go back, its banner to the
-        bottom of the banner stack (§1.3)."""
-        rec = self.recs.pop(rid)
-        for r in range(self.R):
-            if self.owner[r] == rid:
-                self.clear_region(r)
-        p = rec.p
-        if self.active[p] == rid:
-            self.active[p] = None
-        if rid in self.declined[p]:
-            self.declined[p].remove(rid)
-        self.banners.append(rec.race)
-        if rec.power is not None and (not rec.dec or rec.power in self.ruleset.keep_badge):
-            self.discard.append(rec.power)
-        self.defq = [d for d in self.defq if d != rid]
-        self.ev("vanish", p=p, race=rec.race)
-        self.refill()
-
-    def clear_region(self, r):
-        self.owner[r] = EMPTY
-        self.tok[r] = 0
-        self.lair[r] = False
-        self.fort[r] = False
-        self.camp[r] = 0
-        self.hole[r] = False
-        self.hero[r] = False
-        if self.dragon == r:
-            self.dragon = -1
-        for f in self.ruleset.clear:
-            f(self, r)
-
     # -- turn flow -------------------------------------------------------
-    def _new_tp(self):
-        return Turn()
-
     def start_turn(self):
         """The current player's turn starts."""
         p = self.cur
         self.mark = self.seq + 1
         self.peace[p] = None
-        self.tp = self._new_tp()
+        self.tp = Turn()
         self.ev("turn", p=p, n=self.turn)
         for rid in ([self.active[p]] if self.active[p] is not None else []) + list(self.declined[p]):
             if rid in self.recs:
@@ -504,40 +413,9 @@ class SmallWorldState(State):
         if again:  # an In Decline race that still conquers first (``tp.ghoul``)
             self.tp.ghoul = True
             self.tp.fresh = False
-            self._begin_conquer(again[0])
+            turn_start.begin_conquer(self, again[0])
             return
-        self.main_part()
-
-    def main_part(self):
-        p = self.cur
-        self.tp.ghoul = False
-        self.tp.fresh = True
-        self.tp.die = None
-        rid = self.active[p]
-        if rid is None:
-            self.phase = "pick"
-            self.acting = None
-            return
-        self._begin_conquer(rid)
-
-    def _begin_conquer(self, rid):
-        """Ready troops: all but one token of each region go to hand;
-        Amazons' 4 come back (§1.2, §1.8)."""
-        rec = self.recs[rid]
-        self.acting = rid
-        self.phase = "conquer"
-        readied = {}
-        for r in self.regions_of(rid):
-            if self.tok[r] > 1:
-                readied[r] = self.tok[r] - 1
-                rec.hand += self.tok[r] - 1
-                self.tok[r] = 1
-        self.tp.readied = readied
-        if rec.parked:
-            rec.hand += rec.parked
-            rec.parked = 0
-        self.tp.roll = None
-        self.clock.conquest_starting(self, rid)
+        turn_start.main_part(self)
 
     def take_combo(self, i):
         p = self.cur
@@ -556,115 +434,23 @@ class SmallWorldState(State):
         self.active[p] = rid
         self.ev("pick", p=p, race=race, power=power, paid=i, got=coins)
         self.acting = rid
-        self.phase = "conquer"
+        self.phase = Phase.CONQUER
         self.tp.fresh = False
         self.tp.readied = {}
-        self._picked(rid, 0)
+        turn_start.picked(self, rid, 0)
         self.clock.picked(self, rid)
 
-    def _picked(self, rid, start):
-        """The ``picked`` hooks in turn; one that asks a decision (``push``)
-        pauses the others until it is taken (Shadow Mimes' swap comes
-        before the power's own ``picked``)."""
-        hs = self.hook(rid, "picked")
-        for i in range(start, len(hs)):
-            hs[i](self, rid)
-            if self.pending:
-                self.pending[-1].setdefault("then", Step.PICKED.at(i + 1))
-                return
-
     # -- conquest -------------------------------------------------------
-    def immune(self, r):
-        return self.hole[r] or self.hero[r] or self.dragon == r
-
-    def immune_to(self, p, r):
-        """Region ``r`` is immune against player ``p`` (rules notes §2
-        "Immunity"): a hole, a hero, the dragon, and the region-level
-        ``immune`` table of the ruleset (an opponent's Queen or Great Ancient, the Ghost, the
-        Balrog). Neither his conquests nor his powers, places and relics
-        touch it."""
-        if self.immune(r):
-            return True
-        return any(f(self, p, r) for f in self.ruleset.immune)
-
-    def power_proof(self, p, r):
-        """True when player ``p`` may not use a racial or special power, a
-        place or a relic to conquer or touch region ``r`` (the ``powerproof`` table:
-        Gnomes during other players' turns, rules notes §2.1)."""
-        for f in self.ruleset.powerproof:
-            if f(self, p, r):
-                return True
-        return False
-
-    def protected_from(self, rid, r):
-        """True when the acting race may not touch region ``r`` at all."""
-        o = self.owner[r]
-        if o == rid:
-            return True
-        if self.chasm[r]:
-            return True
-        for f in self.ruleset.protect:
-            if f(self, rid, r):
-                return True
-        if o >= 0:
-            if self.immune(r):
-                return True
-            orec = self.recs[o]
-            me = self.recs[rid].p
-            if orec.p != me and not orec.dec and self.peace[orec.p] == me:
-                return True
-        return False
-
-    def reachable(self, rid, r, held=None):
-        """May the race attempt region ``r`` (adjacency, entry, water)?
-        ``held``: the race's regions, when the caller has them. Against a
-        power-proof region (``power_proof``) only the plain ways count: a
-        border region to enter, a neighbour later."""
-        if self.chasm[r]:
-            return False
-        if self.water[r]:
-            if not (self.able(rid, "sails") or any(f(self, rid, r) for f in self.hook(rid, "water"))):
-                return False
-            if self._proof(rid, r):
-                return False
-        if held is None:
-            held = self.regions_of(rid)
-        if not held:
-            if self.entry[r]:
-                return True
-            ok = any(f(self, rid, r) for f in self.hook(rid, "entry"))
-            return ok and not self._proof(rid, r)
-        for n in self.nbrs[r]:
-            if self.owner[n] == rid:
-                return True
-        ok = any(f(self, rid, r, held) for f in self.hook(rid, "reach"))
-        return ok and not self._proof(rid, r)
-
-    def _proof(self, rid, r):
-        return bool(self.ruleset.powerproof) and self.owner[r] >= 0 and self.power_proof(self.recs[rid].p, r)
-
-    def defence(self, r, rid=None):
-        """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
-        River), +1 per marker and per token there, +1 per Monster token
-        (§1.4, §2), and the region-level extras (the ``defence`` table)."""
-        d = (1 if self.river[r] else 2) + self.mountain[r] + self.lair[r] + self.fort[r] + self.camp[r]
-        d += self.monster[r]
-        if self.owner[r] != EMPTY:
-            d += self.tok[r]
-        for f in self.ruleset.defence:
-            d += f(self, r, rid)
-        return d
-
     def cost(self, rid, r):
         """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
-        c = self.defence(r, rid)
+        c = conquest.defence(self, r, rid)
         red = up = 0
         for h in self.hook(rid, "cost"):
             k = h(self, rid, r)
             red += k
             if k > 0:
                 up += k
-        if red < up and self._proof(rid, r):
+        if red < up and conquest.proof(self, rid, r):
             red = up  # no reduction against a power-proof region
         for h in self.ruleset.cost:  # region-level changes, for everyone: not a power of the attacker
             red += h(self, rid, r)
@@ -674,96 +460,34 @@ class SmallWorldState(State):
         """Tokens a conquest of ``r`` takes, after a Berserk roll if any (the
         roll is a power: it does not help against a power-proof region)."""
         c = self.cost(rid, r)
-        if roll is None or self._proof(rid, r):
+        if roll is None or conquest.proof(self, rid, r):
             return c
         return max(1, c - roll)
 
-    def asking(self, fn, *args):
-        """``fn(*args)``, a question asked of the position: asking changes
-        nothing, so the hooks of each race are looked up once for all the
-        regions it asks about."""
-        if self._hooks_held is not None:
-            return fn(*args)
-        self._hooks_held = {}
-        try:
-            return fn(*args)
-        finally:
-            self._hooks_held = None
-
     def targets(self, rid):
         """The regions race ``rid`` may attempt."""
-        return self.asking(self._targets, rid)
-
-    def _targets(self, rid):
-        held = self.regions_of(rid)
-        if held and not self.hook(rid, "reach"):
-            # only a neighbour of the race's regions can be reached (:meth:`reachable`
-            # without a ``reach`` hook): the others are not asked about
-            nbrs = self.nbrs
-            near = {n for h in held for n in nbrs[h]}
-            regions = sorted(near)
-        elif not held and not self.hook(rid, "entry"):
-            regions = [r for r in range(self.R) if self.entry[r]]  # a first conquest: a border region
-        else:
-            regions = range(self.R)
-        return [r for r in regions if not self.protected_from(rid, r) and self.reachable(rid, r, held)]
-
-    def check_gone(self, rid):
-        rec = self.recs[rid]
-        if rec.dec and not self.regions_of(rid) and rec.hand == 0:
-            self.vanish(rid)
-
-    def conquer_first(self):
-        """The first moves :meth:`conquer_moves` lists: going into decline,
-        abandoning a region."""
-        return self.clock.allowed(self, self._conquer_first())
-
-    def _conquer_first(self):
-        rid = self.acting
-        tp = self.tp
-        out = []
-        if tp.fresh and not tp.ghoul:
-            out.append(Move("decline", ("decline",)))
-        if not tp.conq and tp.die is None:
-            for r in self.regions_of(rid):
-                out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
-        return out
+        return conquest.asking(self, conquest.target_list, self, rid)
 
     def conquer_moves(self):
         rid = self.acting
         rec = self.recs[rid]
         tp = self.tp
-        out = self._conquer_first()
+        out = conquest.opening_moves(self)
         hand = rec.hand
         if hand >= 1:
             roll = tp.roll
             berserk = self.able(rid, "roll_first")
-            tg = self.asking(self._conquests, rid, hand, roll, berserk, out)
+            tg = conquest.asking(self, conquest.priced_targets, self, rid, hand, roll, berserk, out)
             if berserk and roll is None:
                 out.append(Move("roll", ("roll",)))
             for f in self.hook(rid, "conquest_moves", items=False):
                 out.extend(f(self, rid, tg))
         for f in self.hook(rid, "moves"):
-            out.extend(self._proof_filter(rec.p, f(self, rid)))
+            out.extend(conquest.proof_filter(self, rec.p, f(self, rid)))
         for f in self.ruleset.moves:
-            out.extend(self._proof_filter(rec.p, f(self, rid)))
+            out.extend(conquest.proof_filter(self, rec.p, f(self, rid)))
         out.append(Move("end", ("end",)))
         return self.clock.allowed(self, out)
-
-    def _conquests(self, rid, hand, roll, berserk, out):
-        """The conquests (``c:R``) and the conquests with the die (``die:R``)
-        race ``rid`` may attempt, added to ``out``; returns its targets."""
-        tg = self._targets(rid)
-        for r in tg:
-            c = self.cost(rid, r)
-            if roll is not None:
-                if self.need(rid, r, roll) <= hand:
-                    out.append(Move(f"c:{r}", (f"r{r}",)))
-            elif c <= hand:
-                out.append(Move(f"c:{r}", (f"r{r}",)))
-            elif not berserk and c - hand <= 3:
-                out.append(Move(f"die:{r}", (f"r{r}",)))
-        return tg
 
     def move_from_text(self, text):
         """A conquest (``c:N``, ``die:N``) is checked on its own region,
@@ -787,10 +511,10 @@ class SmallWorldState(State):
         made without the rest; ``None`` where there is no such shortcut."""
         if self.pending or self.win is not None or self.acting not in self.recs:
             return None
-        if self.phase == "conquer":
-            return self.conquer_first()
-        if self.phase == "redeploy":
-            return self.redeploy_first()
+        if self.phase == Phase.CONQUER:
+            return conquest.first_moves(self)
+        if self.phase == Phase.REDEPLOY:
+            return redeploy.first_moves(self)
         return None
 
     def _quick_conquest(self, text):
@@ -802,19 +526,19 @@ class SmallWorldState(State):
         if text.startswith(("put:", "all:", "mv:", "back:")):
             return self._quick_redeploy(text)
         if text == "end":  # ending the conquests: conquer_moves always lists it last
-            ok = not self.pending and self.phase == "conquer" and self.win is None and self.acting in self.recs
+            ok = not self.pending and self.phase == Phase.CONQUER and self.win is None and self.acting in self.recs
             return self._clock_allows(Move("end", ("end",))) if ok else None
         head, _, arg = text.partition(":")
         if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
             return None
-        if self.pending or self.phase != "conquer" or self.win is not None:
+        if self.pending or self.phase != Phase.CONQUER or self.win is not None:
             return None
         r = int(arg)
         rid = self.acting
         if r >= self.R or rid is None or rid not in self.recs:
             return None
         hand = self.recs[rid].hand
-        if hand < 1 or self.protected_from(rid, r) or not self.reachable(rid, r, self.regions_of(rid)):
+        if hand < 1 or conquest.protected_from(self, rid, r) or not conquest.reachable(self, rid, r, self.regions_of(rid)):
             return None
         roll = self.tp.roll
         c = self.cost(rid, r)
@@ -829,75 +553,12 @@ class SmallWorldState(State):
     def _clock_allows(self, m):
         return m if self.clock is PLAIN or self.clock.allowed(self, [m]) else None
 
-    def _proof_filter(self, p, moves, keep_some=False):
-        """Moves of a race, power, place or relic that name a region (path
-        ``rN``) player ``p`` may not touch with them (``power_proof``) are
-        left out; ``keep_some``: a forced choice keeps its moves rather than
-        none at all."""
-        if not self.ruleset.powerproof:
-            return moves
-        out = [m for m in moves if not any(
-            len(x) > 1 and x[0] == "r" and x[1:].isdigit() and self.owner[int(x[1:])] >= 0
-            and self.power_proof(p, int(x[1:])) for x in m.path)]
-        return out if out or not keep_some else moves
-
-    def lone_enemy_tokens(self, rid, skip=()):
-        """Regions race ``rid`` could attack that hold a single active token
-        of another player (not one of the players in ``skip``): the test of
-        the Vampire and of the Shiny Orb."""
-        me = self.recs[rid].p
-        held = self.regions_of(rid)
-        out = []
-        for r in range(self.R):
-            o = self.owner[r]
-            if o < 0 or self.tok[r] != 1:
-                continue
-            orec = self.recs[o]
-            if orec.dec or orec.p == me or orec.p in skip:
-                continue
-            if self.protected_from(rid, r) or not self.reachable(rid, r, held):
-                continue
-            out.append(r)
-        return out
-
-    def redeploy_moves(self):
-        """The redeployment's moves. From rules revision 1 a redeployment
-        always ends (rules help, "Redeploy"): a region that gave tokens
-        (``mv`` from it, ``back``) receives none again this redeployment, and
-        one a token was moved to (``mv``) gives none; encampments and heroes
-        likewise (a region that lost one does not get one back, one that got
-        one does not lose it). Tokens in hand go anywhere not left. So
-        ``back`` happens at most once per region and every ``mv`` sends a
-        token for good. ``back:R`` takes all of R's tokens but
-        one back in hand, to put them elsewhere. Revision 0 keeps the older
-        moves (any token back and forth), so that older records replay."""
-        rid = self.acting
-        rec = self.recs[rid]
-        held = self.regions_of(rid)
-        out = self.redeploy_first(held)
-        if rec.hand > 0 and held:
-            return out
-        return out + self.redeploy_rest(rid, held)
-
-    def redeploy_rest(self, rid, held):
-        """The redeployment's moves after the tokens' (:meth:`redeploy_first`,
-        none of which is ``done``) once no token is left in hand: the race's
-        markers, its other moves and ``done``."""
-        out = []
-        for f in self.hook(rid, "redeploy_moves", items=False):  # markers of a power (fortress, camps, heroes)
-            out.extend(f(self, rid, held))
-        for f in self.hook(rid, "moves"):
-            out.extend(f(self, rid))
-        if not any(f(self, rid) for f in self.hook(rid, "hold", items=False)):
-            out.append(Move("done", ("done",)))
-        return out
-
     def _quick_redeploy(self, text):
         """A move of tokens in the redeployment (``put:R``, ``all:R``,
         ``mv:A-B``, ``back:A``) checked on its own regions: the move
-        :meth:`redeploy_first` would list (each of its texts is there once),
+        ``redeploy.first_moves`` would list (each of its texts is there once),
         or ``None`` (then the full list decides)."""
-        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+        if self.pending or self.phase != Phase.REDEPLOY or self.win is not None or self.acting not in self.recs:
             return None
         head, _, arg = text.partition(":")
         parts = arg.split("-") if head == "mv" else [arg]
@@ -908,18 +569,18 @@ class SmallWorldState(State):
         held = self.regions_of(rid)
         if any(r not in held for r in regions):
             return None
-        hand, gave, got, rd = self._redeploy_marks(rid)
+        hand, gave, got, rd = redeploy.marks(self, rid)
         a = regions[0]
         if hand > 0:  # (held is not empty: a is in it)
             if head == "put" or (head == "all" and hand > 1):
-                return self._put_moves(a, hand)[0 if head == "put" else 1] if a in self._put_to(held, gave) else None
+                return redeploy.put_moves(a, hand)[0 if head == "put" else 1] if a in redeploy.put_to(held, gave) else None
             return None
-        if head not in ("mv", "back") or not self._may_give(a, got):
+        if head not in ("mv", "back") or not redeploy.may_give(self, a, got):
             return None
         if head == "mv":
             b = regions[1]
-            return Move(text, (f"r{a}", f"r{b}")) if self._may_get(a, b, gave) else None
-        if rd is not None and any(self._may_get(a, b, gave) for b in held):
+            return Move(text, (f"r{a}", f"r{b}")) if redeploy.may_get(a, b, gave) else None
+        if rd is not None and any(redeploy.may_get(a, b, gave) for b in held):
             return Move(text, ("back", f"r{a}"))
         return None
 
@@ -927,108 +588,18 @@ class SmallWorldState(State):
         """``done`` in the redeployment, checked without the tokens' moves
         (many on a large board): the move :meth:`legal_moves` would give, or
         ``None`` (then the full list decides)."""
-        if self.pending or self.phase != "redeploy" or self.win is not None or self.acting not in self.recs:
+        if self.pending or self.phase != Phase.REDEPLOY or self.win is not None or self.acting not in self.recs:
             return None
         rid = self.acting
         held = self.regions_of(rid)
         if self.recs[rid].hand > 0 and held:
             return None
-        m = next((m for m in self.redeploy_rest(rid, held) if m.text == "done"), None)
+        m = next((m for m in redeploy.rest(self, rid, held) if m.text == "done"), None)
         if m is None or self.clock is PLAIN:
             return m
         return next((x for x in self.clock.more_moves(self, [m]) if x.text == "done"), None)
 
-    def redeploy_first(self, held=None):
-        """The first moves of :meth:`redeploy_moves`: the tokens in hand put
-        down (then they are all of it), or tokens moved between regions."""
-        rid = self.acting
-        if held is None:
-            held = self.regions_of(rid)
-        hand, gave, got, rd = self._redeploy_marks(rid)
-        out = []
-        if hand > 0 and held:
-            for r in self._put_to(held, gave):
-                out.extend(self._put_moves(r, hand))
-            return out
-        for a in held:
-            if self._may_give(a, got):
-                for b in held:
-                    if self._may_get(a, b, gave):
-                        out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
-                if rd is not None and any(self._may_get(a, b, gave) for b in held):
-                    out.append(Move(f"back:{a}", ("back", f"r{a}")))
-        return out
-
-    # the redeployment's rules, shared by the list of moves and the replay's check of one
-    def _redeploy_marks(self, rid):
-        """Tokens in hand, the regions that gave and got tokens this
-        redeployment (revision 1; none before), and its record of moves."""
-        rd = self.tp.rd if self.rev >= 1 else None
-        return (self.recs[rid].hand, set(rd["from"]) if rd else set(), set(rd["to"]) if rd else set(), rd)
-
-    @staticmethod
-    def _put_to(held, gave):
-        """Where tokens in hand go: a region that gave none, or any when all did."""
-        return [r for r in held if r not in gave] or held
-
-    @staticmethod
-    def _put_moves(r, hand):
-        """One token put in ``r``, and, with more than one in hand, all of them."""
-        one = Move(f"put:{r}", (f"r{r}",))
-        return [one, Move(f"all:{r}", ("all", f"r{r}"))] if hand > 1 else [one]
-
-    def _may_give(self, a, got):
-        """Region ``a`` may send a token elsewhere: it keeps one, and got none."""
-        return self.tok[a] > 1 and a not in got
-
-    @staticmethod
-    def _may_get(a, b, gave):
-        """Region ``b`` may receive a token from ``a``: another region, that gave none."""
-        return b != a and b not in gave
-
-    def peace_candidates(self, p):
-        return self.clock.peace_candidates(self, p)
-
     # -- scoring, decline, end of turn --------------------------------------
-    def score_lines(self, p, decline_turn):
-        lines = []
-        idle = []  # the active race's and power's bonuses that give nothing this turn (said so in the log)
-        rid = self.active[p]
-        if rid is not None and not decline_turn:
-            rec = self.recs[rid]
-            lines.append(("regions", len(self.scoring_regions(rid)), rec.race))
-            for key in self.keys(rid):
-                h = self.ruleset.hooks.get(key, _NONE).get("score")
-                if h is None:
-                    continue
-                got = [(why, k, rec.race) for why, k in h(self, rid, False)]
-                lines.extend(got)
-                if not any(k for _, k, _ in got) and key in (rec.race, rec.power) \
-                        and not ("once" in self.ruleset.flags.get(key, ()) and rec.scored):
-                    idle.append((key, 0, rec.race))
-        if decline_turn or self.clock.declined_score_each_turn(self):
-            for did in list(self.declined[p]):
-                lines.extend(self.declined_lines(did))
-        return [ln for ln in lines if ln[1]] + idle
-
-    def declined_lines(self, rid):
-        """What In Decline race ``rid`` earns (some lines may be 0)."""
-        rec = self.recs[rid]
-        lines = [("declined", len(self.scoring_regions(rid)), rec.race)]
-        for h in self.hook(rid, "score"):
-            for why, k in h(self, rid, True):
-                lines.append((why, k, rec.race))
-        return lines
-
-    def scoring_regions(self, rid):
-        """The regions that earn their coin for race ``rid`` (§1.5); the
-        region-level rule ``no_score`` can take some out."""
-        regs = self.regions_of(rid)
-        no_score = self.ruleset.no_score
-        if no_score:
-            regs = [r for r in regs if not any(f(self, rid, r) for f in no_score)]
-        return regs
-
     def next_player(self):
         """The next player's turn, or the end of the game after the last round."""
         self.cur += 1
@@ -1047,7 +618,7 @@ class SmallWorldState(State):
             return None
         if self.pending:
             return self.pending[0]["p"]
-        if self.phase == "defend":
+        if self.phase == Phase.DEFEND:
             return self.recs[self.acting].p
         return self.cur
 
@@ -1057,51 +628,17 @@ class SmallWorldState(State):
     def legal_moves(self):
         if self.pending:
             d = self.pending[0]
-            return self._proof_filter(d["p"], self.ruleset.pending[d["kind"]][0](self, d), keep_some=True)
+            return conquest.proof_filter(self, d["p"], self.ruleset.pending[d["kind"]][0](self, d), keep_some=True)
+        f = PHASES.get(self.phase)
+        moves = f[0](self) if f else []
         if self.clock is PLAIN:
-            return self._phase_moves()
-        return self.clock.more_moves(self, self._phase_moves())
-
-    def _phase_moves(self):
-        ph = self.phase
-        if ph == "pick":
-            return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(self.column)) if i <= self.coins[self.cur]]
-        if ph == "conquer":
-            return self.conquer_moves()
-        if ph == "redeploy":
-            return self.redeploy_moves()
-        if ph == "diplomat":
-            return [Move(f"peace:{q}", (f"p{q}",)) for q in self.peace_candidates(self.cur)] + [
-                Move("nopeace", ("nopeace",))]
-        if ph == "stout":
-            if not self.clock.may_decline(self):
-                return [Move("pass", ("pass",))]
-            return [Move("decline", ("decline",)), Move("pass", ("pass",))]
-        if ph == "defend":
-            rid = self.acting
-            out = []
-            for r in self.regions_of(rid):
-                out.append(Move(f"put:{r}", (f"r{r}",)))
-                if self.recs[rid].hand > 1:
-                    out.append(Move(f"all:{r}", ("all", f"r{r}")))
-            return out
-        return []
+            return moves
+        return self.clock.more_moves(self, moves)
 
     def push(self, kind, p, **data):
         """A decision player ``p`` must take before play goes on (a kind of
         the ruleset's ``pending``)."""
         self.pending.append(dict(data, kind=kind, p=p))
-
-    def _resume(self, then):
-        """Go on with the turn once the decisions it waited for are taken:
-        ``then`` is the step (:data:`RESUME`) the last one was pushed from,
-        ``picked:i`` the ``picked`` effects from the i-th on. A step the
-        engine does not know is an error, never a turn left waiting."""
-        step, _, arg = then.partition(":")
-        f = RESUME.get(step)
-        if f is None:
-            raise ValueError(f"Small World: a decision resumes an unknown step {then!r}")
-        f(self, arg)
 
     def apply(self, move):
         if self.clock is not PLAIN and self.clock.play(self, move):
@@ -1113,40 +650,11 @@ class SmallWorldState(State):
             if self.ruleset.pending[d["kind"]][1](self, d, t) is not False:
                 self.pending.remove(d)
                 if not self.pending and d.get("then"):
-                    self._resume(d["then"])
+                    resume(self, d["then"])
             return
-        ph = self.phase
-        if ph == "pick":
-            self.take_combo(int(arg))
-            return
-        if ph == "conquer":
-            if head != "decline":
-                conquest.first_action(self)
-            f = _CONQUER.get(head) or self.ruleset.actions.get(head)
-            if f:
-                f(self, arg)
-            return
-        if ph in ("redeploy", "defend"):
-            rec = self.recs[self.acting]
-            f = _REDEPLOY.get(head) or self.ruleset.actions.get(head)
-            if f and (head != "back" or ph == "redeploy"):
-                f(self, arg)
-            if ph == "defend" and rec.hand == 0:
-                self.defq.pop(0)
-                turn_end.next_defender(self)
-            return
-        if ph == "diplomat":
-            if head == "peace":
-                q = int(arg)
-                self.peace[self.cur] = q
-                self.ev("peace", p=self.cur, q=q)
-            turn_end.score_and_finish(self)
-            return
-        if ph == "stout":
-            if head == "decline":
-                turn_end.decline(self, stout=True)
-            turn_end.finish(self)
-            return
+        f = PHASES.get(self.phase)
+        if f:
+            f[1](self, head, arg)
 
     def hidden_info(self):
         return not self.opts.get("open_coins", False)
@@ -1187,7 +695,7 @@ class SmallWorldState(State):
             recs[rid] = rec.public()
         v = {
             "players": list(self.players),
-            "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": self.phase,
+            "turn": self.turn, "turns": self.turns, "cur": self.cur, "phase": str(self.phase),
             "to_play": self.to_play, "acting": self.acting,
             "coins": [self.coins[p] if self.coins_visible(player, p) else None for p in range(self.n)],
             "column": [list(c) for c in self.column],
@@ -1237,7 +745,7 @@ class SmallWorldState(State):
 
 def _resume_picked(st, arg):
     if st.acting is not None and st.acting in st.recs:
-        st._picked(st.acting, int(arg))
+        turn_start.picked(st, st.acting, int(arg))
 
 
 def _decline_score(st, arg):
@@ -1251,7 +759,6 @@ RESUME = {
     Step.PICKED: _resume_picked,
     Step.AFTER_REDEPLOY: lambda st, arg: redeploy.after(st),
     Step.DEFEND: lambda st, arg: turn_end.to_defend(st),
-    Step.REDEPLOY: lambda st, arg: redeploy.begin(st),
     Step.DECLINE_SCORE: _decline_score,
 }
 
@@ -1271,3 +778,115 @@ _REDEPLOY = {
     "back": redeploy.take_back,
     "done": lambda st, arg: redeploy.end(st),
 }
+
+
+def _pick_moves(st):
+    return [Move(f"pick:{i}", (f"combo{i}",)) for i in range(len(st.column)) if i <= st.coins[st.cur]]
+
+
+def _diplomat_moves(st):
+    return [Move(f"peace:{q}", (f"p{q}",)) for q in turn_end.peace_candidates(st, st.cur)] + [Move("nopeace", ("nopeace",))]
+
+
+def _stout_moves(st):
+    if not st.clock.may_decline(st):
+        return [Move("pass", ("pass",))]
+    return [Move("decline", ("decline",)), Move("pass", ("pass",))]
+
+
+def _defend_moves(st):
+    rid = st.acting
+    out = []
+    for r in st.regions_of(rid):
+        out.append(Move(f"put:{r}", (f"r{r}",)))
+        if st.recs[rid].hand > 1:
+            out.append(Move(f"all:{r}", ("all", f"r{r}")))
+    return out
+
+
+def _pick(st, head, arg):
+    st.take_combo(int(arg))
+
+
+def _conquer(st, head, arg):
+    if head != "decline":
+        conquest.first_action(st)
+    f = _CONQUER.get(head) or st.ruleset.actions.get(head)
+    if f:
+        f(st, arg)
+
+
+def _redeploy(st, head, arg):
+    f = _REDEPLOY.get(head) or st.ruleset.actions.get(head)
+    if f:
+        f(st, arg)
+
+
+def _defend(st, head, arg):
+    rec = st.recs[st.acting]
+    f = _REDEPLOY.get(head) or st.ruleset.actions.get(head)
+    if f and head != "back":
+        f(st, arg)
+    if rec.hand == 0:
+        st.defq.pop(0)
+        turn_end.next_defender(st)
+
+
+def _diplomat(st, head, arg):
+    if head == "peace":
+        q = int(arg)
+        st.peace[st.cur] = q
+        st.ev("peace", p=st.cur, q=q)
+    turn_end.score_and_finish(st)
+
+
+def _stout(st, head, arg):
+    if head == "decline":
+        turn_end.decline(st, stout=True)
+    turn_end.finish(st)
+
+
+#: what each phase of a turn offers and does when no decision waits:
+#: phase -> (moves(state), apply(state, head, arg)); a phase not here
+#: (before the first turn, over, a tournament's idle table) offers nothing
+PHASES = {
+    Phase.PICK: (_pick_moves, _pick),
+    Phase.CONQUER: (lambda st: st.conquer_moves(), _conquer),
+    Phase.REDEPLOY: (lambda st: redeploy.moves(st), _redeploy),
+    Phase.DIPLOMAT: (_diplomat_moves, _diplomat),
+    Phase.STOUT: (_stout_moves, _stout),
+    Phase.DEFEND: (_defend_moves, _defend),
+}
+
+
+def lent_power(st, rid):
+    """A power a place lends to race ``rid`` (the ruleset's ``lend``:
+    Stonehedge, rules notes §2.3), while that power may act (active, or
+    In Decline when its badge keeps working)."""
+    for f in st.ruleset.lend:
+        pw = f(st, rid)
+        if pw is not None:
+            if st.recs[rid].dec and pw not in st.ruleset.keep_badge:
+                return None
+            return pw
+    return None
+
+
+def items_of(st, rid):
+    """Places and relics in the regions race ``rid`` holds."""
+    if not st.found:
+        return []
+    mine = list(map(eq, st.owner, repeat(rid)))  # called per target (hooks): scans in C
+    return [x for x in compress(st.place, mine) if x] + [x for x in compress(st.relic, mine) if x]
+
+
+def resume(st, then):
+    """Go on with the turn once the decisions it waited for are taken:
+    ``then`` is the step (:data:`RESUME`) the last one was pushed from,
+    ``picked:i`` the ``picked`` effects from the i-th on. A step the
+    engine does not know is an error, never a turn left waiting."""
+    step, _, arg = then.partition(":")
+    f = RESUME.get(step)
+    if f is None:
+        raise ValueError(f"Small World: a decision resumes an unknown step {then!r}")
+    f(st, arg)

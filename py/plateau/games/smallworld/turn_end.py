@@ -6,12 +6,15 @@ and the end of the game. Functions of the position ``st``; the clock
 
 from __future__ import annotations
 
-from .records import Step
+from . import supply
+from .records import Phase, Step
+
+_NONE: dict = {}
 
 
 def score(st, decline_turn):
     p = st.cur
-    lines = st.score_lines(p, decline_turn)
+    lines = score_lines(st, p, decline_turn)
     total = sum(k for _, k, _ in lines)
     st.pay(p, total)
     if not decline_turn and st.active[p] is not None:
@@ -23,7 +26,7 @@ def score_and_finish(st):
     score(st, False)
     p = st.cur
     if st.active[p] is not None and st.able(st.active[p], "stout_decline"):
-        st.phase = "stout"
+        st.phase = Phase.STOUT
         return
     finish(st)
 
@@ -50,7 +53,7 @@ def decline(st, stout=False):
     if not rec.spirit:
         for old in list(st.declined[p]):
             if not st.recs[old].spirit:
-                st.vanish(old)
+                supply.vanish(st, old)
     for r in range(st.R):
         if st.owner[r] == rid:
             st.camp[r] = 0
@@ -65,7 +68,7 @@ def decline(st, stout=False):
     st.declined[p].append(rid)
     st.ev("decline", p=p, race=rec.race, power=rec.power)
     if not st.regions_of(rid):
-        st.vanish(rid)
+        supply.vanish(st, rid)
     st.clock.declined(st, p, rid)
 
 
@@ -82,7 +85,7 @@ def finish(st):
 
 
 def to_defend(st):
-    st.phase = "defend"
+    st.phase = Phase.DEFEND
     next_defender(st)
 
 
@@ -97,17 +100,17 @@ def next_defender(st):
             st.defq.pop(0)
             if rec.dec:
                 rec.hand = 0
-                st.check_gone(rid)
+                supply.check_gone(st, rid)
             # an active race with no region keeps its tokens in hand
             continue
         st.acting = rid
-        st.phase = "defend"
+        st.phase = Phase.DEFEND
         return
     st.clock.turn_done(st)
 
 
 def game_over(st):
-    st.phase = "over"
+    st.phase = Phase.OVER
     st.acting = None
     for p in range(st.n):  # the Golden Knight's and the Snow Thing's points (§3.11)
         if st.vp[p]:
@@ -116,7 +119,7 @@ def game_over(st):
     best = max(st.coins)
     win = [p for p in range(st.n) if st.coins[p] == best]
     if len(win) > 1 and st.opts.get("tiebreak", "tokens") == "tokens":
-        toks = {p: st.race_tokens_on_board(p) for p in win}
+        toks = {p: supply.race_tokens_on_board(st, p) for p in win}
         m = max(toks.values())
         win = [p for p in win if toks[p] == m]
     st.win = win
@@ -131,3 +134,49 @@ def go_decline(st, _arg=""):
         return
     score(st, True)
     finish(st)
+
+
+def peace_candidates(st, p):
+    return st.clock.peace_candidates(st, p)
+
+
+def score_lines(st, p, decline_turn):
+    lines = []
+    idle = []  # the active race's and power's bonuses that give nothing this turn (said so in the log)
+    rid = st.active[p]
+    if rid is not None and not decline_turn:
+        rec = st.recs[rid]
+        lines.append(("regions", len(scoring_regions(st, rid)), rec.race))
+        for key in st.keys(rid):
+            h = st.ruleset.hooks.get(key, _NONE).get("score")
+            if h is None:
+                continue
+            got = [(why, k, rec.race) for why, k in h(st, rid, False)]
+            lines.extend(got)
+            if not any(k for _, k, _ in got) and key in (rec.race, rec.power) \
+                    and not ("once" in st.ruleset.flags.get(key, ()) and rec.scored):
+                idle.append((key, 0, rec.race))
+    if decline_turn or st.clock.declined_score_each_turn(st):
+        for did in list(st.declined[p]):
+            lines.extend(declined_lines(st, did))
+    return [ln for ln in lines if ln[1]] + idle
+
+
+def declined_lines(st, rid):
+    """What In Decline race ``rid`` earns (some lines may be 0)."""
+    rec = st.recs[rid]
+    lines = [("declined", len(scoring_regions(st, rid)), rec.race)]
+    for h in st.hook(rid, "score"):
+        for why, k in h(st, rid, True):
+            lines.append((why, k, rec.race))
+    return lines
+
+
+def scoring_regions(st, rid):
+    """The regions that earn their coin for race ``rid`` (§1.5); the
+    region-level rule ``no_score`` can take some out."""
+    regs = st.regions_of(rid)
+    no_score = st.ruleset.no_score
+    if no_score:
+        regs = [r for r in regs if not any(f(st, rid, r) for f in no_score)]
+    return regs

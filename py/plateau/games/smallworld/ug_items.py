@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
-from . import conquest
+from . import conquest, supply
+from .records import Phase
 
 EMPTY = -1
 LT = -2
@@ -152,13 +153,13 @@ def _socks_cost(st, rid, r):
 def _orb_targets(st, rid):
     """Lone active enemy tokens the race could conquer (the Vampire's test:
     Black Mountain, Keep, Armor or an encampment don't protect; immunity does)."""
-    return [r for r in st.lone_enemy_tokens(rid) if not _gnome_shield(st, rid, r)]
+    return [r for r in conquest.lone_enemy_tokens(st, rid) if not _gnome_shield(st, rid, r)]
 
 
 def _conquest_moves(st, rid, relic, src):
     rec = st.recs[rid]
     tp = st.tp
-    if st.phase != "conquer" or rec.dec or tp.ghoul or tp.roll is not None:
+    if st.phase != Phase.CONQUER or rec.dec or tp.ghoul or tp.roll is not None:
         return []
     if src in (tp.relics or ()):
         return []
@@ -181,7 +182,7 @@ def _conquest_moves(st, rid, relic, src):
         for r in range(st.R):
             if st.chasm[r] or (st.water[r] and not sea) or st.owner[r] == rid:
                 continue
-            if st.reachable(rid, r, held) or st.protected_from(rid, r) or _gnome_shield(st, rid, r):
+            if conquest.reachable(st, rid, r, held) or conquest.protected_from(st, rid, r) or _gnome_shield(st, rid, r):
                 continue
             if st.cost(rid, r) <= hand + 3:
                 out.append(Move(f"{head}:{r}", (name, f"r{r}")))
@@ -341,9 +342,9 @@ def _ring_apply(st, d, text):
             if orec.dec or orec.p == p:
                 continue
             if st.rev >= 1:  # every immune region, the Queen's and the Great Ancient's included
-                if not st.immune_to(p, n):
+                if not conquest.immune_to(st, p, n):
                     victims.add(orec.p)
-            elif not st.immune(n) and not _marker_immune(st, p, n):
+            elif not conquest.immune(st, n) and not _marker_immune(st, p, n):
                 victims.add(orec.p)
     got = 0
     for q in sorted(victims):
@@ -536,11 +537,11 @@ def _altar_apply(st, d, text):
     o = st.owner[r]
     st.tok[r] -= 1
     if st.tok[r] == 0:
-        st.clear_region(r)
+        supply.clear_region(st, r)
     st.pay(d["p"], 3)
     st.ev("altar", p=d["p"], r=r)
     if o in st.recs:
-        st.check_gone(o)
+        supply.check_gone(st, o)
 
 
 # the Wickedest Pentacle and its Balrog
@@ -552,9 +553,9 @@ def _balrog_targets(st, p):
     rev = st.rev
     out = []
     for n in st.nbrs[k]:
-        if n == b or st.chasm[n] or st.water[n] or st.monster[n] or st.immune(n) or n == st.x.get("ghost", -1):
+        if n == b or st.chasm[n] or st.water[n] or st.monster[n] or conquest.immune(st, n) or n == st.x.get("ghost", -1):
             continue
-        if rev >= 1 and st.immune_to(p, n):  # an opponent's Queen or Great Ancient (revision 0 missed them)
+        if rev >= 1 and conquest.immune_to(st, p, n):  # an opponent's Queen or Great Ancient (revision 0 missed them)
             continue
         o = st.owner[n]
         if o >= 0:
@@ -586,7 +587,7 @@ def _balrog_to(st, p, n, rid=None):
         st.ev("lose", p=orec.p, race=orec.race, r=n, lost=lost, back=back)
         if back > 0 and o not in st.defq:
             st.defq.append(o)
-    st.clear_region(n)
+    supply.clear_region(st, n)
     if st.place[n] == "crypt":
         st.x["ghost"] = -1
     st.x["balrog"] = n
@@ -595,7 +596,7 @@ def _balrog_to(st, p, n, rid=None):
         for f in st.hook(o, "lost", items=False):
             f(st, o, n, rid)
     if o >= 0 and o in st.recs:
-        st.check_gone(o)
+        supply.check_gone(st, o)
 
 
 def _pentacle_found(st, rid, r):
@@ -699,12 +700,12 @@ def _knight_apply(st, d, text):
                     _place_tile(st, rid, r, nxt)
                 break
             skipped.append(nxt)
-        st.set_aside(d["drawn"] + skipped)
+        st.clock.set_aside(st, d["drawn"] + skipped)
         return None
     d["want"] = [k for k in d["want"] if k != _is_relic(st, item)]
     if d["want"]:
         return False
-    st.set_aside(d["drawn"])  # the third tile drawn
+    st.clock.set_aside(st, d["drawn"])  # the third tile drawn
     return None
 
 
@@ -731,12 +732,12 @@ def _snowpick_apply(st, d, text):
 
 
 def _snow_moves(st, rid):
-    if st.phase != "conquer" or st.tp.roll is not None or "snow_thing" not in st.special:
+    if st.phase != Phase.CONQUER or st.tp.roll is not None or "snow_thing" not in st.special:
         return []
     r = st.special.index("snow_thing")
     if not st.monster[r] or st.recs[rid].hand < 1:
         return []
-    if _marker_immune(st, st.recs[rid].p, r) or not st.reachable(rid, r):
+    if _marker_immune(st, st.recs[rid].p, r) or not conquest.reachable(st, rid, r):
         return []
     return [Move(f"snow:{r}", ("snow", f"r{r}"))]
 

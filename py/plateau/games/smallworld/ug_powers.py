@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
-from . import conquest
+from . import conquest, supply
+from .records import Phase
 from .ug_races import reading
 
 ARMOR_MAX = 8  # Mushroom Armors in the box
@@ -173,12 +174,12 @@ def _reborn_apply(st, d, text):
     r = int(arg)
     if st.tray(act) <= 0:  # from the tray, else from the hand (§2.2)
         st.recs[act].hand -= 1
-    st.clear_region(r)
+    supply.clear_region(st, r)
     st.owner[r] = act
     st.tok[r] = 1
     st.ev("reborn", p=rec.p, r=r)
     d["left"] -= 1
-    st.check_gone(rid)
+    supply.check_gone(st, rid)
     if d["left"] > 0 and rid in st.recs and st.regions_of(rid) and _reborn_source(st, act):
         return False
     return None
@@ -296,7 +297,7 @@ def _thieving_end(st, rid):
         o = st.owner[n]
         if o >= 0 and o in st.recs:
             orec = st.recs[o]
-            if orec.p != p and not orec.dec and not (immunity and st.immune_to(p, n)):
+            if orec.p != p and not orec.dec and not (immunity and conquest.immune_to(st, p, n)):
                 victims.add(orec.p)
     for q in sorted(victims):
         if st.coins[q] > 0:  # never below 0
@@ -311,7 +312,7 @@ def _tomb_declined(st, rid):
     the decline turn's scoring (not after a Stout decline: the race has just
     redeployed)."""
     rec = st.recs[rid]
-    if st.phase == "stout":
+    if st.phase == Phase.STOUT:
         return
     if any(st.tok[r] > 1 for r in st.regions_of(rid)) and len(st.regions_of(rid)) > 1:
         st.push("tomb", rec.p, rid=rid)
@@ -321,7 +322,7 @@ def _tomb_moves(st, d):
     rid = d["rid"]
     held = st.regions_of(rid) if rid in st.recs else []
     out = []
-    # from rules revision 1 the last redeployment ends too (as SmallWorldState.redeploy_moves)
+    # from rules revision 1 the last redeployment ends too (as redeploy.moves)
     gave, got = (set(d.get("from", ())), set(d.get("to", ()))) if st.rev >= 1 else (set(), set())
     for a in held:
         if st.tok[a] > 1 and a not in got:
@@ -350,12 +351,12 @@ def vampire_targets(st, rid):
     """Regions where Vampire may swap a lone active enemy token for one of its
     own (once per opponent per turn): Black Mountain, the Keep and Mushroom
     Armor do not protect; Gnomes, immunity and peace do."""
-    return [r for r in st.lone_enemy_tokens(rid, skip=st.tp.vamp or ())
+    return [r for r in conquest.lone_enemy_tokens(st, rid, skip=st.tp.vamp or ())
             if st.recs[st.owner[r]].race != "gnomes"]
 
 
 def _vampire_moves(st, rid):
-    if st.phase != "conquer" or st.tp.ghoul or st.tp.roll is not None or st.recs[rid].dec:
+    if st.phase != Phase.CONQUER or st.tp.ghoul or st.tp.roll is not None or st.recs[rid].dec:
         return []
     rec = st.recs[rid]
     if st.tray(rid) <= 0 and rec.hand <= 0:
@@ -383,7 +384,7 @@ def _vanishing_declined(st, rid):
     regs = st.regions_of(rid)
     n = len(regs)
     for r in regs:
-        st.clear_region(r)
+        supply.clear_region(st, r)
     if n:
         st.pay(rec.p, 2 * n)
     st.ev("vanishing", p=rec.p, n=n, k=2 * n)

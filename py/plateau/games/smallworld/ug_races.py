@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
-from . import conquest, redeploy
+from . import conquest, redeploy, supply
+from .records import Phase
 
 EMPTY = -1  # as rules.EMPTY (rules imports content, which imports this module)
 DIE_FACES = (0, 0, 0, 1, 2, 3)
@@ -219,7 +220,7 @@ def _cultists_declined(st, rid):
 
 def _cultists_moves(st, rid):
     a = _ancient(st, rid)
-    if (st.phase != "conquer" or a < 0 or not _active(st, rid) or st.tp.conq or st.tp.roll is not None
+    if (st.phase != Phase.CONQUER or a < 0 or not _active(st, rid) or st.tp.conq or st.tp.roll is not None
             or st.tp.die is not None or st.x.get("ancient_moved") == [st.turn, st.cur]):
         return []
     return [Move(f"ancient:{r}", ("ancient", f"r{r}")) for r in st.regions_of(rid) if r != a]
@@ -323,7 +324,7 @@ def _dwarves_redeployed(st, rid):
     rec = st.recs[rid]
     k = rec.extra
     if k:
-        k = st.take_off(rid, k)
+        k = supply.take_off(st, rid, k)
         rec.extra = k
         if k > 0:  # some regions hold nothing but a Hammer: the player leaves them
             st.push("hammers", rec.p)
@@ -349,7 +350,7 @@ def _hammers_apply(st, d, text):
     rid = st.active[d["p"]]
     rec = st.recs[rid]
     r = int(text.partition(":")[2])
-    st.clear_region(r)
+    supply.clear_region(st, r)
     st.ev("abandon", p=rec.p, r=r)
     rec.extra -= 1
     if rec.extra > 0 and st.regions_of(rid):
@@ -512,7 +513,7 @@ def _crystal(st, r):
 
 def _wisps_moves(st, rid):
     rec = st.recs[rid]
-    if (st.phase != "conquer" or rec.dec or rec.hand < 1 or st.tp.roll is not None
+    if (st.phase != Phase.CONQUER or rec.dec or rec.hand < 1 or st.tp.roll is not None
             or st.tp.die is not None or st.tp.ghoul):
         return []
     held = st.regions_of(rid)
@@ -522,7 +523,7 @@ def _wisps_moves(st, rid):
             near.update(st.nbrs[h])
     out = []
     for r in sorted(near):
-        if st.protected_from(rid, r) or not st.reachable(rid, r, held):
+        if conquest.protected_from(st, rid, r) or not conquest.reachable(st, rid, r, held):
             continue
         if st.cost(rid, r) - 3 <= rec.hand:
             out.append(Move(f"wisp:{r}", ("wisp", f"r{r}")))
