@@ -296,6 +296,7 @@ class ClubPage(View):
         elif kind == "shown":
             self.draw_host_panel()
         elif kind in ("move", "restore", "follow") and self.referee is not None:
+            self.apply_away()  # a table device's participants change as they move between tables
             for did, text in self.referee.broadcast():
                 self.send(did, text)
             self.glue().painted()
@@ -312,17 +313,22 @@ class ClubPage(View):
         if isinstance(plan, dict) and plan:
             try:
                 self.referee = Referee(self.ctl, {d: [int(s) for s in v["seats"]] for d, v in plan.items()},
-                                       {d: str(v.get("name", "")) for d, v in plan.items()})
+                                       {d: str(v.get("name", "")) for d, v in plan.items()},
+                                       {d: int(v["table"]) for d, v in plan.items() if v.get("table") is not None})
             except (KeyError, TypeError, ValueError):
                 self.referee = None
         self.apply_away()
 
     def apply_away(self) -> None:
         s = self.ctl.session
-        self.ctl.away = self.referee.away() if self.referee is not None else frozenset()
+        if self.referee is not None:
+            self.referee.refresh()
+        else:
+            self.ctl.away = frozenset()
+            if s is not None:
+                s.computers = frozenset(self.ctl.computer_seats())
         if s is None:
             return
-        s.computers = frozenset(self.ctl.computer_seats()) | self.ctl.away
         people = self.ctl.people()
         if self.ctl.away and len(people) == 1:
             self.ctl.holder = people[0]
