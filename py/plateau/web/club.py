@@ -228,8 +228,9 @@ def table_count(state) -> int:
     return len(getattr(state, "table_seats", None) or [])
 
 
-def table_letter(table: int) -> str:
-    return "ABCDEFGHIJKLMNOP"[table] if 0 <= table < 16 else str(table + 1)
+def table_label(table: int) -> str:
+    """A table's name as the tournament writes it (``Table 1``...)."""
+    return str(table + 1)
 
 
 class Device:
@@ -242,7 +243,7 @@ class Device:
         self.id = did
         self.seats = sorted(seats)
         self.table = table
-        self.name = name or (f"table {table_letter(table)}" if table is not None else did)
+        self.name = name or (f"table {table_label(table)}" if table is not None else did)
         self.connected = False
         self.lang = "en"
         self.sent_lines = 0  # move-list lines the device has

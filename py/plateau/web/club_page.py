@@ -468,7 +468,7 @@ class ClubPage(View):
         names = self.ctl.session.record.players
         form = el("div", {"cls": "club-plan"}, el("p", {"cls": "club-help", "text": self.ct("tables.help")}))
         for ti in range(club.table_count(live)):
-            t = club.table_letter(ti)
+            t = club.table_label(ti)
             who = ", ".join(names[p] + (" (" + self.ct("computer") + ")" if p in comp else "")
                             for p in club.table_holds(live, ti))
             sel = el("select", {"data-club-table": ti, "aria-label": self.ct("table.where", t=t, names=who)})
@@ -485,7 +485,7 @@ class ClubPage(View):
             for node in js.document.querySelectorAll("[data-club-table]"):
                 if str(node.value) == "own":
                     ti = int(node.getAttribute("data-club-table"))
-                    tables["t" + club.table_letter(ti).lower()] = ti
+                    tables["t" + club.table_label(ti)] = ti
             plan: dict[str, list[int]] = {d: [] for d in tables}
             box = by_id("club-spectator")
             if box is not None and box.checked:
@@ -505,7 +505,7 @@ class ClubPage(View):
         for dev in self.referee.devices.values():
             held = self.referee.holds(dev)
             if dev.table is not None:
-                t = club.table_letter(dev.table)
+                t = club.table_label(dev.table)
                 label = (self.ct("dev.table", t=t, names=", ".join(names[p] for p in held)) if held
                          else self.ct("dev.table.empty", t=t))
             else:
@@ -746,7 +746,7 @@ class ClubPage(View):
         if not self.connected:
             text = self.ct("guest.off")
         elif table is not None:
-            t = club.table_letter(table)
+            t = club.table_label(table)
             text = (self.ct("guest.table", t=t, names=", ".join(names)) if names
                     else self.ct("guest.table.empty", t=t))
             movers = [p for p in (self.guest.session.msg.get("movers") or []) if p in self.guest.seats]
