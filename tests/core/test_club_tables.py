@@ -56,9 +56,18 @@ class Room:
         self.guests = {}
         self.inbox = {did: [] for did in ref.devices}
 
+    def seated(self, did):
+        """Who the device may see for, worked out here from the tournament's seating (not the referee's)."""
+        ctl, dev = self.ref.ctl, self.ref.devices[did]
+        if dev.table is None:
+            return list(dev.seats)
+        st, computers = live(ctl), ctl.computer_seats()
+        return [st.occupant[s] for s in st.table_seats[dev.table]
+                if st.occupant[s] is not None and st.occupant[s] not in computers]
+
     def deliver(self, pairs):
         for did, text in pairs:
-            self.inbox[did].append((self.ref.holds(self.ref.devices[did]), text))
+            self.inbox[did].append((self.seated(did), text))
             if self.build:
                 self.guests[did].receive(text)
 
