@@ -38,6 +38,8 @@ def main() -> None:
     ap.add_argument("--site", help="an already built site (default: build one)")
     ap.add_argument("--moves", type=int, default=30)
     ap.add_argument("--game", default="thud")
+    ap.add_argument("--tables", action="store_true",
+                    help="an Arkhanis tournament: table 1 on the guest device, table 2 on the host")
     args = ap.parse_args()
     import subprocess
     import tempfile
@@ -61,9 +63,14 @@ def main() -> None:
         h, g = [b.new_page(viewport={"width": 1280, "height": 900}) for b in browsers]
         for p in (h, g):
             p.on("dialog", lambda d: d.accept())
-        T.start_club(h, url, args.game, 7)
-        open_app(g, url)
-        T.pair(h, g, T.offer(h))
+        if args.tables:
+            start_tables(h, url)
+            open_app(g, url)
+            T.pair(h, g, T.offer(h, "t1"), "t1")
+        else:
+            T.start_club(h, url, args.game, 7)
+            open_app(g, url)
+            T.pair(h, g, T.offer(h))
         for p in (h, g):
             p.evaluate(DOWNS)
         rnd = random.Random(1)
@@ -71,10 +78,17 @@ def main() -> None:
             s = Session(T.host_record(h))
             if s.state.is_over():
                 break
-            me, other = (h, g) if s.state.to_play == 0 else (g, h)
+            if args.tables:
+                st = s.state
+                me, other = (g, h) if st.seat_table[st.seat_of[st.to_play]] == 0 else (h, g)
+                move = choose(s)
+                reveal(me)
+            else:
+                me, other = (h, g) if s.state.to_play == 0 else (g, h)
+                move = rnd.choice(s.legal())
             paints_other = other.evaluate("window.plateauClub.paints.length")
             paints_me = me.evaluate("window.plateauClub.paints.length")
-            T.play(me, rnd.choice(s.legal()), [other])
+            T.play(me, move, [other])
             other.wait_for_function(f"window.plateauClub.paints.length > {paints_other}")
             me.wait_for_function(f"window.plateauClub.paints.length > {paints_me}")
             down = me.evaluate("window.benchDowns[window.benchDowns.length - 1]")
@@ -86,7 +100,7 @@ def main() -> None:
         for b in browsers:
             b.close()
     srv.shutdown()
-    print(f"club mode, {args.game}, {sum(len(v) for v in across.values())} moves over loopback (ms)")
+    print(f"club mode, {'arkhanis, one table per device' if args.tables else args.game}, {sum(len(v) for v in across.values())} moves over loopback (ms)")
     print(f"{'path':<34}{'n':>4}{'median':>9}{'p95':>9}{'max':>9}")
     rows = [(f"click on {k.split('→')[0]} → painted on {k.split('→')[1]}", v) for k, v in across.items()]
     rows.append(("click on guest → its own repaint", back))
@@ -95,6 +109,37 @@ def main() -> None:
             xs = sorted(xs)
             p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
             print(f"{name:<34}{len(xs):>4}{statistics.median(xs):>9.1f}{p95:>9.1f}{max(xs):>9.1f}")
+
+
+def start_tables(h, url) -> None:
+    """The organiser's tournament (6 participants, 2 tables, turn 1's auction): table 1 on its own device."""
+    from harness import open_app
+
+    open_app(h, url, clear=True)
+    h.click('[data-game="arkhanis"] [data-action="new"]')
+    h.wait_for_selector("form.ak-setup")
+    h.click('[data-action="no-events"]')
+    h.select_option('[name="event1"]', "royal_treasure")
+    h.click("details.seed summary")
+    h.fill('input[name="seed"]', "11")
+    h.click('#new-game button[type="submit"]')
+    h.wait_for_selector("#board")
+    h.click("#club summary")
+    h.select_option('[data-club-table="1"]', "here")
+    h.click('[data-action="club-start"]')
+    h.wait_for_selector('[data-device="t1"]')
+
+
+def reveal(page) -> None:
+    if page.locator("#pass-screen").count():
+        page.click('[data-action="reveal"]')
+        page.wait_for_selector("#pass-screen", state="detached")
+
+
+def choose(session):
+    from test_arkhanis_browser import choose as script
+
+    return script(session)
 
 
 if __name__ == "__main__":

@@ -210,14 +210,40 @@ def _json(obj):
 
 
 # -- the host: the referee ------------------------------------------------------------
+def table_holds(state, table: int) -> list[int]:
+    """The participants seated at ``table`` of a tournament now, by seat
+    (whoever declined there and has a free seat to choose is still seated
+    there until they choose). Computed from the tournament's public seating
+    (its layout's seats and who occupies each); [] for a game without
+    tables."""
+    seats = getattr(state, "table_seats", None)
+    occupant = getattr(state, "occupant", None)
+    if seats is None or occupant is None or not 0 <= table < len(seats):
+        return []
+    return [occupant[s] for s in seats[table] if occupant.get(s) is not None]
+
+
+def table_count(state) -> int:
+    """How many tables a tournament has (0 for another game)."""
+    return len(getattr(state, "table_seats", None) or [])
+
+
+def table_label(table: int) -> str:
+    """A table's name as the tournament writes it (``Table 1``...)."""
+    return str(table + 1)
+
+
 class Device:
     """A device the host plays with: its seats (none: a spectator showing
-    the public view) and what it was sent so far."""
+    the public view), or a tournament's table (``table``: its index; the
+    device then holds whoever is seated at that table now, see
+    :meth:`Referee.holds`), and what it was sent so far."""
 
-    def __init__(self, did: str, seats: list[int], name: str = "") -> None:
+    def __init__(self, did: str, seats: list[int], name: str = "", table: int | None = None) -> None:
         self.id = did
         self.seats = sorted(seats)
-        self.name = name or did
+        self.table = table
+        self.name = name or (f"table {table_label(table)}" if table is not None else did)
         self.connected = False
         self.lang = "en"
         self.sent_lines = 0  # move-list lines the device has
@@ -232,9 +258,15 @@ class Referee:
     plays it. Returns the messages to send as ``(device, text)`` pairs; the
     page sends them (``club_page.py``)."""
 
-    def __init__(self, ctl, plan: dict[str, list[int]], names: dict[str, str] | None = None) -> None:
+    def __init__(self, ctl, plan: dict[str, list[int]], names: dict[str, str] | None = None,
+                 tables: dict[str, int] | None = None) -> None:
         self.ctl = ctl
-        self.devices = {did: Device(did, seats, (names or {}).get(did, "")) for did, seats in plan.items()}
+        tables = tables or {}
+        self.devices = {did: Device(did, [] if did in tables else seats, (names or {}).get(did, ""), tables.get(did))
+                        for did, seats in plan.items()}
+        for did, ti in tables.items():
+            if did not in self.devices:
+                self.devices[did] = Device(did, [], (names or {}).get(did, ""), ti)
         self.pending: dict[str, str] = {}  # nonce -> device, codes shown and not yet used
         self.used: set[str] = set()
         self.log: list[str] = []
@@ -243,8 +275,39 @@ class Referee:
     def game_id(self) -> str:
         return self.ctl.save_id or ""
 
+    def _live(self):
+        s = self.ctl.session
+        return None if s is None else s.state_at(s.total)
+
+    def holds(self, dev: Device, state=None) -> list[int]:
+        """The seats ``dev`` holds now: its own, or for a table device the
+        participants seated at its table at the game's last move (the
+        computer's seats stay on the host)."""
+        if dev.table is None:
+            return list(dev.seats)
+        state = state if state is not None else self._live()
+        if state is None:
+            return []
+        computers = self.ctl.computer_seats()
+        return [p for p in table_holds(state, dev.table) if p not in computers]
+
     def away(self) -> frozenset[int]:
-        return frozenset(s for d in self.devices.values() for s in d.seats)
+        """The seats played on other devices now (the host never passes
+        its screen to them); a table device's change as participants move."""
+        st = self._live()
+        return frozenset(s for d in self.devices.values() for s in self.holds(d, st))
+
+    def refresh(self) -> None:
+        """The host's controller told which seats are away now (a move may
+        have seated a participant at another table)."""
+        s = self.ctl.session
+        self.ctl.away = self.away()
+        if s is not None:
+            s.computers = frozenset(self.ctl.computer_seats()) | self.ctl.away
+
+    def holder_of(self, seat: int) -> Device | None:
+        st = self._live()
+        return next((d for d in self.devices.values() if seat in self.holds(d, st)), None)
 
     # -- pairing
     def new_nonce(self, did: str) -> str:
@@ -293,7 +356,8 @@ class Referee:
         dev.sent_lines = 0
         dev.sent_serial = 0
         s = self.ctl.session
-        welcome = message("welcome", device=dev.id, seats=dev.seats, game=self.game_id, gid=s.game.id)
+        welcome = message("welcome", device=dev.id, seats=self.holds(dev), game=self.game_id, gid=s.game.id,
+                          table=dev.table)
         return [(dev.id, welcome), (dev.id, self.state_for(dev))]
 
     def move(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
@@ -307,17 +371,25 @@ class Referee:
             raise Refused("field", "'move' must be a move's text")
         if str(mid) in dev.done:  # sent again after a reconnection: played once
             return [(dev.id, message("ack", id=mid, ply=dev.done[str(mid)]))]
-        if seat not in dev.seats:
-            raise Refused("seat", f"this device does not hold seat {seat}")
         s = self.ctl.session
+        live = s.state_at(s.total)
+        if seat not in self.holds(dev, live):
+            where = self.holder_of(seat)
+            raise Refused("seat", f"this device does not hold seat {seat}"
+                          + (f" ({where.name} does now)" if where is not None and where is not dev else ""))
+        if seat not in live.movers():
+            raise Refused("seat", f"seat {seat} may not move now")
         if s.ply != s.total:
             raise Refused("busy", "the host is looking at an earlier move")
         if ply != s.total:
             raise Refused("stale", f"the game is at move {s.total}, not {ply}")
+        self.refresh()
         try:
             self.ctl.submit(text, source=f"device:{dev.id}", seat=seat)
         except MoveRefused as err:
             raise Refused("seat" if err.code == "seat" else "illegal", err.text or err.code) from None
+        finally:
+            self.refresh()
         dev.done[str(mid)] = s.total
         self.log.append(f"{dev.name}: {text}")
         return [(dev.id, message("ack", id=mid, ply=s.total))]
@@ -330,14 +402,16 @@ class Referee:
         viewers."""
         s = self.ctl.session
         st = s.state_at(s.total)
-        viewers = list(dev.seats) or [PUBLIC]
+        held = self.holds(dev, st)
+        viewers = list(held) or [PUBLIC]
         same = dev.sent_serial == s.serial
         start = min(dev.sent_lines, s.unchanged_since(dev.sent_version)) if same else 0
         lines = {str(v): [s.move_line(i, v, dev.lang) for i in range(start, s.total)] for v in viewers}
         out = message("state", game=self.game_id, gid=s.game.id, ply=s.total, players=list(s.record.players),
-                      seats=dev.seats, to_play=None if st.is_over() else st.to_play, over=st.is_over(),
+                      seats=held, to_play=None if st.is_over() else st.to_play, over=st.is_over(),
+                      movers=[] if st.is_over() else list(st.movers()), table=dev.table,
                       views={str(v): _json(st.view(v)) for v in viewers}, start=start, lines=lines,
-                      away=sorted(set(range(len(s.record.players))) - set(dev.seats)))
+                      away=sorted(set(range(len(s.record.players))) - set(held)))
         dev.sent_lines, dev.sent_version, dev.sent_serial = s.total, s.version, s.serial
         return out
 
@@ -354,7 +428,8 @@ class Referee:
     def plan(self) -> dict:
         """What the host keeps with the saved game (a reload brings the
         devices back): each device's seats and name."""
-        return {d.id: {"seats": d.seats, "name": d.name} for d in self.devices.values()}
+        return {d.id: ({"seats": d.seats, "name": d.name} if d.table is None
+                       else {"seats": [], "name": d.name, "table": d.table}) for d in self.devices.values()}
 
 
 # -- a guest: the position built from what it may see ------------------------------------
@@ -476,6 +551,7 @@ class Guest:
     def __init__(self) -> None:
         self.device = ""
         self.game = ""
+        self.table: int | None = None
         self.seats: list[int] = []
         self.lines: dict[str, list[str]] = {}
         self.session: RemoteSession | None = None
@@ -493,6 +569,7 @@ class Guest:
         if t == "welcome":
             self.device = str(msg.get("device", ""))
             self.seats = [int(s) for s in msg.get("seats", [])]
+            self.table = msg["table"] if isinstance(msg.get("table"), int) else None
             if msg.get("game") != self.game:
                 self.lines = {}
                 self.serial, self.edits = next(_SERIALS), []
@@ -502,6 +579,10 @@ class Guest:
             for key, new in (msg.get("lines") or {}).items():
                 self.lines[key] = self.lines.get(key, [])[:start] + [str(x) for x in new]
             self.edits.append((len(self.edits) + 1, start))
+            # a table device's seats change as participants move between tables
+            self.seats = [int(x) for x in msg.get("seats", self.seats)]
+            if msg.get("table") is not None:
+                self.table = int(msg["table"])
             self.session = RemoteSession(msg, self.lines, self.serial, self.edits)
             if self.pending is not None and self.session.total > self.pending["ply"]:
                 self.pending = None  # the game went on: the move was played (its ack follows) or not needed

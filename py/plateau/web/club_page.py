@@ -144,6 +144,18 @@ TEXT = {
         "dev": "Appareil {d}",
         "dev.seats": "Appareil {d} — {names}",
         "dev.public": "Appareil {d} — spectateur",
+        "dev.table": "Table {t} — assis maintenant : {names}",
+        "dev.table.empty": "Table {t} — personne à jouer ici maintenant",
+        "table.where": "Table {t} ({names})",
+        "table.here": "sur cet appareil",
+        "table.own": "sur son propre appareil",
+        "tables.help": "Chaque table peut jouer sur son appareil : il tient les participants assis à cette "
+                       "table au moment où ils jouent (qui change de table joue ensuite sur l'appareil de sa "
+                       "nouvelle table). Les participants joués par l'ordinateur restent sur cet appareil, "
+                       "qui montre la vue d'ensemble et le classement.",
+        "guest.table": "Table {t} — relié à l'appareil qui accueille. Assis ici maintenant : {names}.",
+        "guest.table.empty": "Table {t} — relié à l'appareil qui accueille. Personne à jouer ici maintenant.",
+        "guest.turn": "À jouer : {name} (table {t}).",
         "st.waiting": "pas encore relié",
         "st.connected": "relié",
         "st.lost": "déconnecté : montrez-lui un nouveau code",
@@ -193,6 +205,18 @@ TEXT = {
         "dev": "Device {d}",
         "dev.seats": "Device {d} — {names}",
         "dev.public": "Device {d} — spectator",
+        "dev.table": "Table {t} — seated now: {names}",
+        "dev.table.empty": "Table {t} — nobody to play here now",
+        "table.where": "Table {t} ({names})",
+        "table.here": "on this device",
+        "table.own": "on its own device",
+        "tables.help": "Each table can play on its own device: it holds the participants seated at that "
+                       "table when they play (whoever changes tables then plays on their new table's "
+                       "device). The participants the computer plays stay on this device, which shows the "
+                       "overview and the standings.",
+        "guest.table": "Table {t} — connected to the host. Seated here now: {names}.",
+        "guest.table.empty": "Table {t} — connected to the host. Nobody to play here now.",
+        "guest.turn": "To play: {name} (table {t}).",
         "st.waiting": "not paired yet",
         "st.connected": "connected",
         "st.lost": "disconnected: show it a new code",
@@ -296,6 +320,7 @@ class ClubPage(View):
         elif kind == "shown":
             self.draw_host_panel()
         elif kind in ("move", "restore", "follow") and self.referee is not None:
+            self.apply_away()  # a table device's participants change as they move between tables
             for did, text in self.referee.broadcast():
                 self.send(did, text)
             self.glue().painted()
@@ -312,25 +337,31 @@ class ClubPage(View):
         if isinstance(plan, dict) and plan:
             try:
                 self.referee = Referee(self.ctl, {d: [int(s) for s in v["seats"]] for d, v in plan.items()},
-                                       {d: str(v.get("name", "")) for d, v in plan.items()})
+                                       {d: str(v.get("name", "")) for d, v in plan.items()},
+                                       {d: int(v["table"]) for d, v in plan.items() if v.get("table") is not None})
             except (KeyError, TypeError, ValueError):
                 self.referee = None
         self.apply_away()
 
     def apply_away(self) -> None:
         s = self.ctl.session
-        self.ctl.away = self.referee.away() if self.referee is not None else frozenset()
+        if self.referee is not None:
+            self.referee.refresh()
+        else:
+            self.ctl.away = frozenset()
+            if s is not None:
+                s.computers = frozenset(self.ctl.computer_seats())
         if s is None:
             return
-        s.computers = frozenset(self.ctl.computer_seats()) | self.ctl.away
         people = self.ctl.people()
         if self.ctl.away and len(people) == 1:
             self.ctl.holder = people[0]
 
-    def start_club(self, plan: dict[str, list[int]]) -> None:
+    def start_club(self, plan: dict[str, list[int]], tables: dict[str, int] | None = None) -> None:
         if self.ctl.save_id is None:
             self.ctl.autosave()
-        self.referee = Referee(self.ctl, plan, {d: d.upper() for d in plan})
+        tables = tables or {}
+        self.referee = Referee(self.ctl, plan, {d: d.upper() for d in plan if d not in tables}, tables)
         self.store.set_setting(self.plan_key(), self.referee.plan())
         self.apply_away()
         self.app.show_play()
@@ -397,6 +428,9 @@ class ClubPage(View):
     def plan_form(self):
         s = self.ctl.session
         comp = self.ctl.computer_seats()
+        live = s.state_at(s.total)
+        if club.table_count(live):
+            return self.tables_form(live, comp)
         form = el("div", {"cls": "club-plan"}, el("p", {"cls": "club-help", "text": self.ct("devices.help")}))
         for p, name in enumerate(s.record.players):
             if p in comp:
@@ -429,6 +463,39 @@ class ClubPage(View):
         form.appendChild(button(self.ct("start"), go, cls="primary", data_action="club-start"))
         return form
 
+    def tables_form(self, live, comp):
+        """A tournament: each table on this device or on its own."""
+        names = self.ctl.session.record.players
+        form = el("div", {"cls": "club-plan"}, el("p", {"cls": "club-help", "text": self.ct("tables.help")}))
+        for ti in range(club.table_count(live)):
+            t = club.table_label(ti)
+            who = ", ".join(names[p] + (" (" + self.ct("computer") + ")" if p in comp else "")
+                            for p in club.table_holds(live, ti))
+            sel = el("select", {"data-club-table": ti, "aria-label": self.ct("table.where", t=t, names=who)})
+            sel.appendChild(el("option", {"value": "own", "text": self.ct("table.own")}))
+            sel.appendChild(el("option", {"value": "here", "text": self.ct("table.here")}))
+            form.appendChild(el("label", {"cls": "club-seat"},
+                                el("span", {"text": self.ct("table.where", t=t, names=who)}), sel))
+        form.appendChild(el("label", {"cls": "club-seat"},
+                            el("input", {"type": "checkbox", "id": "club-spectator"}),
+                            el("span", {"text": self.ct("spectator")})))
+
+        def go():
+            tables: dict[str, int] = {}
+            for node in js.document.querySelectorAll("[data-club-table]"):
+                if str(node.value) == "own":
+                    ti = int(node.getAttribute("data-club-table"))
+                    tables["t" + club.table_label(ti)] = ti
+            plan: dict[str, list[int]] = {d: [] for d in tables}
+            box = by_id("club-spectator")
+            if box is not None and box.checked:
+                plan["tv"] = []
+            if plan:
+                self.start_club(plan, tables)
+
+        form.appendChild(button(self.ct("start"), go, cls="primary", data_action="club-start"))
+        return form
+
     def draw_devices(self) -> None:
         box = by_id("club-devices")
         if box is None or self.referee is None:
@@ -436,8 +503,14 @@ class ClubPage(View):
         clear(box)
         names = self.ctl.session.record.players
         for dev in self.referee.devices.values():
-            label = (self.ct("dev.seats", d=dev.id.upper(), names=", ".join(names[p] for p in dev.seats))
-                     if dev.seats else self.ct("dev.public", d=dev.id.upper()))
+            held = self.referee.holds(dev)
+            if dev.table is not None:
+                t = club.table_label(dev.table)
+                label = (self.ct("dev.table", t=t, names=", ".join(names[p] for p in held)) if held
+                         else self.ct("dev.table.empty", t=t))
+            else:
+                label = (self.ct("dev.seats", d=dev.id.upper(), names=", ".join(names[p] for p in dev.seats))
+                         if dev.seats else self.ct("dev.public", d=dev.id.upper()))
             state = "connected" if dev.connected else ("lost" if dev.done or dev.sent_serial else "waiting")
             row = el("div", {"cls": "club-device", "data-device": dev.id, "data-state": state},
                      el("strong", {"text": label}), " · ", el("span", {"cls": "club-state",
@@ -666,15 +739,27 @@ class ClubPage(View):
             box = el("div", {"id": "club", "cls": "club guest", "role": "status"})
             by_id("board").parentElement.insertBefore(box, by_id("board"))
         clear(box)
-        names = [self.ctl.session.record.players[p] for p in self.guest.seats]
+        players = self.ctl.session.record.players
+        names = [players[p] for p in self.guest.seats]
+        table = self.guest.table
+        turn = ""
         if not self.connected:
             text = self.ct("guest.off")
+        elif table is not None:
+            t = club.table_label(table)
+            text = (self.ct("guest.table", t=t, names=", ".join(names)) if names
+                    else self.ct("guest.table.empty", t=t))
+            movers = [p for p in (self.guest.session.msg.get("movers") or []) if p in self.guest.seats]
+            if movers:
+                turn = self.ct("guest.turn", name=players[movers[0]], t=t)
         elif names:
             text = self.ct("guest.on", names=", ".join(names))
         else:
             text = self.ct("guest.public")
         box.setAttribute("data-connected", "yes" if self.connected else "no")
         box.appendChild(el("p", {"text": text}))
+        if turn:
+            box.appendChild(el("p", {"cls": "club-turn", "text": turn}))
         if self.note:
             box.appendChild(el("p", {"cls": "club-note", "text": self.note}))
         if not self.connected:

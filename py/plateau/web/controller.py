@@ -227,16 +227,28 @@ class PlayController:
             if d not in s.computers or seat not in (None, d):
                 raise MoveRefused("seat", f"seat {d} is not played by the computer")
         elif seat is not None:
-            if seat != d or d in self.computer_seats() or (source == REMOTE or source.startswith("device:")) \
-                    and self.away and d not in self.away:
+            # several may move at once (a tournament's tables): any of them, each from where it is played
+            movers = s.state.movers()
+            if seat not in movers or seat in self.computer_seats() or (source == REMOTE
+                                                                      or source.startswith("device:")) \
+                    and self.away and seat not in self.away:
                 raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
+            if seat != d and self.relay is None:
+                play_as = getattr(s, "play_as", None)
+                if play_as is None:
+                    raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
+                try:
+                    played = play_as(seat, text)
+                except Exception as err:
+                    raise MoveRefused("illegal", str(err)) from None
+                return self._played(played, source, quiet)
         elif not self.interactive():
             raise MoveRefused("hidden", f"this device may not play for seat {d} now")
         if self.relay is not None:  # a guest: the host plays it (and answers with the position after it)
             move = next((m for m in s.legal() if m.text == text), None)
             if move is None:
                 raise MoveRefused("illegal", f"{text!r} is not legal here")
-            self.relay(text, d)
+            self.relay(text, d if seat is None else seat)
             s.clear_clicks()
             self.waiting = True
             return None
@@ -244,6 +256,10 @@ class PlayController:
             played = s.play(text)
         except Exception as err:  # the engine's own reason, for the message
             raise MoveRefused("illegal", str(err)) from None
+        return self._played(played, source, quiet)
+
+    def _played(self, played: Move, source: str, quiet) -> Move:
+        s = self.session
         self.holder = s.holder_after_move(self.holder)
         quiet = bool(quiet()) if callable(quiet) else bool(quiet)
         if not self.embed:

@@ -1,0 +1,166 @@
+"""An Arkhanis tournament across the room (issue 29 §4): the organiser's
+browser hosts it and shows the overview; tables 1 and 2 each play on their
+own Chromium browser, paired through the text codes. Turn 1's auction is
+bid on each table's device, the tables play their seats with the real
+pointer, and in turn 2 a participant declines, chooses a free seat of the
+other table on their old table's device, and plays their next turn on the
+new table's device.
+
+Set ``PLATEAU_SHOTS`` to a folder to keep screenshots (1440×900 and a
+375×667 touch phone)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from harness import current_record, open_app
+from plateau.web.session import Session
+from test_arkhanis_browser import choose
+from test_club_browser import ARGS, offer, pair, play
+
+NAMES = ["Frodo", "Sam", "Merry", "Pippin", "Aragorn", "Gimli"]
+SEED = 11
+
+
+@pytest.fixture
+def room(playwright, base_url):
+    """Three browsers: the organiser's and one for each table."""
+    out = [playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS) for _ in range(3)]
+    pages = [b.new_page(viewport={"width": 1440, "height": 900}) for b in out]
+    for p in pages:
+        p.on("dialog", lambda d: d.accept())
+    yield out, pages
+    for b in out:
+        b.close()
+
+
+def shoot(page, name):
+    where = os.environ.get("PLATEAU_SHOTS")
+    if where:
+        os.makedirs(where, exist_ok=True)
+        page.screenshot(path=os.path.join(where, f"club_tables_{name}.png"), full_page=False)
+
+
+def phone_shot(browser, page, name):
+    """The same page at a phone's size, 375×667."""
+    if not os.environ.get("PLATEAU_SHOTS"):
+        return
+    page.set_viewport_size({"width": 375, "height": 667})
+    shoot(page, name + "_phone")
+    page.set_viewport_size({"width": 1440, "height": 900})
+
+
+def reveal_on(page):
+    if page.locator("#pass-screen").count():
+        b = page.locator('[data-action="reveal"]').first.bounding_box()
+        page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+        page.wait_for_selector("#pass-screen", state="detached")
+
+
+@pytest.mark.slow
+def test_a_tournament_with_each_table_on_its_own_browser(room, base_url):
+    browsers, (h, ta, tb) = room
+    open_app(h, base_url, clear=True)
+    h.click('[data-game="arkhanis"] [data-action="new"]')
+    h.wait_for_selector("form.ak-setup")
+    for i, n in enumerate(NAMES):
+        h.fill(f'input[name="player{i}"]', n)
+        h.fill(f'input[name="height{i}"]', str(150 + 5 * i))
+    h.click('[data-action="no-events"]')
+    h.select_option('[name="event1"]', "royal_treasure")  # turn 1: an auction at each table
+    h.click("details.seed summary")
+    h.fill('input[name="seed"]', str(SEED))
+    h.click('#new-game button[type="submit"]')
+    h.wait_for_selector("#board")
+    h.click("#club summary")
+    assert h.locator("[data-club-table]").count() == 2
+    assert h.locator('[data-club-table="0"]').input_value() == "own"
+    h.click('[data-action="club-start"]')
+    h.wait_for_selector('[data-device="t1"]')
+    open_app(ta, base_url)
+    open_app(tb, base_url)
+    pair(h, ta, offer(h, "t1"), "t1")
+    pair(h, tb, offer(h, "t2"), "t2")
+    devices = {0: ta, 1: tb}
+    session = Session(current_record(h))
+    st = session.state
+    for ti, page in devices.items():
+        held = [NAMES[p] for p in st.seated_at(ti)]
+        text = page.inner_text("#club")
+        assert f"Table {ti + 1}" in text and all(n in text for n in held)
+        assert all(n not in text for n in NAMES if n not in held)
+
+    def step():
+        st = session.state
+        p = st.to_play
+        ti = st.seat_table[st.seat_of[p]]
+        page = devices[ti]
+        move = choose(session)
+        reveal_on(page)
+        play(page, move, [h])
+        session.play(move)
+        return p, ti, move
+
+    # turn 1's auction: each participant bids on their table's device
+    assert st.stage == "auction"
+    bids = []
+    while session.state.stage == "auction":
+        bids.append(step())
+    assert {ti for _, ti, _ in bids} == {0, 1}
+    shoot(h, "organiser_after_auction")
+    # turn 1 and turn 2 up to the decline's seat choice
+    shots = False
+    while session.state.stage != "move":
+        if not shots and session.state.stage == "play":
+            st = session.state
+            ti = st.seat_table[st.seat_of[st.to_play]]
+            reveal_on(devices[ti])
+            shoot(devices[ti], "table_device")
+            phone_shot(browsers[ti + 1], devices[ti], "table_device")
+            shoot(h, "organiser")
+            phone_shot(browsers[0], h, "organiser")
+            shots = True
+        step()
+    st = session.state
+    mover = st.to_play
+    old_table = st.seat_table[st.seat_of[mover]]
+    reveal_on(devices[old_table])
+    shoot(devices[old_table], "seat_choice")
+    p, ti, move = step()
+    assert ti == old_table
+    st = session.state
+    new_table = st.seat_table[st.seat_of[mover]]
+    assert new_table != old_table
+    new_page, old_page = devices[new_table], devices[old_table]
+    new_page.wait_for_function(f"document.querySelector('#club').innerText.includes({NAMES[mover]!r})")
+    assert NAMES[mover] not in old_page.inner_text("#club")
+    # their next turn happens on the new table's device
+    while session.state.to_play != mover or session.state.stage != "play":
+        step()
+    reveal_on(new_page)
+    assert f"{NAMES[mover]} (table {new_table + 1})" in new_page.inner_text("#club")
+    shoot(new_page, "mover_on_new_table")
+    p, ti, move = step()
+    assert p == mover and ti == new_table
+    rec = current_record(h)
+    assert len(rec.moves) == session.total
+
+    # the new table's device reloads: it joins again (a new code) and catches up
+    did = f"t{new_table + 1}"
+    new_page.reload()
+    new_page.wait_for_selector("[data-join]", timeout=90_000)
+    h.wait_for_selector(f'[data-device="{did}"][data-state="lost"]', timeout=30_000)
+    pair(h, new_page, offer(h, did), did, fresh=False)
+    new_page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {session.total}",
+                               timeout=20_000)
+    assert NAMES[mover] in new_page.inner_text("#club") and f"Table {new_table + 1}" in new_page.inner_text("#club")
+    reveal_on(new_page)
+    shoot(new_page, "table_device_rejoined")
+    phone_shot(browsers[new_table + 1], new_page, "table_device_rejoined")
+    step()  # the game goes on from the device that joined again
+    h.click('#views [data-view="overview"]')
+    h.wait_for_selector('#board[data-view="overview"] svg.arkhanis')
+    shoot(h, "organiser_overview")
+    phone_shot(browsers[0], h, "organiser_overview")

@@ -1,0 +1,332 @@
+"""Club mode for the Arkhanis tournament: each table on its own device
+(issue 29 §4: "each table's device joins as "table B" and plays its seats
+at the same time as the other tables; a participant who declines chooses a
+free seat on their table's device ..., and their next turn happens on the
+new table's device").
+
+The host's referee gives a table device the participants seated at its
+table now; it accepts a move from that device only for one of them who is
+among the movers; a table device receives only the views of the
+participants it holds now ("never another participant's coins or bids,
+never future draws")."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from plateau.core.game import PUBLIC, SEATS_OPTION, view_secrets
+from plateau.core.record import Record
+from plateau.core.registry import get_game
+from plateau.web.club import Guest, Referee, table_holds
+from plateau.web.controller import PlayController, seats_option
+from plateau.web.session import Session
+from plateau.web.store import MemoryStore, Store
+
+NAMES = ["Bilbo", "Merry", "Frodo", "Xavier", "Sam", "Pippin"]
+# table A: seats 10-12, table B: seats 17-20 (19 free), as in the rules notes' §3.5 examples
+TABLES = "classic/base:10-12; classic/underground:17-20"
+
+
+def tournament(seed=4, computers=None, events="none"):
+    """The organiser's device: a 6-participant tournament hosted with two
+    table devices, "ta" (table A) and "tb" (table B), and a projector."""
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    g = get_game("arkhanis")
+    opts = {"tables": TABLES, "events": events}
+    options = g.full_options(opts)
+    if computers:
+        options[SEATS_OPTION] = seats_option({c: "easy" for c in computers})
+    rec = Record("arkhanis", options, seed, list(NAMES), [])
+    ref = Referee(ctl, {"ta": [], "tb": [], "tv": []}, {}, {"ta": 0, "tb": 1})
+    ctl.open(Session(rec, "en"), save_id="g1", save_name="Club")
+    ref.refresh()
+    ctl.autosave()
+    return ctl, ref
+
+
+class Room:
+    """Every device's inbox: what the host sent each one, in order."""
+
+    def __init__(self, ref, build=False):
+        self.ref = ref
+        self.build = build  # the guests draw what they receive (else: the bytes only are kept)
+        self.guests = {}
+        self.inbox = {did: [] for did in ref.devices}
+
+    def seated(self, did):
+        """Who the device may see for, worked out here from the tournament's seating (not the referee's)."""
+        ctl, dev = self.ref.ctl, self.ref.devices[did]
+        if dev.table is None:
+            return list(dev.seats)
+        st, computers = live(ctl), ctl.computer_seats()
+        return [st.occupant[s] for s in st.table_seats[dev.table]
+                if st.occupant[s] is not None and st.occupant[s] not in computers]
+
+    def deliver(self, pairs):
+        for did, text in pairs:
+            self.inbox[did].append((self.seated(did), text))
+            if self.build:
+                self.guests[did].receive(text)
+
+    def last(self, did):
+        return next(json.loads(t) for _, t in reversed(self.inbox[did]) if json.loads(t)["t"] == "state")
+
+    def join(self, did):
+        self.guests[did] = Guest()
+        self.deliver(self.ref.receive(did, self.guests[did].hello("en")))
+
+    def send(self, did, seat, text, ply=None):
+        """``did`` asks for ``text`` for ``seat``; the answer, and the news for every device when played."""
+        s = self.ref.ctl.session
+        before = s.total
+        raw = json.dumps({"v": 1, "t": "move", "seat": seat, "move": text,
+                          "ply": s.total if ply is None else ply, "id": random.getrandbits(30)})
+        answer = self.ref.receive(did, raw)
+        self.deliver(answer)
+        if s.total != before:
+            self.deliver(self.ref.broadcast())
+        return json.loads(answer[0][1])
+
+
+def live(ctl):
+    s = ctl.session
+    return s.state_at(s.total)
+
+
+def test_a_table_device_holds_whoever_is_seated_at_its_table_now():
+    ctl, ref = tournament()
+    st = live(ctl)
+    at_a = [st.occupant[s] for s in (10, 11, 12) if st.occupant[s] is not None]
+    at_b = [st.occupant[s] for s in (17, 18, 19, 20) if st.occupant[s] is not None]
+    assert ref.holds(ref.devices["ta"]) == table_holds(st, 0) == at_a
+    assert ref.holds(ref.devices["tb"]) == at_b and sorted(at_a + at_b) == list(range(6))
+    assert ref.holds(ref.devices["tv"]) == []
+    assert ctl.away == frozenset(range(6))
+
+
+def test_computer_participants_are_played_on_the_host_not_on_their_tables_device():
+    ctl, ref = tournament(computers=[1, 4])
+    st = live(ctl)
+    assert ref.holds(ref.devices["ta"]) == [p for p in table_holds(st, 0) if p not in (1, 4)]
+    assert ref.holds(ref.devices["tb"]) == [p for p in table_holds(st, 1) if p not in (1, 4)]
+    assert 1 not in ctl.away and 4 not in ctl.away and {1, 4} <= ctl.session.computers
+
+
+def test_a_table_device_moving_for_another_tables_participant_is_refused_and_nothing_changes():
+    ctl, ref = tournament()
+    room = Room(ref)
+    for d in ("ta", "tb", "tv"):
+        room.join(d)
+    st = live(ctl)
+    p = st.movers()[0]
+    other = "tb" if p in ref.holds(ref.devices["ta"]) else "ta"
+    mine = "ta" if other == "tb" else "tb"
+    total, saved = ctl.session.total, list(ctl.store.get("g1").record.moves)
+    text = st.legal_moves_for(p)[0].text
+    answer = room.send(other, p, text)
+    assert answer["t"] == "error" and answer["code"] == "seat" and f"table {1 + (mine == 'tb')}" in answer["text"]
+    assert ctl.session.total == total and list(ctl.store.get("g1").record.moves) == saved
+    assert any("refused (seat)" in line for line in ref.log)
+    # a spectator device holds nobody
+    assert room.send("tv", p, text)["code"] == "seat"
+    # a participant held by the device but not among the movers is refused too
+    idle = next(q for q in ref.holds(ref.devices[mine]) if q not in st.movers())
+    assert room.send(mine, idle, text)["code"] == "seat"
+    assert ctl.session.total == total
+    # the right device plays it
+    assert room.send(mine, p, text)["t"] == "ack" and ctl.session.total == total + 1
+
+
+def drive(ctl, ref, room, rnd, steps, on_move=None, decline=False):
+    """Random legal moves, each sent by the device holding a mover (in a
+    random order of the movers: whichever table's seat may move)."""
+    for _ in range(steps):
+        st = live(ctl)
+        if st.is_over():
+            return
+        movers = list(st.movers())
+        rnd.shuffle(movers)
+        p = movers[0]
+        dev = ref.holder_of(p)
+        moves = [m.text for m in st.legal_moves_for(p)]
+        text = "decline" if decline and "decline" in moves else rnd.choice(moves)
+        if dev is None:  # a computer participant: the host plays it
+            ctl.submit(text, source="computer")
+            room.deliver(ref.broadcast())
+        else:
+            assert room.send(dev.id, p, text)["t"] == "ack"
+        if on_move:
+            on_move(st, p, dev, text)
+
+
+def test_both_table_devices_move_in_turn_with_the_clock_whichever_tables_seat_is_the_mover():
+    """Seat order across tables (rules notes §3.3): each table's device moves when its seat is the mover."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref)
+    room.join("ta")
+    room.join("tb")
+    seen = set()
+
+    def check(st, p, dev, text):
+        seen.add(dev.id)
+        assert dev.table == st.seat_table[st.seat_of[p]]
+
+    drive(ctl, ref, room, random.Random(6), 120, check)
+    assert seen == {"ta", "tb"}
+    # each device was last sent the position for the participants it holds now
+    for did in ("ta", "tb"):
+        last = room.last(did)
+        assert last["seats"] == ref.holds(ref.devices[did]) and last["ply"] == ctl.session.total
+
+
+def test_a_declining_participant_chooses_a_seat_on_their_tables_device_then_plays_on_the_new_tables():
+    ctl, ref = tournament(seed=4)
+    room = Room(ref)
+    room.join("ta")
+    room.join("tb")
+    rnd = random.Random(5)
+    mover = None
+    for _ in range(2000):
+        st = live(ctl)
+        if st.stage == "move":
+            mover = st.movers()[0]
+            break
+        drive(ctl, ref, room, rnd, 1, decline=st.turn >= 2)
+    assert mover is not None, "nobody declined"
+    st = live(ctl)
+    old = st.seat_table[st.seat_of[mover]]
+    home, away = ("ta", "tb") if old == 0 else ("tb", "ta")
+    # the free seat is chosen on the device of the table they declined at
+    free = [s for s in st.free_seats() if st.seat_table[s] != old]
+    assert free, "no free seat at the other table"
+    text = f"seat:{free[0]}"
+    assert room.send(away, mover, text)["code"] == "seat"
+    assert room.send(home, mover, text)["t"] == "ack"
+    st = live(ctl)
+    assert mover in ref.holds(ref.devices[away]) and mover not in ref.holds(ref.devices[home])
+    assert mover in room.last(away)["seats"] and mover not in room.last(home)["seats"]
+    # their next turn: accepted only from the new table's device
+    for _ in range(3000):
+        st = live(ctl)
+        if mover in st.movers():
+            break
+        drive(ctl, ref, room, rnd, 1)
+    assert mover in st.movers() and ref.holder_of(mover).id == away
+    text = st.legal_moves_for(mover)[0].text
+    total = ctl.session.total
+    assert room.send(home, mover, text)["code"] == "seat" and ctl.session.total == total
+    assert room.send(away, mover, text)["t"] == "ack" and ctl.session.total == total + 1
+
+
+def test_a_reloaded_table_device_joins_again_and_catches_up():
+    ctl, ref = tournament(seed=7)
+    room = Room(ref)
+    room.join("ta")
+    room.join("tb")
+    rnd = random.Random(1)
+    drive(ctl, ref, room, rnd, 30)
+    ref.dropped("tb")
+    assert not ref.devices["tb"].connected
+    # table B's device is away: table A plays on; B's moves wait for it
+    for _ in range(200):
+        st = live(ctl)
+        p = st.movers()[0]
+        if ref.holder_of(p).id != "ta":
+            break
+        drive(ctl, ref, room, rnd, 1)
+    room.join("tb")  # a reload: a new guest, the same device
+    st = live(ctl)
+    last = room.last("tb")
+    assert last["ply"] == ctl.session.total and last["seats"] == ref.holds(ref.devices["tb"])
+    assert last["start"] == 0 and all(len(v) == ctl.session.total for v in last["lines"].values())
+    for p in last["seats"]:
+        assert last["views"][str(p)] == json.loads(json.dumps(st.view(p)))
+    drive(ctl, ref, room, rnd, 10)
+    assert room.last("tb")["ply"] == ctl.session.total
+
+
+def leaves(v, path=()):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield from leaves(x, path + (k,))
+    elif isinstance(v, list):
+        for k, x in enumerate(v):
+            yield from leaves(x, path + (k,))
+    else:
+        yield path, v
+
+
+def check_inboxes(ctl, room, states):
+    """Every message a device received holds the views of the participants
+    it held then, exactly, and nothing more: no other participant's coins or
+    bids, no schedule, draws or reserve to come."""
+    count = 0
+    for did, box in room.inbox.items():
+        for held, text in box:
+            msg = json.loads(text)
+            if msg["t"] != "state":
+                continue
+            count += 1
+            st = states[msg["ply"]]
+            keys = [str(p) for p in held] or ["public"]
+            assert sorted(msg["views"]) == sorted(keys), did
+            assert msg["seats"] == held
+            for key, got in msg["views"].items():
+                who = PUBLIC if key == "public" else int(key)
+                assert got == json.loads(json.dumps(st.view(who)))
+                for k in ("schedule", "rng", "reserve", "discarded"):
+                    assert k not in got
+                if not st.is_over():
+                    for q in range(len(NAMES)):
+                        if q not in held:
+                            assert got["coins"][q] is None, (did, q)
+                            assert got["bids"].get(str(q)) is None, (did, q)
+            # nothing that only another participant may see, anywhere in the message
+            if not st.is_over():
+                mine = set()
+                for p in held:
+                    mine |= view_secrets(st, p)
+                for q in range(len(NAMES)):
+                    if q in held:
+                        continue
+                    for path, value in view_secrets(st, q) - mine:
+                        for key, got in msg["views"].items():
+                            here = got
+                            for step in path:
+                                try:
+                                    here = here[step]
+                                except (KeyError, IndexError, TypeError):
+                                    here = None
+                                    break
+                            assert here != value, (did, q, path)
+    return count
+
+
+def run_tournament(seed, steps, events="drawn"):
+    ctl, ref = tournament(seed=seed, computers=[2], events=events)
+    room = Room(ref, build=False)
+    for d in ("ta", "tb", "tv"):
+        room.join(d)
+    states = {ctl.session.total: live(ctl).clone()}
+    rnd = random.Random(seed)
+
+    def keep(st, p, dev, text):
+        states[ctl.session.total] = live(ctl).clone()
+
+    drive(ctl, ref, room, rnd, steps, keep)
+    return ctl, room, states
+
+
+def test_a_table_device_receives_only_what_its_participants_may_see():
+    ctl, room, states = run_tournament(3, 100)
+    assert check_inboxes(ctl, room, states) > 200
+
+
+@pytest.mark.slow
+def test_a_whole_random_tournament_sends_each_table_device_only_what_it_may_see():
+    ctl, room, states = run_tournament(8, 100000)
+    assert live(ctl).is_over()
+    assert check_inboxes(ctl, room, states) > 1000
