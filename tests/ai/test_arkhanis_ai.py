@@ -87,3 +87,29 @@ def test_a_tournament_played_by_computers_to_the_end():
 def test_more_tournaments_played_by_computers(n, seed):
     s = play_by_computers(n, seed)
     assert s.turn == 10 and s.winners()
+
+
+@pytest.mark.parametrize("seed", [3, 10])
+def test_any_participants_view_rebuilds_while_another_decides(seed):
+    """A device holding participants who are not deciding (a table device in
+    club mode, ``web/club.build_state``) rebuilds the position from their
+    view, although a decision pending for someone else (the Golden Knight's
+    draw, a tavern, a relic's choice) keeps its details from them. Seeds 3
+    and 10 reach such decisions (a tavern's choices, the Knight's draw)."""
+    import random
+
+    from plateau.games.arkhanis.ai import determinize
+
+    g = get_game("arkhanis")
+    s = g.start([f"P{i}" for i in range(6 + seed % 4)], g.full_options({}), seed)
+    rnd = random.Random(seed)
+    while not s.is_over():
+        for p in range(s.n):
+            built = determinize(s.view(p), p, Rng(1))
+            assert built.to_play == s.to_play
+            if p == s.to_play:
+                assert built.legal_moves()
+        ms = s.legal_moves()
+        ends = [m for m in ms if m.text in ("done", "end", "pass", "nopeace")]
+        m = rnd.choice(ends) if ends and rnd.random() < 0.3 else rnd.choice(ms)
+        s.play(m.text)

@@ -114,7 +114,7 @@ def determinize(view: dict, player: int, rng: Rng):
         # a combo won at auction is set aside, out of the column and the stacks: shown with the column
         # while the table is rebuilt, then set aside again
         tv = dict(tv, coins=list(coins), column=list(tv["column"]) + [reserved[p] for p in sorted(reserved)])
-        sw = SW.determinize(tv, player, Rng(rng.next64()))
+        sw = SW.determinize(tv, player, Rng(rng.next64()), TABLE_RULES)
         if reserved:
             del sw.column[len(sw.column) - len(reserved):]
         sw.game = SWGAME
@@ -130,7 +130,9 @@ def determinize(view: dict, player: int, rng: Rng):
                 rec.seat, rec.age = int(at[0]), int(at[1])
         st.tables.append(sw)
     _deal_unseen(st, view, shown, rng)
-    if st.win is None and (st.to_play is None or not st.legal_moves()):
+    # the moves are checked only when they are the viewer's: another player's pending decision
+    # keeps its details from him (a device showing that table draws the board, not those moves)
+    if st.win is None and (st.to_play is None or (st.to_play == player and not st.legal_moves())):
         raise ValueError("this view does not rebuild into a position where someone can play")
     return st
 

@@ -130,14 +130,14 @@ def _scored(view, rid: int, rec: dict) -> bool:
     return True
 
 
-def determinize(view: dict, player: int, rng: Rng) -> SmallWorldState:
+def determinize(view: dict, player: int, rng: Rng, ruleset=None) -> SmallWorldState:
     from . import GAME
 
     if "turn_state" not in view or "options" not in view:
         raise ValueError("the view lacks the table's options or the turn's public state")
     s = object.__new__(SmallWorldState)
     s.game = GAME
-    s.ruleset = C.ruleset_for(view["options"])
+    s.ruleset = C.ruleset_for(view["options"]) if ruleset is None else ruleset  # a tournament table's own
     s.clock = PLAIN
     s.players = list(view["players"])
     n = s.n = len(s.players)
