@@ -88,8 +88,9 @@ def _read_text(out: dict, k: str, v: str) -> None:
 class Arkhanis(Game):
     id = "arkhanis"
     #: rules revisions (see plateau.core.game.REVISION_OPTION): 0 before the
-    #: 2026-11 rules changes; 1 from them (see the rules page's "Revisions")
-    revision = 1
+    #: 2026-11 rules changes; 1 from them; 2: the tables play each turn at the
+    #: same time (see the rules page's "Revisions")
+    revision = 2
     title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
     min_players = 4
     max_players = 24

@@ -59,6 +59,7 @@ def determinize(view: dict, player: int, rng: Rng):
     st.stage = view["stage"]
     st.slot = int(view["slot"])
     st.tix = int(view["tix"])
+    st.tslot = list(view.get("tslot") or [0] * len(view["layout"]))  # revision 2: each table's own seat
     st.current = view["current"]
     st.layout = [dict(t) for t in view["layout"]]
     st.table_seats = [list(t["seats"]) for t in st.layout]
