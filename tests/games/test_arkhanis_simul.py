@@ -299,3 +299,19 @@ def test_the_same_moves_at_each_table_in_another_interleaving_give_the_same_dice
     for a, b in zip(s.tables, t2.tables):
         assert a.view(None) == b.view(None)
     assert s.coins == t2.coins and s.rng.state == t2.rng.state
+
+
+def test_a_computer_whose_table_waits_for_it_chooses_its_move_while_another_table_is_asked():
+    """Club mode: a human at table A (``to_play``) has not moved; the computer participant at table B, one of
+    ``movers()``, gets a move from its own view and plays it there."""
+    from plateau.ai.api import Thinker
+
+    s = tour()
+    assert s.to_play == BILBO and XAVIER in s.movers()
+    t = Thinker(GAME, s.view(XAVIER), XAVIER, level="easy", seed=1)
+    while not t.step(iterations=30):
+        pass
+    text = t.best()
+    assert text in [inner(m.text) for m in s.legal_moves_for(XAVIER)]
+    played = s.play_as(XAVIER, text)
+    assert played.text == f"@t1 {text}" and s.to_play == BILBO

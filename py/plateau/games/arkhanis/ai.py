@@ -131,6 +131,13 @@ def determinize(view: dict, player: int, rng: Rng):
                 rec.seat, rec.age = int(at[0]), int(at[1])
         st.tables.append(sw)
     _deal_unseen(st, view, shown, rng)
+    if st.rev >= 2 and player != st.to_play:
+        # the tables play at once: a player whom his own table waits for (not the one a single device
+        # asks) thinks from his table's position, as if it were the one asked
+        mine = [ti for ti in st.busy_tables() if st.tables[ti].to_play == player]
+        if mine:
+            st.stage, st.current = "play", mine[0]
+            st.slot, st.tix = st.tslot[mine[0]], mine[0]
     if st.win is None and (st.to_play is None or not st.legal_moves()):
         raise ValueError("this view does not rebuild into a position where someone can play")
     return st
