@@ -38,6 +38,23 @@ def _unit(rng: Rng) -> float:
     return rng.below(1 << 20) / float(1 << 20)
 
 
+def as_asked(view: dict, player: int) -> dict:
+    """``player``'s view as if his own table were the one asked: from
+    revision 2 the tables play at once, and a computer participant whom his
+    table waits for (not the player a single device asks) thinks from there.
+    The view itself is left as it is (a device rebuilds the real position
+    from it)."""
+    tslot = view.get("tslot")
+    if not tslot or view.get("winners") is not None or view.get("stage") not in ("play", "move"):
+        return view
+    mine = [ti for ti, t in enumerate(view["tables"])
+            if tslot[ti] < len(view["layout"][ti]["seats"]) and t.get("to_play") == player]
+    if not mine or (view["stage"] == "play" and view["current"] in mine):
+        return view
+    ti = min(mine, key=lambda x: (tslot[x], x))
+    return dict(view, stage="play", current=ti, slot=tslot[ti], tix=ti)
+
+
 def determinize(view: dict, player: int, rng: Rng):
     from plateau.games.smallworld import GAME as SWGAME
 
@@ -131,13 +148,6 @@ def determinize(view: dict, player: int, rng: Rng):
                 rec.seat, rec.age = int(at[0]), int(at[1])
         st.tables.append(sw)
     _deal_unseen(st, view, shown, rng)
-    if st.rev >= 2 and player != st.to_play:
-        # the tables play at once: a player whom his own table waits for (not the one a single device
-        # asks) thinks from his table's position, as if it were the one asked
-        mine = [ti for ti in st.busy_tables() if st.tables[ti].to_play == player]
-        if mine:
-            st.stage, st.current = "play", mine[0]
-            st.slot, st.tix = st.tslot[mine[0]], mine[0]
     if st.win is None and (st.to_play is None or not st.legal_moves()):
         raise ValueError("this view does not rebuild into a position where someone can play")
     return st
