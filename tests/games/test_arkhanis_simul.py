@@ -283,7 +283,10 @@ def test_the_same_moves_at_each_table_in_another_interleaving_give_the_same_dice
     rnd = random.Random(seed)
     per_table = {ti: [] for ti in range(len(s.tables))}
     while s.turn == 1:  # table after table
-        ti = s.busy_tables()[0] if s.stage == "play" else None
+        if s.stage == "move":  # a decliner takes the first free seat (a seat choice is no table's move)
+            s.play(s.legal_moves()[0].text)
+            continue
+        ti = s.busy_tables()[0]
         p, ts = at_table(s, ti)
         t = rnd.choice(ts)
         per_table[ti].append(inner(t))
@@ -292,6 +295,9 @@ def test_the_same_moves_at_each_table_in_another_interleaving_give_the_same_dice
     mix = random.Random(order)
     left = {ti: list(ms) for ti, ms in per_table.items()}
     while t2.turn == 1:
+        if t2.stage == "move" and mix.random() < 0.5 or not any(left[x] for x in t2.busy_tables()):
+            t2.play(t2.legal_moves()[0].text)
+            continue
         ti = mix.choice([x for x in t2.busy_tables() if left[x]])
         p, ts = at_table(t2, ti)
         want = left[ti].pop(0)
@@ -317,3 +323,13 @@ def test_a_computer_whose_table_waits_for_it_chooses_its_move_while_another_tabl
     assert text in [inner(m.text) for m in s.legal_moves_for(XAVIER)]
     played = s.play_as(XAVIER, text)
     assert played.text == f"@t1 {text}" and s.to_play == BILBO
+
+
+def test_a_move_at_another_table_is_described_by_its_own_table():
+    s = tour()
+    before = s.clone()
+    played = s.play_as(XAVIER, "pick:0")
+    words = GAME.describe_move(before, played.text, None, "en")
+    from plateau.games.smallworld.describe import describe
+
+    assert words == describe(before.tables[B], "pick:0", "en") and "@t" not in words

@@ -179,6 +179,12 @@ class Arkhanis(Game):
     def describe_move(self, state_before, move_text, viewer=None, lang="fr"):
         from .catalogue import t
 
+        if move_text.startswith("@t") and " " in move_text:  # revision 2: a move at another table
+            head, _, rest = move_text.partition(" ")
+            if head[2:].isdigit() and int(head[2:]) < len(state_before.tables):
+                from plateau.games.smallworld.describe import describe
+
+                return describe(state_before.tables[int(head[2:])], rest, lang)
         head, _, arg = move_text.partition(":")
         if head == "bid":
             if viewer is None or viewer == state_before.to_play:
