@@ -29,7 +29,7 @@ SW_GAMES = [
     (2, {"monsters": "hand", "content": "mixed"}, 16), (3, {"content": "mixed", REVISION_OPTION: 0}, 17),
     (4, {"board": "underground", "content": "underground", REVISION_OPTION: 0}, 18),
 ]
-ARK_GAMES = [(5, {}, 21), (7, {}, 22), (6, {REVISION_OPTION: 0}, 23)]
+ARK_GAMES = [(5, {REVISION_OPTION: 1}, 21), (7, {REVISION_OPTION: 1}, 22), (6, {REVISION_OPTION: 0}, 23)]  # one seat at a time
 AI_AT = (3, 17, 40, 75, 120)  # plies after which the computer is asked
 
 

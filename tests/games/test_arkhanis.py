@@ -27,9 +27,11 @@ LAYOUT = [{"board": "classic", "seats": [10, 11, 12], "content": "base"},
 START = [10, 11, 12, 17, 18, 20]  # seat of each player; 19 is free
 
 
-def tour(schedule=None, heights=None, seed=4):
+def tour(schedule=None, heights=None, seed=4, rev=1):
+    """The seed's six-participant tournament. These scenarios follow the clock of revisions 0-1 (one seat
+    at a time across the tables); test_arkhanis_simul.py checks revision 2's, where the tables play at once."""
     opts = {"free": 1, "boards": "classic", "content": "by_board", "events": "none", "_start": START,
-            "_schedule": schedule or ["none"] * 10}
+            "_schedule": schedule or ["none"] * 10, "_rev": rev}
     if heights:
         opts["_heights"] = heights
     return TournamentState(GAME, NAMES, opts, seed, LAYOUT)

@@ -88,8 +88,9 @@ def _read_text(out: dict, k: str, v: str) -> None:
 class Arkhanis(Game):
     id = "arkhanis"
     #: rules revisions (see plateau.core.game.REVISION_OPTION): 0 before the
-    #: 2026-11 rules changes; 1 from them (see the rules page's "Revisions")
-    revision = 1
+    #: 2026-11 rules changes; 1 from them; 2: the tables play each turn at the
+    #: same time (see the rules page's "Revisions")
+    revision = 2
     title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
     min_players = 4
     max_players = 24
@@ -178,6 +179,12 @@ class Arkhanis(Game):
     def describe_move(self, state_before, move_text, viewer=None, lang="fr"):
         from .catalogue import t
 
+        if move_text.startswith("@t") and " " in move_text:  # revision 2: a move at another table
+            head, _, rest = move_text.partition(" ")
+            if head[2:].isdigit() and int(head[2:]) < len(state_before.tables):
+                from plateau.games.smallworld.describe import describe
+
+                return describe(state_before.tables[int(head[2:])], rest, lang)
         head, _, arg = move_text.partition(":")
         if head == "bid":
             if viewer is None or viewer == state_before.to_play:

@@ -38,6 +38,23 @@ def _unit(rng: Rng) -> float:
     return rng.below(1 << 20) / float(1 << 20)
 
 
+def as_asked(view: dict, player: int) -> dict:
+    """``player``'s view as if his own table were the one asked: from
+    revision 2 the tables play at once, and a computer participant whom his
+    table waits for (not the player a single device asks) thinks from there.
+    The view itself is left as it is (a device rebuilds the real position
+    from it)."""
+    tslot = view.get("tslot")
+    if not tslot or view.get("winners") is not None or view.get("stage") not in ("play", "move"):
+        return view
+    mine = [ti for ti, t in enumerate(view["tables"])
+            if tslot[ti] < len(view["layout"][ti]["seats"]) and t.get("to_play") == player]
+    if not mine or (view["stage"] == "play" and view["current"] in mine):
+        return view
+    ti = min(mine, key=lambda x: (tslot[x], x))
+    return dict(view, stage="play", current=ti, slot=tslot[ti], tix=ti)
+
+
 def determinize(view: dict, player: int, rng: Rng):
     from plateau.games.smallworld import GAME as SWGAME
 
@@ -59,6 +76,7 @@ def determinize(view: dict, player: int, rng: Rng):
     st.stage = view["stage"]
     st.slot = int(view["slot"])
     st.tix = int(view["tix"])
+    st.tslot = list(view.get("tslot") or [0] * len(view["layout"]))  # revision 2: each table's own seat
     st.current = view["current"]
     st.layout = [dict(t) for t in view["layout"]]
     st.table_seats = [list(t["seats"]) for t in st.layout]

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from plateau.core.game import REVISION_OPTION, Move, RulesError, State, rules_revision
+from plateau.core.game import REVISION_OPTION, IllegalMove, Move, RulesError, State, rules_revision
 from plateau.core.rng import Rng
 from plateau.games.smallworld import content as C
 from plateau.games.smallworld import supply, turn_end
@@ -91,7 +91,7 @@ def new_table(tour, index, board, seats, content, seed):
     # the table plays the tournament's rules revision (an older record replays as it was played)
     opts = {"board": board, "content": content, "removed": list(REMOVED),
             "monsters": "random" if board == "classic" else "none", "seats": len(seats),
-            REVISION_OPTION: tour.rev}
+            REVISION_OPTION: min(tour.rev, 1)}  # revision 2 changed only the tournament's clock
     t = SmallWorldState(tour.game_sw, [str(s) for s in seats], opts, seed, ruleset=TABLE_RULES,
                         clock=TableClock(tour, index))
     t.players = list(tour.players)
@@ -322,7 +322,10 @@ class TournamentState(State):
         self.slot = 0
         self.tix = -1
         self.seat_choosers = []
-        self.current = None  # table being played
+        self.current = None  # table being played (from revision 2: the table of ``to_play``)
+        #: from revision 2, each table's own clock within a turn: the index of the seat it plays
+        #: (or plays next); a table at ``len(seats)`` has finished the turn and waits for the others
+        self.tslot = [0] * len(self.tables)
         self.win = None
         self._begin_turn()
 
@@ -506,7 +509,76 @@ class TournamentState(State):
         self.stage = "play"
         self.slot = 0
         self.tix = -1
+        if self.rev >= 2:
+            self.tslot = [0] * len(self.tables)
+            for ti in range(len(self.tables)):
+                self._run_table(ti)
+            self._settle_clock()
+            return
         self._advance()
+
+    # -- from revision 2: every table plays the turn at the same time ------------
+    def _score_declined(self, ti, s):
+        """Declined races left at seat ``s`` score, oldest first (§3.4)."""
+        table = self.tables[ti]
+        for rid in sorted((rid for rid, r in table.recs.items() if r.dec and r.seat == s),
+                          key=lambda rid: table.recs[rid].age):
+            rec = table.recs[rid]
+            lines = table.declined_lines(rid)
+            total = sum(k for _, k, _ in lines)
+            table.pay(rec.p, total)
+            table.ev("score", p=rec.p, total=total, lines=[list(x) for x in lines])
+            self.ev("declined_score", p=rec.p, seat=s, total=total, t=ti, rid=rid)
+
+    def _run_table(self, ti):
+        """Table ``ti`` moves on by itself until one of its seats must decide
+        or it has finished the turn: each seat's declined races score when
+        its time comes on this table, whatever their owner does elsewhere."""
+        seats = self.table_seats[ti]
+        table = self.tables[ti]
+        while self.tslot[ti] < len(seats):
+            s = seats[self.tslot[ti]]
+            self._score_declined(ti, s)
+            p = self.occupant[s]
+            if p is None or self.arrived[p] >= self.turn:
+                self.ev("skip", seat=s)
+                self.tslot[ti] += 1
+                continue
+            table.cur = p
+            table.start_turn()
+            if table.phase != "idle":
+                return
+            self.tslot[ti] += 1
+
+    def busy_tables(self):
+        """The tables playing a seat, in the order one device asks them:
+        rank by rank across the tables, as the clock of revisions 0-1."""
+        if self.rev < 2 or self.win is not None or self.stage not in ("play", "move"):
+            return []
+        return self.busy_tables_now()
+
+    def _settle_clock(self):
+        """After each step of revision 2's clock: seat choosers first (lowest
+        seat number first, §3.3), else the first busy table is asked; the
+        next turn begins when every table is done and no seat is being
+        chosen (the turns are synchronised between tables)."""
+        if self.seat_choosers:
+            self.seat_choosers.sort(key=lambda p: self.seat_of[p])
+            self.stage = "move"
+            self.current = None
+            return
+        busy = self.busy_tables_now()
+        if busy:
+            self.stage = "play"
+            self.current = busy[0]
+            self.slot = self.tslot[busy[0]]
+            self.tix = busy[0]
+            return
+        self._end_turn()
+
+    def busy_tables_now(self):
+        busy = [ti for ti in range(len(self.tables)) if self.tslot[ti] < len(self.table_seats[ti])]
+        return sorted(busy, key=lambda ti: (self.tslot[ti], ti))
 
     def _advance(self):
         """Run the clock until someone must decide."""
@@ -593,6 +665,76 @@ class TournamentState(State):
     def is_over(self):
         return self.win is not None
 
+    def _table_movers(self):
+        """(table, player) for every table playing a seat, ``to_play``'s first."""
+        return [(ti, self.tables[ti].to_play) for ti in self.busy_tables()
+                if self.tables[ti].to_play is not None]
+
+    def movers(self):
+        """From revision 2, while the tables play: the seat chooser (lowest
+        seat first) or ``to_play``, then the player each other table waits
+        for. Before (and in the other stages) only ``to_play``."""
+        p = self.to_play
+        if p is None:
+            return []
+        out = [p]
+        for _, q in self._table_movers():
+            if q not in out:
+                out.append(q)
+        return out
+
+    def _own_table_moves(self, player):
+        """The moves ``player`` may make at the tables other than
+        ``to_play``'s, each written ``@t<table> <move>`` so that a record
+        says where it was played."""
+        first = self.current if self.stage == "play" else None
+        out = []
+        for ti, q in self._table_movers():
+            if q == player and ti != first:
+                out.extend(Move(f"@t{ti} {m.text}", m.path, m.free) for m in self.tables[ti].legal_moves())
+        return out
+
+    def legal_moves_for(self, player):
+        if player not in self.movers():
+            return []
+        own = self.legal_moves() if player == self.to_play else []
+        return own + self._own_table_moves(player)
+
+    def play_as(self, player, move):
+        text = move.text if isinstance(move, Move) else str(move)
+        movers = self.movers()
+        if player not in movers:
+            why = "the game is over" if self.win is not None else f"player {player} may not move now"
+            if self.rev >= 2 and self.seat_choosers and player in self.seat_choosers:
+                why = f"player {player} chooses a seat after player {self.seat_choosers[0]} (lowest seat first)"
+            raise IllegalMove(text, why)
+        if player == self.to_play and any(m.text == text for m in self.legal_moves()):
+            return self.play(text)
+        if not text.startswith("@t"):
+            for ti, q in self._table_movers():
+                if q == player and ti != (self.current if self.stage == "play" else None):
+                    if any(m.text == text for m in self.tables[ti].legal_moves()):
+                        text = f"@t{ti} {text}"
+                        break
+        for m in self._own_table_moves(player):
+            if m.text == text:
+                self.apply(m)
+                return m
+        raise IllegalMove(text, f"not a legal move for player {player} now")
+
+    def _split(self, text):
+        """``@t<table> <move>`` → (table, move text), else (None, text)."""
+        if self.rev >= 2 and text.startswith("@t"):
+            head, _, rest = text.partition(" ")
+            try:
+                ti = int(head[2:])
+            except ValueError:
+                raise IllegalMove(text, "unknown table") from None
+            if ti not in self.busy_tables():
+                raise IllegalMove(text, f"table {ti} is not playing now")
+            return ti, rest
+        return None, text
+
     def legal_moves(self):
         if self.win is not None:
             return []
@@ -605,6 +747,10 @@ class TournamentState(State):
         return self.tables[self.current].legal_moves()
 
     def move_from_text(self, text):
+        ti, rest = self._split(text)
+        if ti is not None:
+            m = self.tables[ti].move_from_text(rest)
+            return Move(text, m.path, m.free)
         if self.win is None and self.stage not in ("auction", "move", "pendant"):
             return self.tables[self.current].move_from_text(text)  # its legal moves are the table's
         return super().move_from_text(text)
@@ -624,6 +770,10 @@ class TournamentState(State):
             self.ev("bid", p=self.bidder)
             self._next_bidder()
             return
+        ti, rest = self._split(t)
+        if ti is not None:
+            self._play_at(ti, self.tables[ti].move_from_text(rest))
+            return
         if self.stage == "move":
             p = self.seat_choosers.pop(0)
             s = int(t.partition(":")[2])
@@ -640,8 +790,13 @@ class TournamentState(State):
                 if p in reserved:
                     tb.column.append(reserved.pop(p))
             self.ev("seat", p=p, seat=s, old=old)
-            if not self.seat_choosers:
+            if self.rev >= 2:
+                self._settle_clock()
+            elif not self.seat_choosers:
                 self._advance()
+            return
+        if self.rev >= 2:
+            self._play_at(self.current, move)
             return
         table = self.tables[self.current]
         self.seat_finished = False
@@ -650,6 +805,19 @@ class TournamentState(State):
         if self.seat_finished:
             self.seat_finished = False
             self._advance()
+
+    def _play_at(self, ti, move):
+        """Revision 2: ``move`` at table ``ti``; when its seat has finished
+        the turn, that table goes on by itself."""
+        table = self.tables[ti]
+        self.seat_finished = False
+        table.apply(move)
+        self.claim_relics()
+        if self.seat_finished:
+            self.seat_finished = False
+            self.tslot[ti] += 1
+            self._run_table(ti)
+        self._settle_clock()
 
     def scores(self):
         if self.win is not None:
@@ -693,6 +861,8 @@ class TournamentState(State):
             # the reserve is face down: everyone sees how many tiles it holds
             "reserve_left": len(self.reserve),
         }
+        if self.rev >= 2:
+            v["tslot"] = list(self.tslot)  # the seat each table plays (public: the tables play at once)
         if player is None:
             v["schedule"] = list(self.schedule)
             v["rng"] = self.rng.state
@@ -711,6 +881,7 @@ class TournamentState(State):
         s.arrived = list(self.arrived)
         s.occupant = dict(self.occupant)
         s.seat_choosers = list(self.seat_choosers)
+        s.tslot = list(self.tslot)
         s.bids = dict(self.bids)
         s.immune = list(self.immune)
         s.relic_owner = dict(self.relic_owner)
