@@ -342,12 +342,19 @@ class Session:
     def clear_clicks(self) -> None:
         self.clicks = []
 
-    def play(self, move: Move | str) -> Move:
-        """Play at the ply shown; the moves after it are replaced, and kept in
-        :attr:`replaced` so that :meth:`restore_replaced` can bring them back."""
+    def play_as(self, seat: int, move: Move | str) -> Move:
+        """Play ``move`` for ``seat``, one of the players who may move now
+        (``State.movers``: a tournament's tables play at the same time); the
+        record keeps the move as the game writes it for that player."""
+        return self.play(move, seat)
+
+    def play(self, move: Move | str, seat: int | None = None) -> Move:
+        """Play at the ply shown (for ``seat``, when given: :meth:`play_as`);
+        the moves after it are replaced, and kept in :attr:`replaced` so that
+        :meth:`restore_replaced` can bring them back."""
         text = move.text if isinstance(move, Move) else move
         state = self.state.clone()
-        played = state.play(text)
+        played = state.play(text) if seat is None else state.play_as(seat, text)
         if self.ply < self.total:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
             # the moves replaced were the mover's own (or the computer's answers to them):
