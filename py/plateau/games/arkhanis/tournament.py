@@ -524,7 +524,7 @@ class TournamentState(State):
         for rid in sorted((rid for rid, r in table.recs.items() if r.dec and r.seat == s),
                           key=lambda rid: table.recs[rid].age):
             rec = table.recs[rid]
-            lines = table.declined_lines(rid)
+            lines = turn_end.declined_lines(table, rid)
             total = sum(k for _, k, _ in lines)
             table.pay(rec.p, total)
             table.ev("score", p=rec.p, total=total, lines=[list(x) for x in lines])
