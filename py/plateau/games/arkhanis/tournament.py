@@ -517,7 +517,6 @@ class TournamentState(State):
             return
         self._advance()
 
-    # -- from revision 2: every table plays the turn at the same time ------------
     def _score_declined(self, ti, s):
         """Declined races left at seat ``s`` score, oldest first (§3.4)."""
         table = self.tables[ti]
@@ -530,6 +529,7 @@ class TournamentState(State):
             table.ev("score", p=rec.p, total=total, lines=[list(x) for x in lines])
             self.ev("declined_score", p=rec.p, seat=s, total=total, t=ti, rid=rid)
 
+    # -- from revision 2: every table plays the turn at the same time ------------
     def _run_table(self, ti):
         """Table ``ti`` moves on by itself until one of its seats must decide
         or it has finished the turn: each seat's declined races score when
@@ -602,15 +602,7 @@ class TournamentState(State):
                 continue
             s = seats[self.slot]
             table = self.tables[ti]
-            # (a) declined races left at this seat score, oldest first
-            for rid in sorted((rid for rid, r in table.recs.items() if r.dec and r.seat == s),
-                              key=lambda rid: table.recs[rid].age):
-                rec = table.recs[rid]
-                lines = turn_end.declined_lines(table, rid)
-                total = sum(k for _, k, _ in lines)
-                table.pay(rec.p, total)
-                table.ev("score", p=rec.p, total=total, lines=[list(x) for x in lines])
-                self.ev("declined_score", p=rec.p, seat=s, total=total, t=ti, rid=rid)
+            self._score_declined(ti, s)  # (a) declined races left at this seat score, oldest first
             # (b) the player seated here since the start of the turn plays
             p = self.occupant[s]
             if p is None or self.arrived[p] >= self.turn:
