@@ -23,6 +23,7 @@ zxingcpp = pytest.importorskip("zxingcpp")
 Image = pytest.importorskip("PIL.Image")
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+CONSOLE: dict[int, list[str]] = {}  # each page's console errors and warnings (told when a pairing fails)
 
 
 @pytest.fixture
@@ -35,6 +36,8 @@ def two(playwright, base_url):
     pages = [b.new_page(viewport={"width": 1280, "height": 900}) for b in out]
     for p in pages:  # a move that asks first (Armadora's pass): yes
         p.on("dialog", lambda d: d.accept())
+        CONSOLE[id(p)] = logs = []
+        p.on("console", lambda m, logs=logs: m.type in ("error", "warning") and logs.append(m.text[:400]))
     yield pages
     for b in out:
         b.close()
@@ -63,14 +66,18 @@ def offer(h, device="a") -> str:
     return link
 
 
-def pair(h, g, link: str, device="a", fresh=True) -> None:
-    """The guest answers the host's code; the host reads the answer as text."""
+def pair(h, g, link: str, device="a", fresh=True, lose_hello=False) -> None:
+    """The guest answers the host's code; the host reads the answer as text
+    (``lose_hello``: the guest's first hello never reaches the host)."""
     if fresh:
         g.goto(link)
     else:
         g.fill("[data-join]", link)
         g.click('[data-action="club-join"]')
     g.wait_for_selector("[data-answer-code]", timeout=30_000)
+    if lose_hello:
+        g.evaluate("""() => { const C = window.plateauClub, send = C.send;
+            C.send = (id, text) => (C.lost || !text.includes('"hello"')) ? send(id, text) : (C.lost = text, true); }""")
     g.locator("#club-join .club-qr svg").wait_for()
     answer = g.input_value("[data-answer-code]")
     assert qr_text(g.locator("#club-join .club-qr")) == answer
@@ -81,10 +88,15 @@ def pair(h, g, link: str, device="a", fresh=True) -> None:
     except Exception:
         from plateau.web import club
         offer_sdp = club.read_code(link, "o")["sdp"]
+        states = [p.evaluate("window.plateauClub ? window.plateauClub.states() : ''") for p in (h, g)]
         raise AssertionError(f"not paired: offer candidates {offer_sdp.count('candidate')}, answer candidates "
                              f"{club.read_code(answer, 'a')['sdp'].count('candidate')}, guest says "
-                             f"{g.inner_text('body')[:300]!r}") from None
+                             f"{g.inner_text('body')[:300]!r}, host's devices {h.inner_text('#club')[:300]!r}, "
+                             f"connections (host, guest) {states}, host console {CONSOLE.get(id(h), [])[-8:]}, "
+                             f"guest console {CONSOLE.get(id(g), [])[-8:]}") from None
     g.wait_for_selector('#club[data-connected="yes"]', timeout=30_000)
+    if lose_hello:
+        assert g.evaluate("window.plateauClub.lost")  # the first hello was lost: the second paired them
 
 
 def pointer(page, target: str) -> None:
@@ -191,7 +203,7 @@ def test_armadora_each_device_holds_nothing_hidden_from_it(two, base_url):
     h, g = two
     start_club(h, base_url, "armadora", 987654321, {"rules": "basic"})
     open_app(g, base_url)
-    pair(h, g, offer(h))
+    pair(h, g, offer(h), lose_hello=True)  # a guest not answered says hello again
     rnd = random.Random(5)
     for i in range(8):
         s = Session(host_record(h))

@@ -30,6 +30,8 @@ DEVICES = ("a", "b", "c", "d", "e")
 PLAN_KEY = "club:"  # + saved game id: the host's devices (kept with the game: a reload brings them back)
 GUEST_KEY = "club-guest"
 CONNECT_WAIT_MS = 15000
+HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
+HELLO_TRIES = 6
 
 # The connection: one RTCPeerConnection and one ordered data channel per device, no
 # STUN/TURN server (the devices must share a network), the whole description gathered
@@ -84,6 +86,9 @@ _GLUE = r"""
   };
   // when a position received or played here is on screen (bench/bench_club.py reads these, in epoch ms)
   C.painted = () => requestAnimationFrame(() => setTimeout(() => C.paints.push(performance.timeOrigin + performance.now()), 0));
+  // each connection's states, for a message when a pairing does not complete
+  C.states = () => JSON.stringify([...pcs].map(([id, pc]) => [id, pc.connectionState, pc.iceConnectionState,
+                                                              (chans.get(id) || {}).readyState || '']));
   C.close = (id) => { const pc = pcs.get(id); if (pc) pc.close(); pcs.delete(id); chans.delete(id); };
   C.load = (src) => new Promise((ok, bad) => {
     if (document.querySelector(`script[data-club="${src}"]`)) return ok();
@@ -269,6 +274,7 @@ class ClubPage(View):
         self.codes: dict[str, str] = {}  # host: device -> its offer code shown
         self.joining = ""  # guest: the nonce of the code it answered
         self.connected = False
+        self.welcomed = False  # guest: the host answered this connection's hello
         self.note = ""
         # the first listener: the other devices get a move before this page draws it, and a game opened
         # is known to be played on several devices before anything is drawn or thought for it
@@ -379,17 +385,19 @@ class ClubPage(View):
 
     def host_channel(self, kind: str, cid: str, data: str) -> None:
         did = self.conns[cid]
-        if kind == "message":
-            t0 = _now()
-            for to, text in self.referee.receive(did, data):
-                self.send(to, text)
-            if self.referee.devices[did].connected:
-                self.codes.pop(did, None)
-            js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
-        elif kind == "close":
-            self.referee.dropped(did)
-            self.conns.pop(cid, None)
-        self.draw_devices()
+        try:
+            if kind == "message":
+                t0 = _now()
+                for to, text in self.referee.receive(did, data):
+                    self.send(to, text)
+                if self.referee.devices[did].connected:
+                    self.codes.pop(did, None)
+                js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
+            elif kind == "close":
+                self.referee.dropped(did)
+                self.conns.pop(cid, None)
+        finally:  # the panel tells what happened, whatever went wrong in between
+            self.draw_devices()
 
     def draw_host_panel(self) -> None:
         """The devices' panel under the status line (a game with computer hooks:
@@ -691,7 +699,9 @@ class ClubPage(View):
         g = self.guest
         if kind == "open":
             self.connected = True
+            self.welcomed = False
             self.glue().send("host", g.hello(self.lang))
+            asyncio.ensure_future(self.hello_again(g))
             wait = by_id("club-wait")
             if wait is not None:
                 wait.textContent = self.ct("join.connected")
@@ -707,6 +717,8 @@ class ClubPage(View):
             except (Refused, ValueError, KeyError, TypeError) as err:
                 js.console.warn(f"club: a message from the host was not understood: {err}")
                 return
+            if t in ("welcome", "state"):
+                self.welcomed = True
             if t == "state":
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
@@ -722,6 +734,17 @@ class ClubPage(View):
                 self.note = self.ct("guest.refused", text=text or code)
                 self.app.play.refresh()
             self.draw_guest_panel()
+
+    async def hello_again(self, g: Guest) -> None:
+        """Connected and still not welcomed: say hello again (the host
+        answers every hello with the whole position, so a second one is
+        harmless), a few times, while this connection lasts."""
+        for _ in range(HELLO_TRIES):
+            await asyncio.sleep(HELLO_AGAIN_S)
+            if self.guest is not g or not self.connected or self.welcomed:
+                return
+            js.console.warn("club: no answer from the host yet; hello again")
+            self.glue().send("host", g.hello(self.lang))
 
     def relay(self, text: str, seat: int) -> None:
         if not self.connected:
