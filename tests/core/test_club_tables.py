@@ -284,6 +284,15 @@ def check_inboxes(ctl, room, states):
                         if q not in held:
                             assert got["coins"][q] is None, (did, q)
                             assert got["bids"].get(str(q)) is None, (did, q)
+            # who may move now (the table device plays for those it holds) is public: the one the
+            # tournament asks, and each playing table's player as the public view shows that table
+            if not st.is_over():
+                public = st.view(PUBLIC)
+                known = {st.to_play} | {t["to_play"] for ti, t in enumerate(public["tables"])
+                                        if public.get("tslot") and ti in st.busy_tables()}
+                assert msg["movers"] == st.movers() and set(msg["movers"]) <= known, did
+            else:
+                assert msg["movers"] == []
             # nothing that only another participant may see, anywhere in the message
             if not st.is_over():
                 mine = set()
@@ -330,3 +339,70 @@ def test_a_whole_random_tournament_sends_each_table_device_only_what_it_may_see(
     ctl, room, states = run_tournament(8, 100000)
     assert live(ctl).is_over()
     assert check_inboxes(ctl, room, states) > 1000
+
+
+def inner(text):
+    """A table's move as that table writes it (without the tournament's ``@t<table>``)."""
+    return text.split(" ", 1)[1] if text.startswith("@t") else text
+
+
+def two_tables_moving(ctl, ref, room, rnd, steps=400):
+    """Play on until two tables each wait for their own participant, both on devices."""
+    for _ in range(steps):
+        st = live(ctl)
+        if st.stage == "play" and len(st.movers()) >= 2:
+            return st
+        drive(ctl, ref, room, rnd, 1)
+    raise AssertionError("the tables never played at the same time")
+
+
+def test_a_table_device_plays_for_its_own_mover_while_another_tables_player_is_asked_first():
+    """Rules notes §3.3 as revision 2 plays it ("Chaque table joue le tour en cours en même temps"): the
+    device of the table whose player is not ``to_play`` shows that player's board and moves, takes his
+    clicks and sends them for him; the host plays them at his table, written ``@t<table>``."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    first, other = st.movers()[0], st.movers()[1]
+    assert first == st.to_play
+    ti = st.seat_table[st.seat_of[other]]
+    assert ti != st.current
+    did = ref.holder_of(other).id
+    guest = room.guests[did]
+    assert first not in guest.seats and guest.session.state.to_play == other
+    sent = []
+    gctl = PlayController(Store(MemoryStore()), lambda: "en")
+    gctl.relay = lambda text, seat: sent.append((text, seat))
+    gctl.open_remote(guest.session)
+    if gctl.must_pass():
+        gctl.reveal()
+    assert gctl.holder == other and guest.session.decider() == other and gctl.interactive()
+    # his own table on the board, his own moves to click
+    assert guest.session.state.current == ti
+    assert sorted(m.text for m in guest.session.legal()) == sorted(inner(m.text) for m in st.legal_moves_for(other))
+    move = next(m for m in guest.session.legal() if m.path)
+    played = None
+    for target in move.path:
+        played = gctl.click(target)
+    assert played is None and len(sent) == 1 and sent[0][1] == other and gctl.waiting
+    text = sent[0][0]
+    assert text in [inner(m.text) for m in st.legal_moves_for(other)]
+    total = ctl.session.total
+    assert room.send(did, other, text)["t"] == "ack"
+    assert ctl.session.total == total + 1 and ctl.session.record.moves[-1] == f"@t{ti} {text}"
+    # the one asked first has not moved and still may
+    assert first in live(ctl).movers()
+
+
+def test_a_table_device_says_who_plays_there_now():
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    for did in ("ta", "tb"):
+        s = room.guests[did].session
+        here = [p for p in st.movers() if p in ref.holds(ref.devices[did])]
+        assert s.mover == (here[0] if here else None) and s.decider() == s.mover

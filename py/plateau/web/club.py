@@ -433,11 +433,19 @@ class Referee:
 
 
 # -- a guest: the position built from what it may see ------------------------------------
-def build_state(gid: str, view: dict, seat) -> State:
+def build_state(gid: str, view: dict, seat, asked: bool = False) -> State:
     """A position consistent with ``view`` (``seat``'s or the public one),
     made by the game's ``determinize`` (a fixed seed: the hidden parts are
-    drawn from what the view allows, and never shown to ``seat``)."""
-    det = importlib.import_module(f"plateau.games.{gid}.ai").determinize
+    drawn from what the view allows, and never shown to ``seat``).
+    ``asked``: ``seat`` may move now though the game asks someone else
+    first (a tournament's table that plays at the same time as another):
+    the position is built as if ``seat`` were the one asked, through the
+    game's ``as_asked`` hook when it has one, so that it draws ``seat``'s
+    table and lists ``seat``'s moves."""
+    hooks = importlib.import_module(f"plateau.games.{gid}.ai")
+    det = hooks.determinize
+    if asked and isinstance(seat, int) and hasattr(hooks, "as_asked"):
+        view = hooks.as_asked(view, seat)
     if not isinstance(seat, int):
         # a spectator: the position is built as seat 0's, whose hidden coins (Small World, the
         # tournament) a spectator does not know: any count serves, the board drawn for a
@@ -461,10 +469,14 @@ class RemoteSession(Session):
         self.game = game
         self.msg = msg
         self.seats = [int(s) for s in msg["seats"]]
+        #: the players who may move now (a tournament: one at each table playing, and a seat
+        #: chooser), the one the game asks first leading; this device plays for those it holds
+        self.movers = [int(p) for p in msg.get("movers") or []]
+        self.mover = next((p for p in self.movers if p in self.seats), None)
         self.states: dict = {}
         for key, view in msg["views"].items():
             seat = int(key) if key.isdigit() else PUBLIC
-            self.states[seat] = build_state(gid, view, seat)
+            self.states[seat] = build_state(gid, view, seat, asked=seat in self.movers)
         self.eyes = self.seats[0] if self.seats else PUBLIC
         first = self.states[self.eyes]
         n = int(msg["ply"])
@@ -488,6 +500,21 @@ class RemoteSession(Session):
         self.replaced_own = False
         self.hidden = first.hidden_info()
         self.computers = frozenset(int(s) for s in msg.get("away", []))
+
+    def choose_mover(self, holder) -> None:
+        """Several players this device holds may move now: the one holding
+        the device goes on (the others wait behind the pass screen)."""
+        if holder in self.movers and holder in self.seats:
+            self.mover = holder
+
+    def decider(self) -> int | None:
+        """Who decides here: the player this device holds who may move now,
+        whoever the game asks first (another table's player may be asked
+        first and still be thinking); else the one the game asks (played on
+        another device: this one waits)."""
+        if self.state.is_over():
+            return None
+        return self.mover if self.mover is not None else self.state.to_play
 
     def look_as(self, holder) -> None:
         """Whose position the page draws: the holder's, when this device

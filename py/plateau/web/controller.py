@@ -312,6 +312,8 @@ class PlayController:
         screen stands between them as in any game."""
         seats = list(getattr(session, "seats", []))
         old = self.session
+        if hasattr(session, "choose_mover"):  # whoever holds the device plays on, if they may move
+            session.choose_mover(self.holder)
         self.session = session
         self.waiting = False
         if len(seats) == 1:
