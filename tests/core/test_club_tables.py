@@ -406,3 +406,36 @@ def test_a_table_device_says_who_plays_there_now():
         s = room.guests[did].session
         here = [p for p in st.movers() if p in ref.holds(ref.devices[did])]
         assert s.mover == (here[0] if here else None) and s.decider() == s.mover
+
+
+def test_a_move_at_a_table_that_is_not_asked_first_is_named_after_the_participant_who_made_it():
+    """The move list, the history and the devices' log name who made an ``@t<table>`` move (the player his
+    own table waited for), not the participant the tournament asks first."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    first, other = st.movers()[0], st.movers()[1]
+    ti = st.seat_table[st.seat_of[other]]
+    text = inner(st.legal_moves_for(other)[0].text)
+    assert room.send(ref.holder_of(other).id, other, text)["t"] == "ack"
+    s = ctl.session
+    i = s.total - 1
+    assert s.record.moves[i] == f"@t{ti} {text}"
+    g = get_game("arkhanis")
+    author = f"Table {ti + 1} · {NAMES[other]}"
+    assert g.move_author(s.state_at(i), NAMES, "en", s.record.moves[i]) == author
+    assert g.move_author(s.state_at(i), NAMES, "fr", s.record.moves[i]).endswith(NAMES[other])
+    for viewer in (None, PUBLIC, other, first):
+        assert s.move_line(i, viewer, "en").startswith(author), viewer
+    # a record read again (the history of a saved game) names him too
+    again = Session(ctl.store.get("g1").record, "en")
+    assert again.move_line(i, None, "en").startswith(author) and NAMES[first] not in again.move_line(i, None, "en")
+    # what the devices were sent, and the host's log of the devices
+    assert room.last("ta")["lines"] and any(author in line for v in room.last("tb")["lines"].values() for line in v)
+    assert ref.log[-1].startswith(f"table {ti + 1}: {author}")
+    # the one asked first, when he moves, is named as before
+    text = st.legal_moves_for(first)[0].text
+    assert room.send(ref.holder_of(first).id, first, text)["t"] == "ack"
+    assert s.move_line(s.total - 1, None, "en").startswith(f"Table {st.current + 1} · {NAMES[first]}")

@@ -391,8 +391,17 @@ class Referee:
         finally:
             self.refresh()
         dev.done[str(mid)] = s.total
-        self.log.append(f"{dev.name}: {text}")
+        # the devices' log is read by anyone at the host: the move as the room may read it, its author
+        # the player who made it (a table playing while another is asked first names its own player)
+        self.log.append(f"{dev.name}: {self._line(s.total - 1, text)}")
         return [(dev.id, message("ack", id=mid, ply=s.total))]
+
+    def _line(self, i: int, text: str) -> str:
+        s = self.ctl.session
+        try:
+            return s.move_line(i, PUBLIC, self.ctl.lang())
+        except Exception:  # noqa: BLE001 — a game whose words fail still logs the move, as public text
+            return s.game.public_move_text(text, False)
 
     # -- what each device is sent
     def state_for(self, dev: Device) -> str:
