@@ -21,7 +21,7 @@ from plateau.core.game import PUBLIC, SEATS_OPTION, view_secrets
 from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.web.club import Guest, Referee, table_holds
-from plateau.web.controller import PlayController, seats_option
+from plateau.web.controller import MoveRefused, PlayController, seats_option
 from plateau.web.session import Session
 from plateau.web.store import MemoryStore, Store
 
@@ -439,3 +439,70 @@ def test_a_move_at_a_table_that_is_not_asked_first_is_named_after_the_participan
     text = st.legal_moves_for(first)[0].text
     assert room.send(ref.holder_of(first).id, first, text)["t"] == "ack"
     assert s.move_line(s.total - 1, None, "en").startswith(f"Table {st.current + 1} · {NAMES[first]}")
+
+
+# three tables (seats 1-3, 4-6, 7-9): at turn 1's start each table waits for its first participant
+TABLES3 = "classic/base:1-3; classic/underground:4-6; classic/base:7-9"
+
+
+def three_tables(club=True):
+    """Table 1's participants play on their table's device; tables 2 and 3 are computers', on the host."""
+    g = get_game("arkhanis")
+    options = g.full_options({"tables": TABLES3, "events": "none"})
+    st = Session(Record("arkhanis", options, 5, list(NAMES), []), "en").state
+    computers = sorted(table_holds(st, 1) + table_holds(st, 2))
+    options[SEATS_OPTION] = seats_option({c: "easy" for c in computers})
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    ref = Referee(ctl, {"ta": []}, {}, {"ta": 0}) if club else None
+    ctl.open(Session(Record("arkhanis", options, 5, list(NAMES), []), "en"), save_id="g3", save_name="Club")
+    if ref is not None:
+        ref.refresh()
+    return ctl, ref, st, computers
+
+
+def test_computer_participants_at_two_tables_move_while_a_persons_table_device_holds_the_one_asked_first():
+    """Rules notes §3.3 under revision 2 ("Chaque table joue le tour en cours en même temps"): the host's
+    computers play their tables' seats while the participant the tournament asks first, at a table device,
+    has not moved; each thinks from its own view only."""
+    from plateau.ai.api import Thinker
+    from plateau.games.arkhanis.ai import as_asked
+
+    ctl, ref, st0, computers = three_tables()
+    person = st0.to_play
+    assert st0.seat_table[st0.seat_of[person]] == 0 and ref.holder_of(person).id == "ta"
+    assert ctl.computer_movers() == [p for p in st0.movers() if p != person] and len(ctl.computer_movers()) == 2
+    played_by = []
+    for n in range(200):
+        st = live(ctl)
+        movers = ctl.computer_movers()
+        if not movers:
+            break
+        p = movers[n % len(movers)]
+        view = ctl.thinking_view(p)
+        assert view == as_asked(st.view(p), p)
+        assert all(c is None for q, c in enumerate(view["coins"]) if q != p)  # nobody else's coins
+        t = Thinker(get_game("arkhanis"), view, p, level="easy", seed=n, budget=4)
+        while not t.step(iterations=4):
+            pass
+        ctl.submit(t.best(), "computer", seat=p)
+        played_by.append((p, st.seat_table[st.seat_of[p]]))
+    st = live(ctl)
+    # both computer tables played their first seat's whole turn; the person's table still waits for him
+    assert {ti for _, ti in played_by} == {1, 2} and st.tslot[1] >= 1 and st.tslot[2] >= 1
+    assert st.to_play == person and st.tslot[0] == 0 and ctl.computer_movers() == []
+    assert all(m.startswith("@t1 ") or m.startswith("@t2 ") for m in ctl.session.record.moves)
+    assert ctl.store.get("g3").record.moves == ctl.session.record.moves  # saved as any move
+
+
+def test_on_one_device_the_computers_keep_the_tournaments_order():
+    """Hot-seat: one screen, one player asked at a time (the one the one-device clock asks): a computer
+    whose table waits does not move out of turn, and is refused if it tries."""
+    ctl, _, st0, computers = three_tables(club=False)
+    person = st0.to_play
+    assert ctl.away == frozenset() and ctl.computer_movers() == []
+    p = next(q for q in st0.movers() if q in computers)
+    with pytest.raises(MoveRefused) as err:
+        ctl.submit(inner(st0.legal_moves_for(p)[0].text), "computer", seat=p)
+    assert err.value.code == "seat" and ctl.session.total == 0
+    ctl.submit(st0.legal_moves()[0].text, seat=person)  # the person moves: now a computer is asked, or he again
+    assert ctl.computer_movers() in ([], [live(ctl).to_play])
