@@ -268,3 +268,53 @@ def test_a_tournament_with_each_table_on_its_own_browser(room, base_url):
     h.wait_for_selector('#board[data-view="overview"] svg.arkhanis')
     shoot(h, "organiser_overview")
     phone_shot(browsers[0], h, "organiser_overview")
+
+
+# three tables: table 1 on its own device (never paired here: its participants are away), tables 2 and 3
+# the computer's, on the organiser's device
+TABLES3 = "classic/base:1-3; classic/underground:4-6; classic/base:7-9"
+
+
+@pytest.mark.slow
+def test_the_computers_tables_play_while_a_table_device_holds_the_participant_asked_first(page, base_url):
+    """Revision 2's tables at once, on the organiser's device: the tournament asks table 1's participant
+    first, who plays on table 1's device and has not moved; the computer participants of tables 2 and 3
+    play their tables' seats meanwhile, one after another, at the fast pace."""
+    from plateau.core.game import SEATS_OPTION
+    from plateau.core.record import Record, encode
+    from plateau.core.registry import get_game
+    from plateau.web.club import table_holds
+    from plateau.web.controller import seats_option
+
+    g = get_game("arkhanis")
+    options = g.full_options({"tables": TABLES3, "events": "none"})
+    st = Session(Record("arkhanis", options, 5, list(NAMES), [])).state
+    computers = sorted(table_holds(st, 1) + table_holds(st, 2))
+    person = st.to_play
+    assert person in table_holds(st, 0)
+    options[SEATS_OPTION] = seats_option({c: "easy" for c in computers})
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_app(page, base_url, clear=True)
+    page.goto(base_url + "#g=" + encode(Record("arkhanis", options, 5, list(NAMES), [])))
+    page.wait_for_selector("#board")
+    page.click("#club summary")
+    page.select_option('[data-club-table="1"]', "here")
+    page.select_option('[data-club-table="2"]', "here")
+    page.click('[data-action="club-start"]')
+    page.wait_for_selector('[data-device="t1"]')
+    b = page.locator('[data-action="pace-fast"]').bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    s = None
+    for _ in range(240):
+        page.wait_for_timeout(500)
+        s = Session(current_record(page))
+        if s.state.tslot[1] >= 1 and s.state.tslot[2] >= 1:
+            break
+    moves = s.record.moves
+    assert s.state.tslot[1] >= 1 and s.state.tslot[2] >= 1, moves
+    assert {m[:4] for m in moves} == {"@t1 ", "@t2 "}  # both computer tables, never the person's
+    assert s.state.to_play == person and s.state.tslot[0] == 0
+    # the organiser's log of the computers' moves names who played, at which table
+    log = page.inner_text("#computer-log")
+    assert "Table 2 · " in log or "Table 3 · " in log
+    shoot(page, "computers_at_two_tables")

@@ -506,3 +506,56 @@ def test_on_one_device_the_computers_keep_the_tournaments_order():
     assert err.value.code == "seat" and ctl.session.total == 0
     ctl.submit(st0.legal_moves()[0].text, seat=person)  # the person moves: now a computer is asked, or he again
     assert ctl.computer_movers() in ([], [live(ctl).to_play])
+
+
+def test_two_table_devices_that_send_at_once_both_move_and_a_device_never_moves_twice_on_one_position():
+    """Two tables play at the same time, so their devices may send a move at the same move number: the
+    second one to arrive still stands (only the other table's move came since, and its participant's moves
+    are the same), where a move from a position a device's own move has since changed is refused."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    first, other = st.movers()[:2]
+    dx, dy = ref.holder_of(first).id, ref.holder_of(other).id
+    gx, gy = room.guests[dx], room.guests[dy]
+    p = ctl.session.total
+    mx = gx.move(inner(st.legal_moves_for(first)[0].text), first)
+    my = gy.move(inner(st.legal_moves_for(other)[0].text), other)
+    assert json.loads(mx)["ply"] == json.loads(my)["ply"] == p
+    room.deliver(ref.receive(dx, mx))
+    room.deliver(ref.broadcast())
+    assert ctl.session.total == p + 1
+    # table Y's device has the position after X's move, its own move still unanswered: it waits for it
+    assert gy.session.total == p + 1 and gy.pending is not None
+    answer = ref.receive(dy, my)
+    assert json.loads(answer[0][1])["t"] == "ack", answer
+    room.deliver(answer)
+    room.deliver(ref.broadcast())
+    assert gy.pending is None and ctl.session.total == p + 2
+    assert ctl.session.record.moves[p + 1].endswith(json.loads(my)["move"])
+    # a move from before this device's own last move is stale: its participant's position changed
+    again = json.dumps({"v": 1, "t": "move", "seat": other, "move": json.loads(my)["move"], "ply": p, "id": 7})
+    out = json.loads(ref.receive(dy, again)[0][1])
+    assert out["t"] == "error" and out["code"] == "stale" and ctl.session.total == p + 2
+
+
+def test_a_guests_move_is_acknowledged_before_the_position_after_it_reaches_it():
+    """On the page the host sends the news while the move is played: the guest hears its ack first, then
+    the position, which it draws once, ready for its next move."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    sent = []
+    ctl.subscribe(lambda change: sent.extend(ref.broadcast()) if change.kind == "move" else None)
+    st = live(ctl)
+    p = st.movers()[0]
+    did = ref.holder_of(p).id
+    raw = room.guests[did].move(st.legal_moves_for(p)[0].text, p)
+    assert ref.receive(did, raw) == []  # answered in the news
+    mine = [json.loads(text)["t"] for d, text in sent if d == did]
+    assert mine[:2] == ["ack", "state"] and mine.count("ack") == 1
+    room.deliver(sent)
+    assert room.guests[did].pending is None and room.guests[did].acked == ctl.session.total

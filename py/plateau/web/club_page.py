@@ -713,11 +713,20 @@ class ClubPage(View):
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
                 self.ctl.relay = self.relay
-                self.note = ""
                 self.ctl.open_remote(g.session)
+                if g.pending is not None:  # another device's move came first: this one's answer is on its way
+                    self.ctl.waiting = True
+                else:
+                    self.note = ""
                 if first:
                     self.app.show_play()
                 self.glue().painted()
+            elif t == "ack":
+                self.note = ""
+                if self.ctl.waiting and g.session is not None and g.session.total >= g.acked:
+                    # the position after the move came first (drawn while waiting): it may be played now
+                    self.ctl.waiting = False
+                    self.app.play.refresh()
             elif t == "error":
                 code, text = g.errors[-1]
                 self.ctl.waiting = False
