@@ -559,3 +559,39 @@ def test_a_guests_move_is_acknowledged_before_the_position_after_it_reaches_it()
     assert mine[:2] == ["ack", "state"] and mine.count("ack") == 1
     room.deliver(sent)
     assert room.guests[did].pending is None and room.guests[did].acked == ctl.session.total
+
+
+def test_a_table_device_holding_two_who_may_move_lets_the_one_holding_it_go_on():
+    """A participant who declined chooses a free seat on his table's device while his table goes on
+    (revision 2): that device holds two who may move. Whoever holds the device plays on; the other waits
+    behind the pass screen ("Pass screens remain only between the players who share one device")."""
+    ctl, ref = tournament(seed=4)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    rnd = random.Random(5)
+    both = None
+    for _ in range(3000):
+        st = live(ctl)
+        if st.stage == "move":
+            dev = ref.holder_of(st.movers()[0])
+            both = [p for p in st.movers() if p in ref.holds(dev)]
+            if len(both) >= 2:
+                break
+        drive(ctl, ref, room, rnd, 1, decline=st.turn >= 2)
+    assert both is not None and len(both) >= 2, "no device held two movers"
+    chooser, player = both[:2]
+    guest = room.guests[dev.id]
+    gctl = PlayController(Store(MemoryStore()), lambda: "en")
+    gctl.relay = lambda text, seat: None
+    gctl.open_remote(guest.session)
+    assert gctl.must_pass() and guest.session.decider() == chooser  # nobody holds it yet: the one asked first
+    gctl.reveal()
+    assert gctl.holder == chooser and gctl.interactive()
+    assert sorted(m.text for m in guest.session.legal()) == sorted(m.text for m in st.legal_moves_for(chooser))
+    # the table's player holds the device (his turn there): a new position keeps him playing
+    gctl.holder = player
+    gctl.open_remote(guest.session)
+    assert guest.session.decider() == player and gctl.holder == player and gctl.interactive()
+    assert sorted(m.text for m in guest.session.legal()) == sorted(inner(m.text) for m in st.legal_moves_for(player))
+    assert guest.session.state.current == st.seat_table[st.seat_of[player]]
