@@ -15,8 +15,9 @@ import os
 
 import pytest
 
-from harness import current_record, open_app
+from harness import board_ply, current_record, open_app
 from plateau.web.session import Session
+from pointer import sample
 from test_arkhanis_browser import choose
 from test_club_browser import ARGS, offer, pair, play
 
@@ -50,6 +51,80 @@ def phone_shot(browser, page, name):
     page.set_viewport_size({"width": 375, "height": 667})
     shoot(page, name + "_phone")
     page.set_viewport_size({"width": 1440, "height": 900})
+
+
+def touch_shot(page, name):
+    """The page as a 375×667 touch phone shows it (touch emulated: the coarse pointer's layout)."""
+    if not os.environ.get("PLATEAU_SHOTS"):
+        return
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    cdp.send("Emulation.setEmitTouchEventsForMouse", {"enabled": True, "configuration": "mobile"})
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.wait_for_timeout(300)
+    shoot(page, name + "_phone")
+    cdp.send("Emulation.setEmitTouchEventsForMouse", {"enabled": False})
+    cdp.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.wait_for_timeout(300)
+    cdp.detach()
+
+
+def click_inside(page, target):
+    """A mouse click on ``target``: at a point inside its shape on the board (the browser's own hit-test
+    finds it there), or in the middle of its tray button."""
+    if page.locator(f'#board .target[data-target="{target}"]').count():
+        inside = sample(page, target, 6)["inside"]
+        assert inside, f"no point inside {target!r}"
+        x, y = inside[len(inside) // 2]["x"], inside[len(inside) // 2]["y"]
+    else:
+        loc = page.locator(f'#tray [data-target="{target}"]').first
+        loc.scroll_into_view_if_needed()
+        b = loc.bounding_box()
+        x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.click(x, y)
+
+
+def play_inside(page, move, others):
+    """``move`` clicked on ``page`` inside its shapes; every device then shows the position after it."""
+    ply = board_ply(page)
+    for t in move.path:
+        if board_ply(page) != ply:
+            break
+        click_inside(page, t)
+    page.wait_for_timeout(50)
+    if board_ply(page) == ply and page.locator('[data-action="as-is"]').count():
+        loc = page.locator('[data-action="as-is"]').first
+        loc.scroll_into_view_if_needed()
+        b = loc.bounding_box()
+        page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    for p in [page, *others]:
+        p.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply + 1}", timeout=20_000)
+
+
+def choose_at(session, p):
+    """``choose``'s script for a participant whose table plays while another table's participant is asked
+    first: among the moves of his own table, as his table's device shows them."""
+    st = session.state
+    table = st.tables[st.seat_table[st.seat_of[p]]]
+    moves = table.legal_moves()
+    by = {m.text: m for m in moves}
+    if table.phase == "pick":
+        return by.get("pick:0") or moves[0]
+    if table.phase == "conquer":
+        conq = [m for m in moves if m.text.startswith("c:")]
+        if conq and len(table.tp.conq) < 2:
+            return min(conq, key=lambda m: table.cost(table.acting, int(m.text.split(":")[1])))
+        return by.get("end") or moves[0]
+    if table.phase in ("redeploy", "defend"):
+        if "done" in by:
+            return by["done"]
+        alls = [m for m in moves if m.text.startswith("all:")]
+        return alls[0] if alls else [m for m in moves if m.text.startswith(("put:", "hero:", "camp:"))][0]
+    for pref in ("nopeace", "pass"):
+        if pref in by:
+            return by[pref]
+    return moves[0]
 
 
 def reveal_on(page):
@@ -110,6 +185,35 @@ def test_a_tournament_with_each_table_on_its_own_browser(room, base_url):
         bids.append(step())
     assert {ti for _, ti, _ in bids} == {0, 1}
     shoot(h, "organiser_after_auction")
+
+    # the tables play at the same time: the participant whose table is NOT the one asked first plays on
+    # his table's device before the one asked first moves (rules notes §3.3, revision 2)
+    st = session.state
+    assert st.stage == "play" and len(st.movers()) == 2
+    first, other = st.movers()
+    t_first, t_other = (st.seat_table[st.seat_of[q]] for q in (first, other))
+    assert t_first != t_other
+    page = devices[t_other]
+    reveal_on(page)
+    page.wait_for_function(f"document.querySelector('#club').innerText.includes("
+                           f"{NAMES[other] + ' (table ' + str(t_other + 1) + ')'!r})")
+    assert f"Playing here now: {NAMES[other]} (table {t_other + 1})" in page.inner_text("#club")
+    shoot(page, "not_asked_first")
+    touch_shot(page, "not_asked_first")
+    reveal_on(page)
+    done = 0
+    while session.state.to_play == first and other in session.state.movers() and done < 4:
+        move = choose_at(session, other)
+        play_inside(page, move, [h, devices[t_first]])
+        session.play_as(other, move.text)
+        done += 1
+        rec = current_record(h)
+        assert rec.moves[-1] == f"@t{t_other} {move.text}", rec.moves[-1]
+        assert session.state.to_play == first  # the one asked first has not moved yet
+    assert done >= 2
+    # then the one asked first plays on his own device
+    p, ti, move = step()
+    assert p == first and ti == t_first and current_record(h).moves[-1] == move.text
     # turn 1 and turn 2 up to the decline's seat choice
     shots = False
     while session.state.stage != "move":
@@ -164,3 +268,53 @@ def test_a_tournament_with_each_table_on_its_own_browser(room, base_url):
     h.wait_for_selector('#board[data-view="overview"] svg.arkhanis')
     shoot(h, "organiser_overview")
     phone_shot(browsers[0], h, "organiser_overview")
+
+
+# three tables: table 1 on its own device (never paired here: its participants are away), tables 2 and 3
+# the computer's, on the organiser's device
+TABLES3 = "classic/base:1-3; classic/underground:4-6; classic/base:7-9"
+
+
+@pytest.mark.slow
+def test_the_computers_tables_play_while_a_table_device_holds_the_participant_asked_first(page, base_url):
+    """Revision 2's tables at once, on the organiser's device: the tournament asks table 1's participant
+    first, who plays on table 1's device and has not moved; the computer participants of tables 2 and 3
+    play their tables' seats meanwhile, one after another, at the fast pace."""
+    from plateau.core.game import SEATS_OPTION
+    from plateau.core.record import Record, encode
+    from plateau.core.registry import get_game
+    from plateau.web.club import table_holds
+    from plateau.web.controller import seats_option
+
+    g = get_game("arkhanis")
+    options = g.full_options({"tables": TABLES3, "events": "none"})
+    st = Session(Record("arkhanis", options, 5, list(NAMES), [])).state
+    computers = sorted(table_holds(st, 1) + table_holds(st, 2))
+    person = st.to_play
+    assert person in table_holds(st, 0)
+    options[SEATS_OPTION] = seats_option({c: "easy" for c in computers})
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_app(page, base_url, clear=True)
+    page.goto(base_url + "#g=" + encode(Record("arkhanis", options, 5, list(NAMES), [])))
+    page.wait_for_selector("#board")
+    page.click("#club summary")
+    page.select_option('[data-club-table="1"]', "here")
+    page.select_option('[data-club-table="2"]', "here")
+    page.click('[data-action="club-start"]')
+    page.wait_for_selector('[data-device="t1"]')
+    b = page.locator('[data-action="pace-fast"]').bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+    s = None
+    for _ in range(240):
+        page.wait_for_timeout(500)
+        s = Session(current_record(page))
+        if s.state.tslot[1] >= 1 and s.state.tslot[2] >= 1:
+            break
+    moves = s.record.moves
+    assert s.state.tslot[1] >= 1 and s.state.tslot[2] >= 1, moves
+    assert {m[:4] for m in moves} == {"@t1 ", "@t2 "}  # both computer tables, never the person's
+    assert s.state.to_play == person and s.state.tslot[0] == 0
+    # the organiser's log of the computers' moves names who played, at which table
+    log = page.inner_text("#computer-log")
+    assert "Table 2 · " in log or "Table 3 · " in log
+    shoot(page, "computers_at_two_tables")

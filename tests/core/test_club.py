@@ -114,7 +114,7 @@ def test_a_guest_move_is_checked_played_acknowledged_and_sent_to_every_device():
     assert ctl.session.record.moves == [d0, text]
     mid = json.loads(out[0][1])["id"]
     assert json.loads(out[0][1]) == {"v": 1, "t": "ack", "id": mid, "ply": 2}
-    assert ref.log[-1] == f"d1: {text}"
+    assert ref.log[-1] == f"d1: {ctl.session.move_line(1, PUBLIC, 'en')}"
     # the same message again (sent twice after a reconnection): acknowledged, played once
     again = club.message("move", seat=1, move=text, ply=1, id=mid)
     assert json.loads(ref.receive("d1", again)[0][1])["t"] == "ack"

@@ -21,7 +21,7 @@ from plateau.core.game import PUBLIC, SEATS_OPTION, view_secrets
 from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.web.club import Guest, Referee, table_holds
-from plateau.web.controller import PlayController, seats_option
+from plateau.web.controller import MoveRefused, PlayController, seats_option
 from plateau.web.session import Session
 from plateau.web.store import MemoryStore, Store
 
@@ -284,6 +284,15 @@ def check_inboxes(ctl, room, states):
                         if q not in held:
                             assert got["coins"][q] is None, (did, q)
                             assert got["bids"].get(str(q)) is None, (did, q)
+            # who may move now (the table device plays for those it holds) is public: the one the
+            # tournament asks, and each playing table's player as the public view shows that table
+            if not st.is_over():
+                public = st.view(PUBLIC)
+                known = {st.to_play} | {t["to_play"] for ti, t in enumerate(public["tables"])
+                                        if public.get("tslot") and ti in st.busy_tables()}
+                assert msg["movers"] == st.movers() and set(msg["movers"]) <= known, did
+            else:
+                assert msg["movers"] == []
             # nothing that only another participant may see, anywhere in the message
             if not st.is_over():
                 mine = set()
@@ -330,3 +339,259 @@ def test_a_whole_random_tournament_sends_each_table_device_only_what_it_may_see(
     ctl, room, states = run_tournament(8, 100000)
     assert live(ctl).is_over()
     assert check_inboxes(ctl, room, states) > 1000
+
+
+def inner(text):
+    """A table's move as that table writes it (without the tournament's ``@t<table>``)."""
+    return text.split(" ", 1)[1] if text.startswith("@t") else text
+
+
+def two_tables_moving(ctl, ref, room, rnd, steps=400):
+    """Play on until two tables each wait for their own participant, both on devices."""
+    for _ in range(steps):
+        st = live(ctl)
+        if st.stage == "play" and len(st.movers()) >= 2:
+            return st
+        drive(ctl, ref, room, rnd, 1)
+    raise AssertionError("the tables never played at the same time")
+
+
+def test_a_table_device_plays_for_its_own_mover_while_another_tables_player_is_asked_first():
+    """Rules notes §3.3 as revision 2 plays it ("Chaque table joue le tour en cours en même temps"): the
+    device of the table whose player is not ``to_play`` shows that player's board and moves, takes his
+    clicks and sends them for him; the host plays them at his table, written ``@t<table>``."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    first, other = st.movers()[0], st.movers()[1]
+    assert first == st.to_play
+    ti = st.seat_table[st.seat_of[other]]
+    assert ti != st.current
+    did = ref.holder_of(other).id
+    guest = room.guests[did]
+    assert first not in guest.seats and guest.session.state.to_play == other
+    sent = []
+    gctl = PlayController(Store(MemoryStore()), lambda: "en")
+    gctl.relay = lambda text, seat: sent.append((text, seat))
+    gctl.open_remote(guest.session)
+    if gctl.must_pass():
+        gctl.reveal()
+    assert gctl.holder == other and guest.session.decider() == other and gctl.interactive()
+    # his own table on the board, his own moves to click
+    assert guest.session.state.current == ti
+    assert sorted(m.text for m in guest.session.legal()) == sorted(inner(m.text) for m in st.legal_moves_for(other))
+    move = next(m for m in guest.session.legal() if m.path)
+    played = None
+    for target in move.path:
+        played = gctl.click(target)
+    assert played is None and len(sent) == 1 and sent[0][1] == other and gctl.waiting
+    text = sent[0][0]
+    assert text in [inner(m.text) for m in st.legal_moves_for(other)]
+    total = ctl.session.total
+    assert room.send(did, other, text)["t"] == "ack"
+    assert ctl.session.total == total + 1 and ctl.session.record.moves[-1] == f"@t{ti} {text}"
+    # the one asked first has not moved and still may
+    assert first in live(ctl).movers()
+
+
+def test_a_table_device_says_who_plays_there_now():
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    for did in ("ta", "tb"):
+        s = room.guests[did].session
+        here = [p for p in st.movers() if p in ref.holds(ref.devices[did])]
+        assert s.mover == (here[0] if here else None) and s.decider() == s.mover
+
+
+def test_a_move_at_a_table_that_is_not_asked_first_is_named_after_the_participant_who_made_it():
+    """The move list, the history and the devices' log name who made an ``@t<table>`` move (the player his
+    own table waited for), not the participant the tournament asks first."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    first, other = st.movers()[0], st.movers()[1]
+    ti = st.seat_table[st.seat_of[other]]
+    text = inner(st.legal_moves_for(other)[0].text)
+    assert room.send(ref.holder_of(other).id, other, text)["t"] == "ack"
+    s = ctl.session
+    i = s.total - 1
+    assert s.record.moves[i] == f"@t{ti} {text}"
+    g = get_game("arkhanis")
+    author = f"Table {ti + 1} · {NAMES[other]}"
+    assert g.move_author(s.state_at(i), NAMES, "en", s.record.moves[i]) == author
+    assert g.move_author(s.state_at(i), NAMES, "fr", s.record.moves[i]).endswith(NAMES[other])
+    for viewer in (None, PUBLIC, other, first):
+        assert s.move_line(i, viewer, "en").startswith(author), viewer
+    # a record read again (the history of a saved game) names him too
+    again = Session(ctl.store.get("g1").record, "en")
+    assert again.move_line(i, None, "en").startswith(author) and NAMES[first] not in again.move_line(i, None, "en")
+    # what the devices were sent, and the host's log of the devices
+    assert room.last("ta")["lines"] and any(author in line for v in room.last("tb")["lines"].values() for line in v)
+    assert ref.log[-1].startswith(f"table {ti + 1}: {author}")
+    # the one asked first, when he moves, is named as before
+    text = st.legal_moves_for(first)[0].text
+    assert room.send(ref.holder_of(first).id, first, text)["t"] == "ack"
+    assert s.move_line(s.total - 1, None, "en").startswith(f"Table {st.current + 1} · {NAMES[first]}")
+
+
+# three tables (seats 1-3, 4-6, 7-9): at turn 1's start each table waits for its first participant
+TABLES3 = "classic/base:1-3; classic/underground:4-6; classic/base:7-9"
+
+
+def three_tables(club=True):
+    """Table 1's participants play on their table's device; tables 2 and 3 are computers', on the host."""
+    g = get_game("arkhanis")
+    options = g.full_options({"tables": TABLES3, "events": "none"})
+    st = Session(Record("arkhanis", options, 5, list(NAMES), []), "en").state
+    computers = sorted(table_holds(st, 1) + table_holds(st, 2))
+    options[SEATS_OPTION] = seats_option({c: "easy" for c in computers})
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    ref = Referee(ctl, {"ta": []}, {}, {"ta": 0}) if club else None
+    ctl.open(Session(Record("arkhanis", options, 5, list(NAMES), []), "en"), save_id="g3", save_name="Club")
+    if ref is not None:
+        ref.refresh()
+    return ctl, ref, st, computers
+
+
+def test_computer_participants_at_two_tables_move_while_a_persons_table_device_holds_the_one_asked_first():
+    """Rules notes §3.3 under revision 2 ("Chaque table joue le tour en cours en même temps"): the host's
+    computers play their tables' seats while the participant the tournament asks first, at a table device,
+    has not moved; each thinks from its own view only."""
+    from plateau.ai.api import Thinker
+    from plateau.games.arkhanis.ai import as_asked
+
+    ctl, ref, st0, computers = three_tables()
+    person = st0.to_play
+    assert st0.seat_table[st0.seat_of[person]] == 0 and ref.holder_of(person).id == "ta"
+    assert ctl.computer_movers() == [p for p in st0.movers() if p != person] and len(ctl.computer_movers()) == 2
+    played_by = []
+    for n in range(200):
+        st = live(ctl)
+        movers = ctl.computer_movers()
+        if not movers:
+            break
+        p = movers[n % len(movers)]
+        view = ctl.thinking_view(p)
+        assert view == as_asked(st.view(p), p)
+        assert all(c is None for q, c in enumerate(view["coins"]) if q != p)  # nobody else's coins
+        t = Thinker(get_game("arkhanis"), view, p, level="easy", seed=n, budget=4)
+        while not t.step(iterations=4):
+            pass
+        ctl.submit(t.best(), "computer", seat=p)
+        played_by.append((p, st.seat_table[st.seat_of[p]]))
+    st = live(ctl)
+    # both computer tables played their first seat's whole turn; the person's table still waits for him
+    assert {ti for _, ti in played_by} == {1, 2} and st.tslot[1] >= 1 and st.tslot[2] >= 1
+    assert st.to_play == person and st.tslot[0] == 0 and ctl.computer_movers() == []
+    assert all(m.startswith("@t1 ") or m.startswith("@t2 ") for m in ctl.session.record.moves)
+    assert ctl.store.get("g3").record.moves == ctl.session.record.moves  # saved as any move
+
+
+def test_on_one_device_the_computers_keep_the_tournaments_order():
+    """Hot-seat: one screen, one player asked at a time (the one the one-device clock asks): a computer
+    whose table waits does not move out of turn, and is refused if it tries."""
+    ctl, _, st0, computers = three_tables(club=False)
+    person = st0.to_play
+    assert ctl.away == frozenset() and ctl.computer_movers() == []
+    p = next(q for q in st0.movers() if q in computers)
+    with pytest.raises(MoveRefused) as err:
+        ctl.submit(inner(st0.legal_moves_for(p)[0].text), "computer", seat=p)
+    assert err.value.code == "seat" and ctl.session.total == 0
+    ctl.submit(st0.legal_moves()[0].text, seat=person)  # the person moves: now a computer is asked, or he again
+    assert ctl.computer_movers() in ([], [live(ctl).to_play])
+
+
+def test_two_table_devices_that_send_at_once_both_move_and_a_device_never_moves_twice_on_one_position():
+    """Two tables play at the same time, so their devices may send a move at the same move number: the
+    second one to arrive still stands (only the other table's move came since, and its participant's moves
+    are the same), where a move from a position a device's own move has since changed is refused."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    st = two_tables_moving(ctl, ref, room, random.Random(3))
+    first, other = st.movers()[:2]
+    dx, dy = ref.holder_of(first).id, ref.holder_of(other).id
+    gx, gy = room.guests[dx], room.guests[dy]
+    p = ctl.session.total
+    mx = gx.move(inner(st.legal_moves_for(first)[0].text), first)
+    my = gy.move(inner(st.legal_moves_for(other)[0].text), other)
+    assert json.loads(mx)["ply"] == json.loads(my)["ply"] == p
+    room.deliver(ref.receive(dx, mx))
+    room.deliver(ref.broadcast())
+    assert ctl.session.total == p + 1
+    # table Y's device has the position after X's move, its own move still unanswered: it waits for it
+    assert gy.session.total == p + 1 and gy.pending is not None
+    answer = ref.receive(dy, my)
+    assert json.loads(answer[0][1])["t"] == "ack", answer
+    room.deliver(answer)
+    room.deliver(ref.broadcast())
+    assert gy.pending is None and ctl.session.total == p + 2
+    assert ctl.session.record.moves[p + 1].endswith(json.loads(my)["move"])
+    # a move from before this device's own last move is stale: its participant's position changed
+    again = json.dumps({"v": 1, "t": "move", "seat": other, "move": json.loads(my)["move"], "ply": p, "id": 7})
+    out = json.loads(ref.receive(dy, again)[0][1])
+    assert out["t"] == "error" and out["code"] == "stale" and ctl.session.total == p + 2
+
+
+def test_a_guests_move_is_acknowledged_before_the_position_after_it_reaches_it():
+    """On the page the host sends the news while the move is played: the guest hears its ack first, then
+    the position, which it draws once, ready for its next move."""
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    sent = []
+    ctl.subscribe(lambda change: sent.extend(ref.broadcast()) if change.kind == "move" else None)
+    st = live(ctl)
+    p = st.movers()[0]
+    did = ref.holder_of(p).id
+    raw = room.guests[did].move(st.legal_moves_for(p)[0].text, p)
+    assert ref.receive(did, raw) == []  # answered in the news
+    mine = [json.loads(text)["t"] for d, text in sent if d == did]
+    assert mine[:2] == ["ack", "state"] and mine.count("ack") == 1
+    room.deliver(sent)
+    assert room.guests[did].pending is None and room.guests[did].acked == ctl.session.total
+
+
+def test_a_table_device_holding_two_who_may_move_lets_the_one_holding_it_go_on():
+    """A participant who declined chooses a free seat on his table's device while his table goes on
+    (revision 2): that device holds two who may move. Whoever holds the device plays on; the other waits
+    behind the pass screen ("Pass screens remain only between the players who share one device")."""
+    ctl, ref = tournament(seed=4)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    rnd = random.Random(5)
+    both = None
+    for _ in range(3000):
+        st = live(ctl)
+        if st.stage == "move":
+            dev = ref.holder_of(st.movers()[0])
+            both = [p for p in st.movers() if p in ref.holds(dev)]
+            if len(both) >= 2:
+                break
+        drive(ctl, ref, room, rnd, 1, decline=st.turn >= 2)
+    assert both is not None and len(both) >= 2, "no device held two movers"
+    chooser, player = both[:2]
+    guest = room.guests[dev.id]
+    gctl = PlayController(Store(MemoryStore()), lambda: "en")
+    gctl.relay = lambda text, seat: None
+    gctl.open_remote(guest.session)
+    assert gctl.must_pass() and guest.session.decider() == chooser  # nobody holds it yet: the one asked first
+    gctl.reveal()
+    assert gctl.holder == chooser and gctl.interactive()
+    assert sorted(m.text for m in guest.session.legal()) == sorted(m.text for m in st.legal_moves_for(chooser))
+    # the table's player holds the device (his turn there): a new position keeps him playing
+    gctl.holder = player
+    gctl.open_remote(guest.session)
+    assert guest.session.decider() == player and gctl.holder == player and gctl.interactive()
+    assert sorted(m.text for m in guest.session.legal()) == sorted(inner(m.text) for m in st.legal_moves_for(player))
+    assert guest.session.state.current == st.seat_table[st.seat_of[player]]

@@ -506,9 +506,12 @@ class Game:
         n = self.notation(move_text, viewer)
         return f"{text} ({n})" if n and n != text else text
 
-    def move_author(self, state_before: State, players: list[str], lang: str = "fr") -> str:
+    def move_author(self, state_before: State, players: list[str], lang: str = "fr",
+                    move_text: str | None = None) -> str:
         """Who plays a move from ``state_before``, as the move list names
-        them: the name of the player to play (a tournament adds the table)."""
+        them: the name of the player to play (a tournament adds the table).
+        ``move_text``, when given, is the move: a game where several may
+        move at once (:meth:`State.movers`) names the one who made it."""
         return players[state_before.to_play]
 
     def line_alike(self, state_before: State, move_text: str) -> bool:
@@ -526,7 +529,7 @@ class Game:
         descriptions are verb phrases makes a sentence of them instead
         ("Ann conquers region 3"). Whose turn it is is public, so the name
         hides nothing."""
-        return f"{self.move_author(state_before, players, lang)}: " \
+        return f"{self.move_author(state_before, players, lang, move_text)}: " \
                f"{self.move_label(state_before, move_text, viewer, lang)}"
 
     # -- provided -------------------------------------------------------

@@ -210,6 +210,15 @@ def _json(obj):
 
 
 # -- the host: the referee ------------------------------------------------------------
+def _own_moves(state, seat: int) -> list[str]:
+    """``seat``'s moves now, as its own table writes them (a tournament
+    writes a move at a table that is not the one asked first
+    ``@t<table> <move>``; the same move, once that table is asked first,
+    has no prefix)."""
+    return sorted(m.text.partition(" ")[2] if m.text.startswith("@t") else m.text
+                  for m in state.legal_moves_for(seat))
+
+
 def table_holds(state, table: int) -> list[int]:
     """The participants seated at ``table`` of a tournament now, by seat
     (whoever declined there and has a free seat to choose is still seated
@@ -270,6 +279,7 @@ class Referee:
         self.pending: dict[str, str] = {}  # nonce -> device, codes shown and not yet used
         self.used: set[str] = set()
         self.log: list[str] = []
+        self._answer: list | None = None  # [device, move id, sent] while a guest's move is played
 
     @property
     def game_id(self) -> str:
@@ -381,18 +391,43 @@ class Referee:
             raise Refused("seat", f"seat {seat} may not move now")
         if s.ply != s.total:
             raise Refused("busy", "the host is looking at an earlier move")
-        if ply != s.total:
+        if ply != s.total and not self.still_valid(dev, seat, ply, live):
             raise Refused("stale", f"the game is at move {s.total}, not {ply}")
         self.refresh()
+        self._answer = [dev.id, mid, False]  # acknowledged by broadcast() when the page sends the news at once
         try:
             self.ctl.submit(text, source=f"device:{dev.id}", seat=seat)
         except MoveRefused as err:
             raise Refused("seat" if err.code == "seat" else "illegal", err.text or err.code) from None
         finally:
+            answered = self._answer[2]
+            self._answer = None
             self.refresh()
         dev.done[str(mid)] = s.total
-        self.log.append(f"{dev.name}: {text}")
-        return [(dev.id, message("ack", id=mid, ply=s.total))]
+        # the devices' log is read by anyone at the host: the move as the room may read it, its author
+        # the player who made it (a table playing while another is asked first names its own player)
+        self.log.append(f"{dev.name}: {self._line(s.total - 1, text)}")
+        return [] if answered else [(dev.id, message("ack", id=mid, ply=s.total))]
+
+    def still_valid(self, dev: Device, seat: int, ply: int, live) -> bool:
+        """A move chosen at an earlier ``ply`` still stands: only moves of
+        other players came since (a tournament's other tables, which play
+        at the same time: two tables' devices that send at once are not
+        refused for it), none of them sent by this device, and ``seat`` may
+        make the same moves now as then (the same choice: nothing that
+        concerns it changed). Otherwise it is stale."""
+        s = self.ctl.session
+        if not 0 <= ply < s.total or any(ply < after <= s.total for after in dev.done.values()):
+            return False
+        before = s.state_at(ply)
+        return seat in before.movers() and _own_moves(before, seat) == _own_moves(live, seat)
+
+    def _line(self, i: int, text: str) -> str:
+        s = self.ctl.session
+        try:
+            return s.move_line(i, PUBLIC, self.ctl.lang())
+        except Exception:  # noqa: BLE001 — a game whose words fail still logs the move, as public text
+            return s.game.public_move_text(text, False)
 
     # -- what each device is sent
     def state_for(self, dev: Device) -> str:
@@ -416,8 +451,17 @@ class Referee:
         return out
 
     def broadcast(self) -> list[tuple[str, str]]:
-        """The new position for every connected device."""
-        return [(d.id, self.state_for(d)) for d in self.devices.values() if d.connected]
+        """The new position for every connected device; while a guest's move
+        is being played, its ``ack`` first (the guest knows its move is in
+        before the position after it arrives, and draws that position once,
+        ready for its next move)."""
+        out = []
+        s = self.ctl.session
+        if self._answer is not None and not self._answer[2] and s is not None:
+            did, mid, _ = self._answer
+            self._answer[2] = True
+            out.append((did, message("ack", id=mid, ply=s.total)))
+        return out + [(d.id, self.state_for(d)) for d in self.devices.values() if d.connected]
 
     def dropped(self, did: str) -> None:
         dev = self.devices.get(did)
@@ -433,11 +477,19 @@ class Referee:
 
 
 # -- a guest: the position built from what it may see ------------------------------------
-def build_state(gid: str, view: dict, seat) -> State:
+def build_state(gid: str, view: dict, seat, asked: bool = False) -> State:
     """A position consistent with ``view`` (``seat``'s or the public one),
     made by the game's ``determinize`` (a fixed seed: the hidden parts are
-    drawn from what the view allows, and never shown to ``seat``)."""
-    det = importlib.import_module(f"plateau.games.{gid}.ai").determinize
+    drawn from what the view allows, and never shown to ``seat``).
+    ``asked``: ``seat`` may move now though the game asks someone else
+    first (a tournament's table that plays at the same time as another):
+    the position is built as if ``seat`` were the one asked, through the
+    game's ``as_asked`` hook when it has one, so that it draws ``seat``'s
+    table and lists ``seat``'s moves."""
+    hooks = importlib.import_module(f"plateau.games.{gid}.ai")
+    det = hooks.determinize
+    if asked and isinstance(seat, int) and hasattr(hooks, "as_asked"):
+        view = hooks.as_asked(view, seat)
     if not isinstance(seat, int):
         # a spectator: the position is built as seat 0's, whose hidden coins (Small World, the
         # tournament) a spectator does not know: any count serves, the board drawn for a
@@ -461,10 +513,14 @@ class RemoteSession(Session):
         self.game = game
         self.msg = msg
         self.seats = [int(s) for s in msg["seats"]]
+        #: the players who may move now (a tournament: one at each table playing, and a seat
+        #: chooser), the one the game asks first leading; this device plays for those it holds
+        self.movers = [int(p) for p in msg.get("movers") or []]
+        self.mover = next((p for p in self.movers if p in self.seats), None)
         self.states: dict = {}
         for key, view in msg["views"].items():
             seat = int(key) if key.isdigit() else PUBLIC
-            self.states[seat] = build_state(gid, view, seat)
+            self.states[seat] = build_state(gid, view, seat, asked=seat in self.movers)
         self.eyes = self.seats[0] if self.seats else PUBLIC
         first = self.states[self.eyes]
         n = int(msg["ply"])
@@ -488,6 +544,21 @@ class RemoteSession(Session):
         self.replaced_own = False
         self.hidden = first.hidden_info()
         self.computers = frozenset(int(s) for s in msg.get("away", []))
+
+    def choose_mover(self, holder) -> None:
+        """Several players this device holds may move now: the one holding
+        the device goes on (the others wait behind the pass screen)."""
+        if holder in self.movers and holder in self.seats:
+            self.mover = holder
+
+    def decider(self) -> int | None:
+        """Who decides here: the player this device holds who may move now,
+        whoever the game asks first (another table's player may be asked
+        first and still be thinking); else the one the game asks (played on
+        another device: this one waits)."""
+        if self.state.is_over():
+            return None
+        return self.mover if self.mover is not None else self.state.to_play
 
     def look_as(self, holder) -> None:
         """Whose position the page draws: the holder's, when this device
@@ -556,6 +627,7 @@ class Guest:
         self.lines: dict[str, list[str]] = {}
         self.session: RemoteSession | None = None
         self.pending: dict | None = None  # the move sent and not yet acknowledged
+        self.acked = 0  # the game's move count after the last move of ours the host acknowledged
         # move ids start anywhere: a reloaded guest's first move is not taken for one it sent before
         self.next_id = secrets.randbits(40)
         self.errors: list[tuple[str, str]] = []
@@ -567,6 +639,7 @@ class Guest:
         msg = parse(raw, HOST_MESSAGES, limit=1 << 26)
         t = msg["t"]
         if t == "welcome":
+            self.pending = None  # paired again: a move sent before is in the game or not, and the state says which
             self.device = str(msg.get("device", ""))
             self.seats = [int(s) for s in msg.get("seats", [])]
             self.table = msg["table"] if isinstance(msg.get("table"), int) else None
@@ -583,12 +656,13 @@ class Guest:
             self.seats = [int(x) for x in msg.get("seats", self.seats)]
             if msg.get("table") is not None:
                 self.table = int(msg["table"])
+            # a move sent stays pending until the host answers it (its ack or error always follows):
+            # another table's move may come first, and this device must not send a second one meanwhile
             self.session = RemoteSession(msg, self.lines, self.serial, self.edits)
-            if self.pending is not None and self.session.total > self.pending["ply"]:
-                self.pending = None  # the game went on: the move was played (its ack follows) or not needed
         elif t == "ack":
             if self.pending is not None and msg.get("id") == self.pending["id"]:
                 self.pending = None
+            self.acked = msg["ply"] if isinstance(msg.get("ply"), int) else 0
         elif t == "error":
             if self.pending is not None and msg.get("id") == self.pending["id"]:
                 self.pending = None

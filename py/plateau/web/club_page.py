@@ -160,7 +160,8 @@ TEXT = {
                        "qui montre la vue d'ensemble et le classement.",
         "guest.table": "Table {t} — relié à l'appareil qui accueille. Assis ici maintenant : {names}.",
         "guest.table.empty": "Table {t} — relié à l'appareil qui accueille. Personne à jouer ici maintenant.",
-        "guest.turn": "À jouer : {name} (table {t}).",
+        "guest.turn": "Joue ici maintenant : {name} (table {t}).",
+        "guest.idle": "Personne ne joue ici maintenant : on attend les autres tables.",
         "st.waiting": "pas encore relié",
         "st.connected": "relié",
         "st.lost": "déconnecté : montrez-lui un nouveau code",
@@ -221,7 +222,8 @@ TEXT = {
                        "overview and the standings.",
         "guest.table": "Table {t} — connected to the host. Seated here now: {names}.",
         "guest.table.empty": "Table {t} — connected to the host. Nobody to play here now.",
-        "guest.turn": "To play: {name} (table {t}).",
+        "guest.turn": "Playing here now: {name} (table {t}).",
+        "guest.idle": "Nobody plays here now: waiting for the other tables.",
         "st.waiting": "not paired yet",
         "st.connected": "connected",
         "st.lost": "disconnected: show it a new code",
@@ -723,11 +725,20 @@ class ClubPage(View):
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
                 self.ctl.relay = self.relay
-                self.note = ""
                 self.ctl.open_remote(g.session)
+                if g.pending is not None:  # another device's move came first: this one's answer is on its way
+                    self.ctl.waiting = True
+                else:
+                    self.note = ""
                 if first:
                     self.app.show_play()
                 self.glue().painted()
+            elif t == "ack":
+                self.note = ""
+                if self.ctl.waiting and g.session is not None and g.session.total >= g.acked:
+                    # the position after the move came first (drawn while waiting): it may be played now
+                    self.ctl.waiting = False
+                    self.app.play.refresh()
             elif t == "error":
                 code, text = g.errors[-1]
                 self.ctl.waiting = False
@@ -772,9 +783,11 @@ class ClubPage(View):
             t = club.table_label(table)
             text = (self.ct("guest.table", t=t, names=", ".join(names)) if names
                     else self.ct("guest.table.empty", t=t))
-            movers = [p for p in (self.guest.session.msg.get("movers") or []) if p in self.guest.seats]
-            if movers:
-                turn = self.ct("guest.turn", name=players[movers[0]], t=t)
+            here = self.guest.session.mover  # the one this device plays for now, whoever else is asked first
+            if here is not None:
+                turn = self.ct("guest.turn", name=players[here], t=t)
+            elif names:
+                turn = self.ct("guest.idle")
         elif names:
             text = self.ct("guest.on", names=", ".join(names))
         else:

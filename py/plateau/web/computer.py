@@ -114,7 +114,8 @@ class ComputerPlayer(View):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self._think_job = None  # (session, ply, total) of the search under way
+        self._think_job = None  # what the search under way is about: see _think_key
+        self._last_mover = None  # the computer seat that played last (club mode: the next one thinks first)
         self._hint_job = None
         self._ai_log: list = []
         self._warmed = None
@@ -257,25 +258,61 @@ class ComputerPlayer(View):
         self._think_job = None
         self._hint_job = None
 
+    def _think_key(self, player: int):
+        """What a search is about: on one device, the position (any move
+        makes it another search); in club mode, the player on this session
+        (the other tables' moves go on meanwhile: the search goes on while
+        its player may still move, and its move is checked before it is
+        played)."""
+        s = self.session
+        if self.ctl.away:
+            return (s, None, None, player)
+        return (s, s.ply, s.total, player)
+
     def maybe_think(self) -> None:
+        """A computer seat moves now (:meth:`PlayController.computer_movers`):
+        think for one of them. In club mode several may (a tournament's
+        tables at the same time): they think one after another, each in turn
+        after the last one that played, so that no table of computers waits
+        for another's whole turn."""
         s = self.session
         if s is None or self.app.screen != "play" or self.view_only:
             return
-        d = s.decider()
-        seats = self.computer_seats()
-        if d is None or d not in seats or s.ply != s.total:
+        movers = self.ctl.computer_movers()
+        if not movers:
             return
-        key = self._job_key()
+        seats = self.computer_seats()
+        job = self._think_job
+        if job is not None and job[3] in movers and self._still(job):
+            d = job[3]  # already thinking for this player
+        else:
+            last = self._last_mover
+            if last in movers and len(movers) > 1:
+                i = movers.index(last)
+                movers = movers[i + 1:] + movers[:i + 1]
+            d = movers[0]
         status = by_id("status")
         if status is not None:
             status.textContent = self.ct("thinking", name=s.record.players[d])
+        key = self._think_key(d)
         if self._think_job == key:
             return  # already thinking about this position
         self._think_job = key
         asyncio.ensure_future(self._think(key, d, seats[d]))
 
     def _still(self, key) -> bool:
-        return self._think_job == key and self.app.screen == "play" and self._job_key() == key
+        if self._think_job != key or self.app.screen != "play":
+            return False
+        s = self.session
+        if key[1] is None:
+            return s is key[0] and s.ply == s.total and key[3] in self.ctl.computer_movers()
+        return self._job_key() == key[:3]
+
+    def _legal_now(self, player: int, text: str) -> bool:
+        """``text`` (as the computer's own table writes it) is still a move of
+        ``player`` at the live position."""
+        return any(m.text == text or m.text.startswith("@t") and m.text.partition(" ")[2] == text
+                   for m in self.session.state.legal_moves_for(player))
 
     def warm_computer(self) -> None:
         """Import the search and the game's hooks while the person is still
@@ -318,7 +355,7 @@ class ComputerPlayer(View):
             t0 = _now()
             fast = self.pace() == "fast"
             limit = min(TIME_LIMITS[level], FAST_THINK_MS) if fast else TIME_LIMITS[level]
-            t = Thinker(s.game, s.state.view(player), player, level=level, seed=secrets.randbits(32),
+            t = Thinker(s.game, self.ctl.thinking_view(player), player, level=level, seed=secrets.randbits(32),
                         time_limit_ms=limit, memory=s.earlier_views(player, memory_size(s.game)))
             _measure("ai:setup", t0)
             while True:
@@ -338,9 +375,16 @@ class ComputerPlayer(View):
                 await asyncio.sleep(wait)
             if not self._still(key):
                 return
+            if key[1] is None and not self._legal_now(player, text):
+                self._think_job = None  # its table changed meanwhile (a participant took a seat there)
+                self.maybe_think()
+                return
             t0 = _now()
             self._think_job = None  # its move is played: the next position is another job
+            self._last_mover = player
             self._quiet = False
+            # a table that plays while another is asked first: its board is not the one drawn here
+            elsewhere = player != s.decider()
             played = self.ctl.submit(text, COMPUTER, seat=player, quiet=lambda: self._quietly_on(s, fast))
         except Exception as err:  # the page must survive a computer's failure
             traceback.print_exc()
@@ -353,7 +397,7 @@ class ComputerPlayer(View):
         words = self._words(lambda: s.move_line(len(s.record.moves) - 1, self.viewer(), self.lang),
                             played.text, revealed)
         self.ai_say(words)
-        if self._quiet:
+        if self._quiet or elsewhere:
             _measure("ai:play", t0)
             return
         self.mark_move(played, "ai-last", revealed)
@@ -365,8 +409,7 @@ class ComputerPlayer(View):
         next computer starts thinking, the board is drawn later. Returns
         whether it goes so (asked by the controller once the move is played;
         otherwise the board is drawn now)."""
-        d = s.decider()
-        self._quiet = fast and not (d is None or d not in self.computer_seats() or s.state.is_over()
+        self._quiet = fast and not (not self.ctl.computer_movers() or s.state.is_over()
                                     or (_now() - self._drawn_at) / 1000.0 >= FAST_DRAW_S)
         if not self._quiet:
             self._drawn_at = _now()

@@ -13,6 +13,7 @@ draws), then the players that wait for their turn (the computer).
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import secrets
 from dataclasses import dataclass
@@ -135,6 +136,46 @@ class PlayController:
             return {}
         return seats_of(s.record.options, len(s.record.players))
 
+    def computer_movers(self) -> list[int]:
+        """The computer's seats that move now at the live position, the one
+        to move first leading. On one device, the seat the game asks
+        (:meth:`Session.decider`), as ever: the person at the device and the
+        computers take turns on one screen, each computer move shown on the
+        board being played, in the record's usual order. In club mode
+        (:attr:`away`: seats played on other devices), every computer seat
+        among the players who may move now (``State.movers``: a
+        tournament's tables at the same time), so that a table of computers
+        never waits for a person at another table."""
+        s = self.session
+        if s is None or s.ply != s.total:
+            return []
+        d = s.decider()
+        seats = self.computer_seats()
+        if d is None:
+            return []
+        if not self.away:
+            return [d] if d in seats else []
+        return [p for p in s.state.movers() if p in seats]
+
+    def thinking_view(self, player: int) -> dict:
+        """What the computer playing ``player`` thinks from: their own view
+        of the live position; for a player who may move though the game asks
+        someone else first, as if they were the one asked (the game's
+        ``as_asked`` hook, when it has one: the tournament's table that
+        waits for them)."""
+        s = self.session
+        st = s.state
+        view = st.view(player)
+        if player != st.to_play:
+            try:
+                hooks = importlib.import_module(f"plateau.games.{s.game.id}.ai")
+            except ImportError:
+                return view
+            as_asked = getattr(hooks, "as_asked", None)
+            if as_asked is not None:
+                view = as_asked(view, player)
+        return view
+
     def people(self) -> list[int]:
         seats = self.computer_seats()
         return [p for p in range(len(self.session.record.players))
@@ -224,6 +265,13 @@ class PlayController:
         if d is None:
             raise MoveRefused("over")
         if source == COMPUTER:
+            if seat is not None and seat != d and seat in self.computer_movers():
+                # club mode: a computer whose table plays while another table's player is asked first
+                try:
+                    played = s.play_as(seat, text)
+                except Exception as err:
+                    raise MoveRefused("illegal", str(err)) from None
+                return self._played(played, source, quiet)
             if d not in s.computers or seat not in (None, d):
                 raise MoveRefused("seat", f"seat {d} is not played by the computer")
         elif seat is not None:
@@ -312,6 +360,8 @@ class PlayController:
         screen stands between them as in any game."""
         seats = list(getattr(session, "seats", []))
         old = self.session
+        if hasattr(session, "choose_mover"):  # whoever holds the device plays on, if they may move
+            session.choose_mover(self.holder)
         self.session = session
         self.waiting = False
         if len(seats) == 1:

@@ -70,6 +70,17 @@ def parse_tables(text: str) -> list[dict]:
     return out
 
 
+def _at_table(state, move_text) -> int | None:
+    """The table of a move written ``@t<table> <move>`` (a table playing
+    while another is asked first, revision 2); None for any other move."""
+    if not move_text or not move_text.startswith("@t") or " " not in move_text:
+        return None
+    head = move_text.partition(" ")[0][2:]
+    if not head.isdigit() or int(head) >= len(state.tables) or state.tables[int(head)].to_play is None:
+        return None
+    return int(head)
+
+
 def _read_text(out: dict, k: str, v: str) -> None:
     """Check the text option ``k`` and put what it says in ``out["_" + k]``."""
     if k == "tables":
@@ -234,14 +245,20 @@ class Arkhanis(Game):
 
         return click_hint(state.tables[state.current], clicks, lang)
 
-    def move_author(self, state_before, players, lang="fr"):
+    def move_author(self, state_before, players, lang="fr", move_text=None):
         """The participant, with the table the move is played at (a table's
-        turn or its auction); choosing a seat or a Pendant belongs to no table."""
+        turn or its auction); choosing a seat or a Pendant belongs to no table.
+        A move written ``@t<table>`` (revision 2: a table that plays while
+        another is asked first) is its own table's player's."""
         from .catalogue import t
 
         who = players[state_before.to_play]
         table = None
-        if state_before.stage == "play" and state_before.current is not None:
+        at = _at_table(state_before, move_text)
+        if at is not None:
+            table = at
+            who = players[state_before.tables[at].to_play]
+        elif state_before.stage == "play" and state_before.current is not None:
             table = state_before.current
         elif state_before.stage == "auction":
             table = state_before.auction_tables[state_before.auction_table]
@@ -255,7 +272,7 @@ class Arkhanis(Game):
 
         from .catalogue import t
 
-        who = self.move_author(state_before, players, lang)
+        who = self.move_author(state_before, players, lang, move_text)
         head, _, arg = move_text.partition(":")
         if head == "bid":  # the amount only for its bidder (and in the review of a finished game)
             seen = viewer is None or viewer == state_before.to_play
