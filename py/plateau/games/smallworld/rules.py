@@ -567,7 +567,6 @@ class SmallWorldState(State):
             self.turn += 1
         self.start_turn()
 
-    # -- protocol ----------------------------------------------------------
     # -- the step stack (steps.py) -------------------------------------------
     @property
     def phase(self) -> Phase:
@@ -576,13 +575,14 @@ class SmallWorldState(State):
 
     @phase.setter
     def phase(self, ph):
-        self.stack[0] = Phase(ph)  # (a value that is no phase is a ValueError)
+        self.stack[0] = ph if ph.__class__ is Phase else Phase(ph)  # (a value that is no phase is a ValueError)
 
     @property
     def pending(self) -> tuple:
         """The decisions waiting (the top of the step stack), the one to take now first."""
         return steps.decisions(self)
 
+    # -- protocol ----------------------------------------------------------
     @property
     def to_play(self):
         """Who the top step asks: a decision's player, the defender, else the player whose turn it is."""
