@@ -68,7 +68,7 @@ def wait(st, step: Step, arg: int | None = None) -> bool:
     stack = st.stack
     if stack[-1].__class__ is not Decision:
         return False
-    stack.insert(_base(stack), Resume(Step(step), arg))
+    stack.insert(_base(stack), Resume(step if step.__class__ is Step else Step(step), arg))
     return True
 
 
