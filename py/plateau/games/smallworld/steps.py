@@ -5,26 +5,27 @@ A position's ``stack`` is a list of typed steps, the bottom first:
 * ``stack[0]`` is always the part of the turn in play, a
   :class:`records.Phase` (``pick``, ``conquer``, ``redeploy``…; a view's
   ``phase``). Moving on to another part replaces it (``st.phase = …``);
-* above it, a :class:`records.Resume`: the rest of a piece of the turn
+* above it, :class:`records.Resume` s: the rest of a piece of the turn
   that decisions interrupted (the ``picked`` effects from the i-th on, what
-  follows a redeployment, the defence, a decline's score);
+  follows a redeployment, the defence, a decline's score), the one
+  interrupted last on top;
 * on top, :class:`records.Decision` s: decisions a player must take
   before play goes on (a Queen to place, a relic to move, the Knight's
   tiles to keep).
 
 The top step says what may be played and who plays it: a decision's
 moves are the ruleset's ``pending[kind]``; a phase's are ``rules.PHASES``.
-A decision taken is popped; a :class:`Resume` it uncovers runs at once
-(and is popped first), so the turn goes on where it was interrupted.
-Nothing else is ever on top while a player is asked: a resume never
-waits.
+A decision taken is popped; a :class:`Resume` it uncovers is popped and
+runs at once (``SmallWorldState.apply``, ``rules.RESUME``), so the turn
+goes on where it was interrupted; the resumed piece may raise decisions
+and wait again. A :class:`Resume` is never on top while a player is asked.
 
-Decisions raised together are taken in the order they arose (the Magic
-race's Bag at the start of the turn before a relic the Queen's turn
-reaches later, the tournament's relics before the ``end`` effects): a
-new decision goes *under* the decisions already waiting, above any other
-step. A piece of the turn that raised decisions leaves its rest (a
-:class:`Resume`) under the decisions it raised (:func:`wait`).
+Decisions raised together are taken in the order they arose (at a
+turn's end, the tournament's relics before the ``end`` effects, the
+active race's Froggy's Ring before the Altar of Souls of the race In
+Decline): a new decision goes *under* the decisions already waiting,
+above any other step. A piece of the turn that raised decisions leaves
+its rest (a :class:`Resume`) under them (:func:`wait`).
 
 A view writes the stack as before it was one: ``phase`` (the bottom) and
 ``pending``, the decisions in the order they are taken, the last one
