@@ -73,7 +73,7 @@ def test_the_turn_state_is_rebuilt_exactly():
     have them as the table does."""
     for s, p in positions():
         d = H.determinize(jnorm(s.view(p)), p, Rng(3))
-        assert d.tp == s.tp and d.defq == s.defq and d.pending == s.pending
+        assert d.tp == s.tp and d.defq == s.defq and d.stack == s.stack  # the phase, the decisions, what resumes after them
         assert d.next_rid >= max(list(s.recs) + [-1]) + 1
         for k in ("terrain", "nbrs", "entry", "coastal", "mountain", "river", "chasm", "feat", "turns"):
             assert getattr(d, k) == getattr(s, k), k

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from plateau.core.game import IllegalMove, State
 from plateau.core.record import Record, RecordError, decode, encode
 from plateau.core.registry import get_game
+from plateau.games.smallworld.redeploy import quick as quick_redeploy
 from plateau.web import session as session_mod
 from plateau.web.session import CHECKPOINT_EVERY, Session
 
@@ -237,7 +238,7 @@ def quick_conquest_agrees(s: State) -> int:
         redeploy += [f"put:{r}", f"all:{r}", f"back:{r}", f"mv:{r}-{r + 1}", f"mv:{r + 1}-{r}", f"mv:{r}-{r}",
                      f"put:0{r}", f"mv:{r}"]
     redeploy += ["put:", "mv:1-2-3", "back:", "mv:-1", "all:1 "]
-    accepted += check(redeploy, table._quick_redeploy)
+    accepted += check(redeploy, lambda text: quick_redeploy(table, text))
     # as a record's move: the legal ones give the listed move, a few others are refused
     for text in [t for t in listed if t.startswith(("c:", "die:")) or t in ("end", "done")] \
             + [m.text for m in first or ()] + refused[:: max(1, len(refused) // 3)] \

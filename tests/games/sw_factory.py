@@ -6,9 +6,10 @@ named steps instead of writing the state's lists and records by hand:
 * :func:`region` / :func:`empty` — who holds a region and with how many tokens;
 * :func:`turn` — fields of the turn under way (a :class:`Turn`: a misspelt
   field is an error);
-* :func:`phase`, :func:`decision` — where the turn stands: its phase (a
-  :class:`Phase`) and a decision waiting on it (a kind the ruleset knows,
-  going on at a :class:`Step`);
+* :func:`phase`, :func:`decision`, :func:`no_decisions` — where the turn
+  stands (its step stack, steps.py): its phase (a :class:`Phase`) and a
+  decision waiting on it (a kind the ruleset knows, the turn going on at a
+  :class:`Step` once it is taken);
 * :func:`begin`, :func:`finish_turn`, :func:`put`, :func:`coins`.
 """
 
@@ -16,7 +17,8 @@ from __future__ import annotations
 
 from plateau.games.smallworld import GAME
 from plateau.games.smallworld import content as C
-from plateau.games.smallworld.records import Phase, Race, Step
+from plateau.games.smallworld import steps
+from plateau.games.smallworld.records import Phase, Race, Resume, Step
 from plateau.games.smallworld.rules import EMPTY, LT
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
@@ -80,12 +82,20 @@ def phase(s, ph):
 
 def decision(s, kind, p, then=None, **data):
     """A decision of ``kind`` player ``p`` must take before play goes on,
-    going on at the :class:`Step` ``then`` once taken."""
+    the turn going on at the :class:`Step` ``then`` (``"picked:2"``: the
+    step with its argument) once the decisions waiting are taken."""
     if kind not in s.ruleset.pending:
         raise KeyError(f"no decision {kind!r} in this table's rules")
-    if then is not None:
-        data["then"] = then if isinstance(then, str) and ":" in then else Step(then)
+    step = None if then is None else Resume.parse(then)  # (a step that does not exist is a ValueError)
     s.push(kind, p, **data)
+    if step is not None:
+        steps.wait(s, step.step, step.arg)
+    return s
+
+
+def no_decisions(s):
+    """The decisions waiting are dropped (and what the turn would resume after them): its phase is left."""
+    del s.stack[1:]
     return s
 
 

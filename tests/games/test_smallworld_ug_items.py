@@ -15,7 +15,7 @@ from plateau.games.smallworld import content as C
 from plateau.games.smallworld import ug_items as I
 from plateau.games.smallworld.rules import EMPTY, LT
 
-from sw_factory import begin, fresh, give, put, texts
+from sw_factory import begin, fresh, give, no_decisions, put, texts
 from test_smallworld_props import check, policy
 
 
@@ -609,7 +609,7 @@ def test_markers_drawn_and_named_and_tiles_put_away_stay_hidden():
         assert all(w in svg for w in words) and 'class="sw-mark sw-ghost"' in svg
     s.unused = ["keep", "scepter", "altar", "crypt"]
     begin(s, 0)
-    s.pending = []
+    no_decisions(s)
     s.play(f"c:{k}")
     for p in (0, 1):
         v = s.view(p)

@@ -44,7 +44,7 @@ from plateau.core.game import Move, rules_revision
 from plateau.ai.search_common import terminal_reward
 from plateau.core.rng import Rng
 
-from . import conquest, supply, turn_end
+from . import conquest, steps, supply, turn_end
 from . import content as C
 from .clock import PLAIN
 from .records import Race
@@ -162,7 +162,7 @@ def determinize(view: dict, player: int, rng: Rng, ruleset=None) -> SmallWorldSt
     # deep copies: the search plays many positions from one view, none may
     # change it (a turn's conquests, an effect's state, a decision's details)
     s.x = Effects.from_dict(view["x"])
-    s.pending = _dc(view["pending"])
+    steps.load(s, view["phase"], _dc(view["pending"]))  # the step stack: the phase, the decisions waiting
     s.recs = {}
     for k, rec in view["recs"].items():
         rid = int(k)
@@ -180,7 +180,6 @@ def determinize(view: dict, player: int, rng: Rng, ruleset=None) -> SmallWorldSt
     s.column = [list(c) for c in view["column"]]
     s.turn = int(view["turn"])
     s.cur = int(view["cur"])
-    s.phase = Phase(view["phase"])
     s.acting = view["acting"]
     tp = view["turn_state"]
     if tp is not None:
@@ -448,7 +447,7 @@ def search_moves(s: SmallWorldState, moves: list) -> list:
     """The moves the search weighs: redeployment and defence steps are
     reduced to the plan's move; the rest is kept (an abandon only when it
     could matter: nothing else but ending the turn)."""
-    if s.pending:
+    if steps.deciding(s) is not None:
         return moves
     ph = s.phase
     if ph in ("redeploy", "defend"):
@@ -507,7 +506,7 @@ def rollout_first(s: SmallWorldState, rng: Rng, moves: list) -> Move:
 def _rollout(s: SmallWorldState, rng: Rng, noise: float, moves=None, plan: bool = False) -> Move:
     if moves is None:
         moves = s.legal_moves()
-    if len(moves) == 1 or s.pending:
+    if len(moves) == 1 or steps.deciding(s) is not None:
         return moves[rng.below(len(moves))]
     ph = s.phase
     if ph == "pick":
@@ -579,7 +578,7 @@ def plan_decision(s: SmallWorldState) -> bool:
     which combo to pick, or whether to go into decline (rules notes §1.3,
     §1.5; the Stout's decline after its turn too). One turn ahead the
     evaluation cannot weigh them: a race to come counts for nothing in it."""
-    if s.pending or s.win is not None:
+    if steps.deciding(s) is not None or s.win is not None:
         return False
     if s.phase in (Phase.PICK, Phase.STOUT):
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from plateau.core.game import Move
 
 from . import redeploy, supply
+from .clock import PLAIN
 from .records import EMPTY, LT
 
 DIE_FACES = (0, 0, 0, 1, 2, 3)  # the reinforcement die
@@ -333,3 +334,8 @@ def lone_enemy_tokens(st, rid, skip=()):
             continue
         out.append(r)
     return out
+
+
+def clock_allows(st, m):
+    """Move ``m`` of the conquests if the clock allows it, else None."""
+    return m if st.clock is PLAIN or st.clock.allowed(st, [m]) else None

@@ -138,10 +138,11 @@ class Phase(StrEnum):
 
 
 class Step(str, Enum):
-    """Where a turn goes on once the decisions it waits for are taken: a
-    decision's ``then`` (``rules.RESUME`` says what each does). A member, not
-    a string, so a misspelt step is an error where it is written; its value
-    is what a view shows (``"defend"``, ``"picked:2"`` with :meth:`at`)."""
+    """Where a turn goes on once the decisions it waits for are taken (a
+    :class:`Resume` on the step stack; ``rules.RESUME`` says what each does).
+    A member, not a string, so a misspelt step is an error where it is
+    written; its value is what a view shows (``"defend"``, ``"picked:2"``
+    with :meth:`at`)."""
 
     PICKED = "picked"  #: the ``picked`` effects go on, from the i-th
     AFTER_REDEPLOY = "after_redeploy"
@@ -151,6 +152,43 @@ class Step(str, Enum):
     def at(self, arg) -> str:
         """The step with its argument (``picked:2``)."""
         return f"{self.value}:{arg}"
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A step of the turn's stack: the rest of a piece of the turn that
+    decisions interrupted (the ``picked`` effects from the ``arg``-th on,
+    the redeployment's end, the defence, a decline's score). It runs when
+    the decisions above it are taken. Immutable: clones share it."""
+
+    step: Step
+    arg: int | None = None
+
+    @property
+    def text(self) -> str:
+        """How a view writes it (a decision's ``then``: ``"defend"``, ``"picked:2"``)."""
+        return self.step.value if self.arg is None else self.step.at(self.arg)
+
+    @classmethod
+    def parse(cls, text: str) -> Resume:
+        """The step a view's ``then`` names; an unknown one is a ValueError."""
+        if isinstance(text, Step):
+            return cls(text)
+        step, sep, arg = text.partition(":")
+        return cls(Step(step), int(arg) if sep else None)
+
+
+class Decision(dict):
+    """A step of the turn's stack: a decision player ``self["p"]`` must take
+    (``self["kind"]``, a kind of the ruleset's ``pending``) with its details
+    (the Knight's draw, the regions a relic may go to…). Its moves and
+    their effect are the ruleset's; it is read and written by key, as a
+    view carries it."""
+
+    __slots__ = ()
+
+    def copy(self) -> Decision:
+        return Decision(_copy_dict(self))
 
 
 class _Unset:
@@ -261,7 +299,7 @@ _ALL = attrgetter(*(f.name for f in fields(Race)))  # every field, in order (rea
 
 #: values that never change once in a position (a tuple is written whole: a
 #: log entry, a region's neighbours or symbols)
-VALUES = frozenset((int, str, bool, float, type(None), tuple, frozenset))
+VALUES = frozenset((int, str, bool, float, type(None), tuple, frozenset, Phase, Step, Resume))
 
 
 def deep_copy(x):
@@ -290,6 +328,7 @@ _COPY: dict[type, Callable] = {
     set: set,
     Race: Race.copy,
     Rng: Rng.copy,
+    Decision: Decision.copy,
 }
 
 

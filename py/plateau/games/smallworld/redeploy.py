@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from plateau.core.game import Move
 
-from . import supply, turn_end, turn_start
+from . import steps, supply, turn_end, turn_start
+from .clock import PLAIN
 from .records import Phase, Step
 
 
@@ -57,8 +58,7 @@ def end(st):
         turn_start.main_part(st)
         return
     st.call(rid, "redeployed")
-    if st.pending:
-        st.pending[-1].setdefault("then", Step.AFTER_REDEPLOY)
+    if steps.wait(st, Step.AFTER_REDEPLOY):  # (the Scepter to place first)
         return
     after(st)
 
@@ -184,3 +184,52 @@ def may_give(st, a, got):
 def may_get(a, b, gave):
     """Region ``b`` may receive a token from ``a``: another region, that gave none."""
     return b != a and b not in gave
+
+
+# -- a move's text checked on its own (``SmallWorldState.move_from_text``) --
+def quick(st, text):
+    """A move of tokens in the redeployment (``put:R``, ``all:R``,
+    ``mv:A-B``, ``back:A``) checked on its own regions: the move
+    :func:`first_moves` would list (each of its texts is there once),
+    or ``None`` (then the full list decides)."""
+    if st.stack[-1] is not Phase.REDEPLOY or st.win is not None or st.acting not in st.recs:
+        return None
+    head, _, arg = text.partition(":")
+    parts = arg.split("-") if head == "mv" else [arg]
+    if len(parts) != (2 if head == "mv" else 1) or not all(x.isdigit() and str(int(x)) == x for x in parts):
+        return None
+    regions = [int(x) for x in parts]
+    rid = st.acting
+    held = st.regions_of(rid)
+    if any(r not in held for r in regions):
+        return None
+    hand, gave, got, rd = marks(st, rid)
+    a = regions[0]
+    if hand > 0:  # (held is not empty: a is in it)
+        if head == "put" or (head == "all" and hand > 1):
+            return put_moves(a, hand)[0 if head == "put" else 1] if a in put_to(held, gave) else None
+        return None
+    if head not in ("mv", "back") or not may_give(st, a, got):
+        return None
+    if head == "mv":
+        b = regions[1]
+        return Move(text, (f"r{a}", f"r{b}")) if may_get(a, b, gave) else None
+    if rd is not None and any(may_get(a, b, gave) for b in held):
+        return Move(text, ("back", f"r{a}"))
+    return None
+
+
+def quick_done(st):
+    """``done`` in the redeployment, checked without the tokens' moves
+    (many on a large board): the move ``legal_moves`` would give, or
+    ``None`` (then the full list decides)."""
+    if st.stack[-1] is not Phase.REDEPLOY or st.win is not None or st.acting not in st.recs:
+        return None
+    rid = st.acting
+    held = st.regions_of(rid)
+    if st.recs[rid].hand > 0 and held:
+        return None
+    m = next((m for m in rest(st, rid, held) if m.text == "done"), None)
+    if m is None or st.clock is PLAIN:
+        return m
+    return next((x for x in st.clock.more_moves(st, [m]) if x.text == "done"), None)

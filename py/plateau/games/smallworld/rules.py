@@ -20,6 +20,12 @@ says what each offers and does):
 * ``stout`` — ``decline`` or ``pass``;
 * ``defend`` — a player whose tokens were taken back puts them into his
   remaining regions (``put:R``/``all:R``).
+
+The phase is the bottom of the position's step stack (``stack``, see
+steps.py): decisions an effect raises (``push``) go on top of it and are
+taken first, and a piece of the turn they interrupt resumes under them
+(:data:`RESUME`). The top step says who plays (``to_play``) and what
+(``legal_moves``).
 """
 
 from __future__ import annotations
@@ -31,10 +37,10 @@ from plateau.core.boards import load_board
 from plateau.core.game import Game, Move, State, rules_revision
 from plateau.core.rng import Rng
 
-from . import conquest, redeploy, supply, turn_end, turn_start
+from . import conquest, redeploy, steps, supply, turn_end, turn_start
 from . import content as C
 from .clock import PLAIN, Clock
-from .records import EMPTY, LT, Copier, Effects, Phase, Race, Step, Turn, _Unset, deep_copy
+from .records import EMPTY, LT, Copier, Decision, Effects, Phase, Race, Resume, Step, Turn, _Unset, deep_copy
 from .ruleset import Ruleset
 
 LOG_KEEP = 80
@@ -163,11 +169,10 @@ class SmallWorldState(State):
     # the turn
     turn: int
     cur: int
-    phase: str
+    stack: list[Phase | Resume | Decision]  # the step stack (steps.py): the phase at the bottom
     acting: int | None
     tp: Turn | None
     x: Effects
-    pending: list[dict]
     defq: list[int]
     win: list[int] | None
     log: list[tuple]
@@ -248,7 +253,7 @@ class SmallWorldState(State):
         self.unused = items[nmon:]
         self.found = 0  # tiles drawn from the pile so far
         self.x = Effects()  # what the Underground's and the tournament's effects remember
-        self.pending = []
+        self.stack = steps.new_stack()  # where the turn stands: its phase, and the decisions waiting
         if by_hand:
             self.push("monsters", 0, left=self.n + 1)
         self.lair = [False] * self.R
@@ -276,7 +281,6 @@ class SmallWorldState(State):
         self.next_rid = 0
         self.turn = 1
         self.cur = 0
-        self.phase = Phase.NONE
         self.acting = None
         self.tp = None
         self.defq = []
@@ -509,11 +513,12 @@ class SmallWorldState(State):
         """The first moves of :meth:`legal_moves`, in its order (so the first
         one of a text there is the first one of that text in the full list),
         made without the rest; ``None`` where there is no such shortcut."""
-        if self.pending or self.win is not None or self.acting not in self.recs:
+        top = self.stack[-1]  # (a decision on top is neither phase)
+        if self.win is not None or self.acting not in self.recs:
             return None
-        if self.phase == Phase.CONQUER:
+        if top is Phase.CONQUER:
             return conquest.first_moves(self)
-        if self.phase == Phase.REDEPLOY:
+        if top is Phase.REDEPLOY:
             return redeploy.first_moves(self)
         return None
 
@@ -522,16 +527,16 @@ class SmallWorldState(State):
         list (the same :class:`Move`, the first one of that text), else
         ``None``: then the full list decides."""
         if text == "done":
-            return self._quick_done()
+            return redeploy.quick_done(self)
         if text.startswith(("put:", "all:", "mv:", "back:")):
-            return self._quick_redeploy(text)
+            return redeploy.quick(self, text)
         if text == "end":  # ending the conquests: conquer_moves always lists it last
-            ok = not self.pending and self.phase == Phase.CONQUER and self.win is None and self.acting in self.recs
-            return self._clock_allows(Move("end", ("end",))) if ok else None
+            ok = self.stack[-1] is Phase.CONQUER and self.win is None and self.acting in self.recs
+            return conquest.clock_allows(self, Move("end", ("end",))) if ok else None
         head, _, arg = text.partition(":")
         if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
             return None
-        if self.pending or self.phase != Phase.CONQUER or self.win is not None:
+        if self.stack[-1] is not Phase.CONQUER or self.win is not None:
             return None
         r = int(arg)
         rid = self.acting
@@ -548,56 +553,7 @@ class SmallWorldState(State):
             ok = head == "c"
         else:
             ok = head == "die" and not self.able(rid, "roll_first") and c - hand <= 3
-        return self._clock_allows(Move(text, (f"r{r}",))) if ok else None
-
-    def _clock_allows(self, m):
-        return m if self.clock is PLAIN or self.clock.allowed(self, [m]) else None
-
-    def _quick_redeploy(self, text):
-        """A move of tokens in the redeployment (``put:R``, ``all:R``,
-        ``mv:A-B``, ``back:A``) checked on its own regions: the move
-        ``redeploy.first_moves`` would list (each of its texts is there once),
-        or ``None`` (then the full list decides)."""
-        if self.pending or self.phase != Phase.REDEPLOY or self.win is not None or self.acting not in self.recs:
-            return None
-        head, _, arg = text.partition(":")
-        parts = arg.split("-") if head == "mv" else [arg]
-        if len(parts) != (2 if head == "mv" else 1) or not all(x.isdigit() and str(int(x)) == x for x in parts):
-            return None
-        regions = [int(x) for x in parts]
-        rid = self.acting
-        held = self.regions_of(rid)
-        if any(r not in held for r in regions):
-            return None
-        hand, gave, got, rd = redeploy.marks(self, rid)
-        a = regions[0]
-        if hand > 0:  # (held is not empty: a is in it)
-            if head == "put" or (head == "all" and hand > 1):
-                return redeploy.put_moves(a, hand)[0 if head == "put" else 1] if a in redeploy.put_to(held, gave) else None
-            return None
-        if head not in ("mv", "back") or not redeploy.may_give(self, a, got):
-            return None
-        if head == "mv":
-            b = regions[1]
-            return Move(text, (f"r{a}", f"r{b}")) if redeploy.may_get(a, b, gave) else None
-        if rd is not None and any(redeploy.may_get(a, b, gave) for b in held):
-            return Move(text, ("back", f"r{a}"))
-        return None
-
-    def _quick_done(self):
-        """``done`` in the redeployment, checked without the tokens' moves
-        (many on a large board): the move :meth:`legal_moves` would give, or
-        ``None`` (then the full list decides)."""
-        if self.pending or self.phase != Phase.REDEPLOY or self.win is not None or self.acting not in self.recs:
-            return None
-        rid = self.acting
-        held = self.regions_of(rid)
-        if self.recs[rid].hand > 0 and held:
-            return None
-        m = next((m for m in redeploy.rest(self, rid, held) if m.text == "done"), None)
-        if m is None or self.clock is PLAIN:
-            return m
-        return next((x for x in self.clock.more_moves(self, [m]) if x.text == "done"), None)
+        return conquest.clock_allows(self, Move(text, (f"r{r}",))) if ok else None
 
     # -- scoring, decline, end of turn --------------------------------------
     def next_player(self):
@@ -611,14 +567,31 @@ class SmallWorldState(State):
             self.turn += 1
         self.start_turn()
 
+    # -- the step stack (steps.py) -------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """The part of the turn in play: the bottom of the step stack."""
+        return self.stack[0]
+
+    @phase.setter
+    def phase(self, ph):
+        self.stack[0] = ph if ph.__class__ is Phase else Phase(ph)  # (a value that is no phase is a ValueError)
+
+    @property
+    def pending(self) -> tuple:
+        """The decisions waiting (the top of the step stack), the one to take now first."""
+        return steps.decisions(self)
+
     # -- protocol ----------------------------------------------------------
     @property
     def to_play(self):
+        """Who the top step asks: a decision's player, the defender, else the player whose turn it is."""
         if self.win is not None:
             return None
-        if self.pending:
-            return self.pending[0]["p"]
-        if self.phase == Phase.DEFEND:
+        top = self.stack[-1]
+        if top.__class__ is Decision:
+            return top["p"]
+        if top is Phase.DEFEND:
             return self.recs[self.acting].p
         return self.cur
 
@@ -626,10 +599,12 @@ class SmallWorldState(State):
         return self.win is not None
 
     def legal_moves(self):
-        if self.pending:
-            d = self.pending[0]
-            return conquest.proof_filter(self, d["p"], self.ruleset.pending[d["kind"]][0](self, d), keep_some=True)
-        f = PHASES.get(self.phase)
+        """The moves the top step offers: a decision's (the ruleset's
+        ``pending``), or the phase's (:data:`PHASES`)."""
+        top = self.stack[-1]
+        if top.__class__ is Decision:
+            return conquest.proof_filter(self, top["p"], self.ruleset.pending[top["kind"]][0](self, top), keep_some=True)
+        f = PHASES.get(top)
         moves = f[0](self) if f else []
         if self.clock is PLAIN:
             return moves
@@ -637,22 +612,24 @@ class SmallWorldState(State):
 
     def push(self, kind, p, **data):
         """A decision player ``p`` must take before play goes on (a kind of
-        the ruleset's ``pending``)."""
-        self.pending.append(dict(data, kind=kind, p=p))
+        the ruleset's ``pending``): a step on the stack (``steps.push``)."""
+        steps.push(self, kind, p, data)
 
     def apply(self, move):
         if self.clock is not PLAIN and self.clock.play(self, move):
             return
         t = move.text
         head, _, arg = t.partition(":")
-        if self.pending:
-            d = self.pending[0]
+        stack = self.stack
+        d = stack[-1]
+        if d.__class__ is Decision:
             if self.ruleset.pending[d["kind"]][1](self, d, t) is not False:
-                self.pending.remove(d)
-                if not self.pending and d.get("then"):
-                    resume(self, d["then"])
+                steps.taken(self, d)
+                while stack[-1].__class__ is Resume:  # the turn goes on where the decisions interrupted it
+                    r = stack.pop()
+                    RESUME[r.step](self, r.arg)
             return
-        f = PHASES.get(self.phase)
+        f = PHASES.get(d)
         if f:
             f[1](self, head, arg)
 
@@ -690,6 +667,7 @@ class SmallWorldState(State):
         return viewer is None or viewer == p or self.win is not None or self.opts.get("open_coins", False)
 
     def view(self, player):
+        shown = steps.shown(self)  # the step stack as a view writes it: phase and pending
         recs = {}
         for rid, rec in self.recs.items():
             recs[rid] = rec.public()
@@ -709,9 +687,9 @@ class SmallWorldState(State):
             "place": list(self.place), "relic": list(self.relic), "pile_left": len(self.pile),
             "vp": list(self.vp), "x": self.x.as_dict(),
             # a decision waiting: its details for the one who takes it, who and what for the others
-            "pending": [_dc(d) if player is None or player == d["p"] else {k: v for k, v in d.items()
-                                                                           if k in ("kind", "p")}
-                        for d in self.pending],
+            "pending": [d if player is None or player == d["p"] else {k: v for k, v in d.items()
+                                                                       if k in ("kind", "p")}
+                        for d in _dc(shown)],
             # public facts a computer player rebuilds the position from: the
             # table's options, this turn's conquests and uses (everyone saw
             # them) and who still has tokens to put back
@@ -728,7 +706,7 @@ class SmallWorldState(State):
             v["tp"] = None if self.tp is None else self.tp.as_dict()
             v["pile"] = list(self.pile)
             v["unused"] = list(self.unused)
-            v["pending_data"] = _dc(self.pending)
+            v["pending_data"] = _dc(shown)
         return v
 
     # -- sentences ---------------------------------------------------------
@@ -745,7 +723,7 @@ class SmallWorldState(State):
 
 def _resume_picked(st, arg):
     if st.acting is not None and st.acting in st.recs:
-        turn_start.picked(st, st.acting, int(arg))
+        turn_start.picked(st, st.acting, arg)
 
 
 def _decline_score(st, arg):
@@ -753,8 +731,8 @@ def _decline_score(st, arg):
     turn_end.finish(st)
 
 
-#: where a turn goes on once a decision pushed from there is taken (a
-#: decision's ``then``: ``step`` or ``step:arg``): f(state, arg)
+#: where a turn goes on once the decisions that interrupted it are taken
+#: (a :class:`Resume` on the step stack, its step and argument): f(state, arg)
 RESUME = {
     Step.PICKED: _resume_picked,
     Step.AFTER_REDEPLOY: lambda st, arg: redeploy.after(st),
@@ -878,15 +856,3 @@ def items_of(st, rid):
         return []
     mine = list(map(eq, st.owner, repeat(rid)))  # called per target (hooks): scans in C
     return [x for x in compress(st.place, mine) if x] + [x for x in compress(st.relic, mine) if x]
-
-
-def resume(st, then):
-    """Go on with the turn once the decisions it waited for are taken:
-    ``then`` is the step (:data:`RESUME`) the last one was pushed from,
-    ``picked:i`` the ``picked`` effects from the i-th on. A step the
-    engine does not know is an error, never a turn left waiting."""
-    step, _, arg = then.partition(":")
-    f = RESUME.get(step)
-    if f is None:
-        raise ValueError(f"Small World: a decision resumes an unknown step {then!r}")
-    f(st, arg)

@@ -86,7 +86,7 @@ TABLES = {
 # the tables by key: name -> {key: value}
 MAPS = {
     "actions": "move head -> f(st, arg): a move of the conquest or redeploy step",
-    "pending": "kind -> (moves(st, d), apply(st, d, text)): a decision that waits (st.pending)",
+    "pending": "kind -> (moves(st, d), apply(st, d, text)): a decision that waits (a records.Decision on the step stack, steps.py)",
     "describe": "move head -> f(st, arg, lang) -> fields: the words of a move that need the position",
 }
 

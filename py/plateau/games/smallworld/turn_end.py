@@ -6,7 +6,7 @@ and the end of the game. Functions of the position ``st``; the clock
 
 from __future__ import annotations
 
-from . import supply
+from . import steps, supply
 from .records import Phase, Step
 
 _NONE: dict = {}
@@ -78,8 +78,7 @@ def finish(st):
     for rid in ([st.active[p]] if st.active[p] is not None else []) + list(st.declined[p]):
         if rid in st.recs:
             st.call(rid, "end")
-    if st.pending:
-        st.pending[-1].setdefault("then", Step.DEFEND)
+    if steps.wait(st, Step.DEFEND):  # (a relic or a ghost to place first)
         return
     to_defend(st)
 
@@ -129,8 +128,7 @@ def game_over(st):
 # the move "decline" (a record's other moves are the ruleset's ``actions``)
 def go_decline(st, _arg=""):
     decline(st)
-    if st.pending:  # a decision taken on going In Decline (Tomb's last redeploy)
-        st.pending[-1].setdefault("then", Step.DECLINE_SCORE)
+    if steps.wait(st, Step.DECLINE_SCORE):  # a decision taken on going In Decline (Tomb's last redeploy)
         return
     score(st, True)
     finish(st)

@@ -5,6 +5,7 @@ for the conquests, a combo's ``picked`` effects. Functions of the position
 
 from __future__ import annotations
 
+from . import steps
 from .records import Phase, Step
 
 
@@ -48,6 +49,5 @@ def picked(st, rid, start):
     hs = st.hook(rid, "picked")
     for i in range(start, len(hs)):
         hs[i](st, rid)
-        if st.pending:
-            st.pending[-1].setdefault("then", Step.PICKED.at(i + 1))
+        if steps.wait(st, Step.PICKED, i + 1):
             return
