@@ -267,8 +267,8 @@ const children = (par, src) => {
 // the last markup laid in root, and what its elements made, kept with the first node it made there: a
 // drawing put aside and shown again (a tournament's other table) finds its own
 const memo = globalThis.__plateauMorphed || (globalThis.__plateauMorphed = new WeakMap());
-const was = root.firstChild ? memo.get(root.firstChild) : undefined;
-const last = was && was.root === root ? was : null;
+// (made elsewhere and moved here: its nodes are used only where they are under root, ``free``)
+const last = (root.firstChild && memo.get(root.firstChild)) || null;
 if (last && last.html === html) return;
 const tree = cut(html);
 // the markup of the elements shown near the top (the last drawing's), each with its node
@@ -342,7 +342,7 @@ const note = (par, els) => {
 };
 if (tree) note(root, tree);
 // remembered as long as its first node lives (the board shown, or one put aside)
-if (root.firstChild) memo.set(root.firstChild, {root, html, shown: remembered});
+if (root.firstChild) memo.set(root.firstChild, {html, shown: remembered});
 """
 _morph = None
 

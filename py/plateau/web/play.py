@@ -176,8 +176,8 @@ class PlayView(View):
         self.refresh()
         # the game's other boards drawn ahead, then the words of a long move list and the
         # positions of its history kept closer together
-        when_idle(itertools.chain(g.prepare(s.state, self.lang), s.words_ahead(self.viewer(), self.lang),
-                                  s.positions_ahead()))
+        when_idle(itertools.chain(g.prepare(s.state, self.lang), self.boards_ahead(),
+                                  s.words_ahead(self.viewer(), self.lang), s.positions_ahead()))
         self.ctl.notify("shown")  # the computer, if it is its turn, starts thinking
 
     def on_change(self, change: Change) -> None:
@@ -429,21 +429,57 @@ class PlayView(View):
         before is drawn afresh rather than laid over another one's nodes."""
         key = _board_key(html)
         shown = nn(board.firstElementChild)
-        was = str(shown.getAttribute("data-board") or "") if shown is not None and str(
+        was = str(nn(shown.getAttribute("data-board")) or "") if shown is not None and str(
             shown.localName) == "svg" else None
-        if self._aside_of is None or not self._aside_of == board:  # a new screen: what was put aside belongs to the old one
+        if self._aside_of is None or not self._aside_of == board:  # a new screen: the drawings aside were the old one's
             self._aside_of, self._aside = board, {}
         if was is not None and was != key:
-            self._aside.pop(was, None)
-            self._aside[was] = shown  # (the most recent last)
-            while len(self._aside) > BOARDS_ASIDE:
-                self._aside.pop(next(iter(self._aside)))
+            self.put_aside(was, shown)
             back = self._aside.pop(key, None)
             if back is not None:
                 board.replaceChildren(back)
             else:
                 clear(board)
         morph(board, html)
+
+    def put_aside(self, key: str, node) -> None:
+        """Keep ``node``, the drawing of board ``key``, for when that board is shown again (``lay``)."""
+        self._aside.pop(key, None)
+        self._aside[key] = node  # (the most recent last)
+        while len(self._aside) > BOARDS_ASIDE:
+            self._aside.pop(next(iter(self._aside)))
+
+    def boards_ahead(self):
+        """The game's other boards (``Game.other_boards``: a tournament's
+        other tables, its overview) drawn while the page is idle and put
+        aside, one a step, so that the first step through the history to
+        one of them lays the position over a drawing already made. They are
+        drawn for the eyes the page shows the game through, and stay out of
+        the page until their board is shown."""
+        s = self.session
+        board = by_id("board")
+        if board is None or self._aside_of is None or not self._aside_of == board:
+            return
+        ctx = s.context(self.lang, self.coords, False, self.viewer(), self.compact)
+        boards = s.game.other_boards(s.state, ctx)
+        while True:
+            yield
+            if self.session is not s or not self._aside_of == board:
+                return  # another game or screen meanwhile
+            html = next(boards, None)
+            if html is None:
+                return
+            key = _board_key(html)
+            shown = nn(board.firstElementChild)
+            if not key or key in self._aside or (shown is not None and nn(shown.getAttribute("data-board")) == key):
+                continue
+            yield  # (the markup drawn, then laid out in a step of its own)
+            holder = js.document.createElement("div")
+            morph(holder, html)
+            node = nn(holder.firstElementChild)
+            if node is not None and self._aside_of == board:
+                node.remove()
+                self.put_aside(key, node)
 
     def report_height(self) -> None:
         """An embedded board tells the page around it how tall it is (the
