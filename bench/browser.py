@@ -507,6 +507,11 @@ MAIN_WORK = {"EventDispatch": "the click's handler (Python and the DOM calls it 
              "FireAnimationFrame": "animation-frame callbacks", "TimerFire": "timers"}
 
 
+def thread_ms(cdp) -> float:
+    """The page's main-thread CPU time so far (ms)."""
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}.get("ThreadTime", 0) * 1000
+
+
 def traced_click(page, cdp, ply: int):
     """One history click (NAV_JS) under a trace: its numbers and the main thread's work between
     the click and the next frame, by kind (ms)."""
@@ -845,10 +850,12 @@ READ_OPENED = """() => {
 
 # Clicks an entry of the move list, as a person does, and times it until the
 # next frame is out (the handler, the redraw and the browser's layout).
-NAV_JS = """async (ply) => {
+# A long list scrolled to the entry of ``ply`` (untimed, and before the click's clocks start):
+# whether the entry is in the page.
+SCROLL_JS = """async (ply) => {
   const ol = document.querySelector('#moves');
   let li = ol.querySelector(`li[data-ply="${ply}"]`);
-  if (!li && ol.classList.contains('virtual')) {  // a long list: scrolled to the entry first (untimed)
+  if (!li && ol.classList.contains('virtual')) {
     const row = ol.scrollHeight / (+ol.getAttribute('data-total') + 1);
     ol.scrollTop = ply * row - ol.clientHeight / 2;
     for (let i = 0; i < 3 && !li; i++) {
@@ -856,6 +863,12 @@ NAV_JS = """async (ply) => {
       li = ol.querySelector(`li[data-ply="${ply}"]`);
     }
   }
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));  // the list's own work done
+  return !!li;
+}"""
+NAV_JS = """async (ply) => {
+  const ol = document.querySelector('#moves');
+  const li = ol.querySelector(`li[data-ply="${ply}"]`);
   if (!li) return null;
   console.timeStamp('bench:click');  // (marks for a trace of the click: --profile)
   const t0 = performance.now();
@@ -931,7 +944,7 @@ def cmd_arkhanis(args) -> None:
     with session(args) as (site, base, pw):
         for name, link in [("home page (no link)", "")] + links:
             opened, shown, decoded, checked, ready, wasm, heap, navs, frames, cpu = [], [], [], [], [], [], [], [], [], []
-            idle, wasm_after = [], []
+            idle, wasm_after, click_cpu = [], [], []
             prof: dict = {}
             steps: dict = {}
             slowest = None  # (ply, handler, frame, Python clocks, main-thread work) of the slowest click
@@ -985,6 +998,8 @@ def cmd_arkhanis(args) -> None:
                             if args.profile:
                                 profile_start(page)
                             for ply in [rnd.randrange(plies + 1) for _ in range(args.navs)]:
+                                if not page.evaluate(SCROLL_JS, ply):
+                                    raise RuntimeError(f"{name}: the move list entry {ply} is not in the page")
                                 if args.profile:  # each click's own Python clocks and trace: the slowest kept
                                     page.evaluate("(src) => window.__benchPy.runPython(src)", PROFILE_RESET)
                                     got, work = traced_click(page, cdp, ply)
@@ -997,7 +1012,9 @@ def cmd_arkhanis(args) -> None:
                                     if got and (slowest is None or got["frame"] > slowest[2]):
                                         slowest = (ply, got["handler"], got["frame"], mine, work)
                                 else:
+                                    before = thread_ms(cdp)
                                     got = page.evaluate(NAV_JS, ply)
+                                    click_cpu.append(thread_ms(cdp) - before)
                                 if not got or not got["ok"]:
                                     raise RuntimeError(f"{name}: the move list entry {ply} did not show")
                                 navs.append(got["handler"])
@@ -1019,6 +1036,7 @@ def cmd_arkhanis(args) -> None:
                          max(wasm), max(heap)])
             if navs:
                 navrows.append([name, len(navs), med(idle), med(navs), p95(navs), max(navs), med(frames), max(frames),
+                                med(click_cpu) if click_cpu else "-", max(click_cpu) if click_cpu else "-",
                                 max(wasm_after)])
             if steps:
                 table(f"{name}: the opening's Python steps done again in the page (ms, {args.runs} runs)",
@@ -1050,9 +1068,12 @@ def cmd_arkhanis(args) -> None:
           " checked: to the record decoded and every move checked (the rest is drawing);"
           " target <= 1000 ms and the memory it adds under 100 MB")
     table("Positions of its history shown by clicking the move list (ms)",
-          ["page", "clicks", "idle work", "handler med", "p95", "max", "to next frame med", "max", "wasm MB after"],
+          ["page", "clicks", "idle work", "handler med", "p95", "max", "to next frame med", "max", "CPU med", "CPU max",
+           "wasm MB after"],
           navrows, "idle work: from the board shown to the page's idle work done (boards drawn ahead, the move"
-          " list's words, positions kept every 32 plies), waited for before the clicks; target: <= 100 ms")
+          " list's words, positions kept every 16 plies), waited for before the clicks; CPU: the page's main-thread CPU"
+          " time from the click to its next frame (steadier than wall time on a busy machine; not with --profile);"
+          " target: <= 100 ms")
 
 
 # -- the computers' pace in a tournament -----------------------------------------------------------
