@@ -26,7 +26,7 @@ CHECKPOINT_EVERY = 128
 #: (:meth:`Session.positions_ahead`); any position of the history is then at
 #: most this many moves from one kept. A rebuilt position costs a copy and
 #: the moves replayed; 16 keeps a 2,500-ply tournament's step through the
-#: history to a copy and at most 15 moves, for about 6 MB more than 32
+#: history to a copy and at most 15 moves, for about 8 MB more than 32
 #: (bench/README.md, "History clicks")
 NEAR_EVERY = 16
 
