@@ -1052,8 +1052,8 @@ def cmd_arkhanis(args) -> None:
                 table(f"{name}: the slowest click (ply {ply}: handler {handler:.1f} ms, to the next frame"
                       f" {frame:.1f} ms, traced)", ["where", "ms"],
                       [[f"main thread: {MAIN_WORK[k]}", v] for k, v in sorted(work.items(), key=lambda kv: -kv[1])]
-                      + [[f"Python: {k}", secs * 1000] for k, (c, secs) in sorted(mine.items(), key=lambda kv: -kv[1][1])
-                         if secs * 1000 >= 0.5],
+                      + [[f"Python: {k}", secs * 1000]
+                         for k, (c, secs) in sorted(mine.items(), key=lambda kv: -kv[1][1]) if secs * 1000 >= 0.5],
                       "main thread: the trace's events between the click and the frame (nested: the handler holds"
                       " the markup parsed and any layout it forces); Python: inclusive clocks of that click")
     table(f"Arkhanis, {args.players} participants: a finished tournament opened from its link (warm load, ms; MB)",
