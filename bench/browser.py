@@ -497,6 +497,47 @@ if _bench_gc not in gc.callbacks and not any(getattr(c, "__name__", "") == "_ben
     gc.callbacks.append(_bench_gc)
 """
 PROFILE_OFF = "json.dumps(_bench_prof)"
+PROFILE_RESET = "_bench_prof.clear()"
+# the browser's main-thread work between a click and its next frame, from a trace (--profile)
+TRACED = "devtools.timeline,disabled-by-default-devtools.timeline"
+MAIN_WORK = {"EventDispatch": "the click's handler (Python and the DOM calls it makes)",
+             "ParseHTML": "markup parsed (morph's template)", "UpdateLayoutTree": "style recalculated",
+             "Layout": "layout", "PrePaint": "pre-paint", "Paint": "paint", "Layerize": "layerize",
+             "Commit": "commit", "MinorGC": "JavaScript GC (minor)", "MajorGC": "JavaScript GC (major)",
+             "FireAnimationFrame": "animation-frame callbacks", "TimerFire": "timers"}
+
+
+def thread_ms(cdp) -> float:
+    """The page's main-thread CPU time so far (ms)."""
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}.get("ThreadTime", 0) * 1000
+
+
+def traced_click(page, cdp, ply: int):
+    """One history click (NAV_JS) under a trace: its numbers and the main thread's work between
+    the click and the next frame, by kind (ms)."""
+    events, done = [], []
+    on_data = lambda p: events.extend(p["value"])  # noqa: E731
+    on_done = lambda p: done.append(1)  # noqa: E731
+    cdp.on("Tracing.dataCollected", on_data)
+    cdp.on("Tracing.tracingComplete", on_done)
+    cdp.send("Tracing.start", {"categories": TRACED, "transferMode": "ReportEvents"})
+    got = page.evaluate(NAV_JS, ply)
+    cdp.send("Tracing.end")
+    for _ in range(200):
+        if done:
+            break
+        page.wait_for_timeout(25)
+    cdp.remove_listener("Tracing.dataCollected", on_data)
+    cdp.remove_listener("Tracing.tracingComplete", on_done)
+    main = {e["tid"] for e in events if e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    marks = {e["args"]["data"]["message"]: e["ts"] for e in events if e.get("name") == "TimeStamp"}
+    t0, t1 = marks.get("bench:click"), marks.get("bench:frame")
+    work: dict = {}
+    if t0 is not None and t1 is not None:
+        for e in events:
+            if e.get("ph") == "X" and e.get("tid") in main and e.get("name") in MAIN_WORK and t0 <= e["ts"] <= t1:
+                work[e["name"]] = work.get(e["name"], 0.0) + e.get("dur", 0) / 1000
+    return got, work
 
 
 def profile_start(page) -> None:
@@ -809,10 +850,12 @@ READ_OPENED = """() => {
 
 # Clicks an entry of the move list, as a person does, and times it until the
 # next frame is out (the handler, the redraw and the browser's layout).
-NAV_JS = """async (ply) => {
+# A long list scrolled to the entry of ``ply`` (untimed, and before the click's clocks start):
+# whether the entry is in the page.
+SCROLL_JS = """async (ply) => {
   const ol = document.querySelector('#moves');
   let li = ol.querySelector(`li[data-ply="${ply}"]`);
-  if (!li && ol.classList.contains('virtual')) {  // a long list: scrolled to the entry first (untimed)
+  if (!li && ol.classList.contains('virtual')) {
     const row = ol.scrollHeight / (+ol.getAttribute('data-total') + 1);
     ol.scrollTop = ply * row - ol.clientHeight / 2;
     for (let i = 0; i < 3 && !li; i++) {
@@ -820,11 +863,19 @@ NAV_JS = """async (ply) => {
       li = ol.querySelector(`li[data-ply="${ply}"]`);
     }
   }
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));  // the list's own work done
+  return !!li;
+}"""
+NAV_JS = """async (ply) => {
+  const ol = document.querySelector('#moves');
+  const li = ol.querySelector(`li[data-ply="${ply}"]`);
   if (!li) return null;
+  console.timeStamp('bench:click');  // (marks for a trace of the click: --profile)
   const t0 = performance.now();
   li.click();
   const handler = performance.now() - t0;
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  console.timeStamp('bench:frame');
   const cur = document.querySelector('#moves li.current');
   return {handler, frame: performance.now() - t0, ok: !!cur && cur.getAttribute('data-ply') === String(ply)};
 }"""
@@ -893,9 +944,10 @@ def cmd_arkhanis(args) -> None:
     with session(args) as (site, base, pw):
         for name, link in [("home page (no link)", "")] + links:
             opened, shown, decoded, checked, ready, wasm, heap, navs, frames, cpu = [], [], [], [], [], [], [], [], [], []
-            idle, wasm_after = [], []
+            idle, wasm_after, click_cpu = [], [], []
             prof: dict = {}
             steps: dict = {}
+            slowest = None  # (ply, handler, frame, Python clocks, main-thread work) of the slowest click
             plies = 0
             for run in range(args.runs):
                 with profile(pw, args, "block") as ctx:
@@ -946,14 +998,29 @@ def cmd_arkhanis(args) -> None:
                             if args.profile:
                                 profile_start(page)
                             for ply in [rnd.randrange(plies + 1) for _ in range(args.navs)]:
-                                got = page.evaluate(NAV_JS, ply)
+                                if not page.evaluate(SCROLL_JS, ply):
+                                    raise RuntimeError(f"{name}: the move list entry {ply} is not in the page")
+                                if args.profile:  # each click's own Python clocks and trace: the slowest kept
+                                    page.evaluate("(src) => window.__benchPy.runPython(src)", PROFILE_RESET)
+                                    got, work = traced_click(page, cdp, ply)
+                                    mine: dict = {}
+                                    profile_collect(page, mine)
+                                    for k, (c, secs) in mine.items():
+                                        acc = prof.setdefault(k, [0, 0.0])
+                                        acc[0] += c
+                                        acc[1] += secs
+                                    if got and (slowest is None or got["frame"] > slowest[2]):
+                                        slowest = (ply, got["handler"], got["frame"], mine, work)
+                                else:
+                                    before = thread_ms(cdp)
+                                    got = page.evaluate(NAV_JS, ply)
+                                    click_cpu.append(thread_ms(cdp) - before)
                                 if not got or not got["ok"]:
                                     raise RuntimeError(f"{name}: the move list entry {ply} did not show")
                                 navs.append(got["handler"])
                                 frames.append(got["frame"])
                             wasm_after.append(page.evaluate(READ_OPENED)["wasm"] / 1e6)
                             if args.profile:
-                                profile_collect(page, prof)
                                 for k, v in open_steps(page, link).items():
                                     steps.setdefault(k, []).append(v)
                         page.close()
@@ -969,6 +1036,7 @@ def cmd_arkhanis(args) -> None:
                          max(wasm), max(heap)])
             if navs:
                 navrows.append([name, len(navs), med(idle), med(navs), p95(navs), max(navs), med(frames), max(frames),
+                                med(click_cpu) if click_cpu else "-", max(click_cpu) if click_cpu else "-",
                                 max(wasm_after)])
             if steps:
                 table(f"{name}: the opening's Python steps done again in the page (ms, {args.runs} runs)",
@@ -979,6 +1047,15 @@ def cmd_arkhanis(args) -> None:
                       f" {n} clicks)", ["function", "calls/click", "ms/click"],
                       [[k, f"{c / n:.2f}", f"{secs * 1000 / n:.2f}"]
                        for k, (c, secs) in sorted(prof.items(), key=lambda kv: -kv[1][1])])
+            if slowest is not None:
+                ply, handler, frame, mine, work = slowest
+                table(f"{name}: the slowest click (ply {ply}: handler {handler:.1f} ms, to the next frame"
+                      f" {frame:.1f} ms, traced)", ["where", "ms"],
+                      [[f"main thread: {MAIN_WORK[k]}", v] for k, v in sorted(work.items(), key=lambda kv: -kv[1])]
+                      + [[f"Python: {k}", secs * 1000]
+                         for k, (c, secs) in sorted(mine.items(), key=lambda kv: -kv[1][1]) if secs * 1000 >= 0.5],
+                      "main thread: the trace's events between the click and the frame (nested: the handler holds"
+                      " the markup parsed and any layout it forces); Python: inclusive clocks of that click")
     table(f"Arkhanis, {args.players} participants: a finished tournament opened from its link (warm load, ms; MB)",
           ["page", "plies", "open med", "open max", "shown med", "shown max", "CPU added", "decoded med", "checked med",
            "ready med",
@@ -991,9 +1068,12 @@ def cmd_arkhanis(args) -> None:
           " checked: to the record decoded and every move checked (the rest is drawing);"
           " target <= 1000 ms and the memory it adds under 100 MB")
     table("Positions of its history shown by clicking the move list (ms)",
-          ["page", "clicks", "idle work", "handler med", "p95", "max", "to next frame med", "max", "wasm MB after"],
+          ["page", "clicks", "idle work", "handler med", "p95", "max", "to next frame med", "max", "CPU med", "CPU max",
+           "wasm MB after"],
           navrows, "idle work: from the board shown to the page's idle work done (boards drawn ahead, the move"
-          " list's words, positions kept every 32 plies), waited for before the clicks; target: <= 100 ms")
+          " list's words, positions kept every 16 plies), waited for before the clicks; CPU: the page's main-thread CPU"
+          " time from the click to its next frame (steadier than wall time on a busy machine; not with --profile);"
+          " target: <= 100 ms")
 
 
 # -- the computers' pace in a tournament -----------------------------------------------------------

@@ -460,6 +460,14 @@ class Game:
         the player waits (a tournament's other boards). Nothing by default."""
         return iter(())
 
+    def other_boards(self, state: State, ctx: RenderContext) -> Iterator[str]:
+        """The markup of the game's boards that :meth:`render` does not draw
+        at ``state`` but may at another position (a tournament's other
+        tables), one at a time: the page lays them aside while it is idle, so
+        that a step through the history to another board updates a drawing
+        already made. Nothing by default."""
+        return iter(())
+
     def render_view(self, state: State, view: str, ctx: RenderContext) -> str:
         """The position drawn as the other view ``view`` (see :meth:`views`),
         for ``ctx.viewer``'s eyes like the board."""

@@ -264,12 +264,16 @@ const children = (par, src) => {
     if (!reserved.has(gone)) par.removeChild(gone);
   }
 };
-const last = globalThis.__plateauMorphed;  // the last markup laid, where, and what its elements made
-if (last && last.root === root && last.html === html && last.first === root.firstChild && root.firstChild) return;
+// the last markup laid in root, and what its elements made, kept with the first node it made there: a
+// drawing put aside and shown again (a tournament's other table) finds its own
+const memo = globalThis.__plateauMorphed || (globalThis.__plateauMorphed = new WeakMap());
+// (made elsewhere and moved here: its nodes are used only where they are under root, ``free``)
+const last = (root.firstChild && memo.get(root.firstChild)) || null;
+if (last && last.html === html) return;
 const tree = cut(html);
 // the markup of the elements shown near the top (the last drawing's), each with its node
 const shown = new Map();
-if (tree && last && last.root === root && last.first === root.firstChild && root.firstChild) {
+if (tree && last) {
   for (const [src, nodes] of last.shown) shown.set(src, nodes.slice());
 }
 let parsed = html;
@@ -337,8 +341,8 @@ const note = (par, els) => {
   return c === null;
 };
 if (tree) note(root, tree);
-// one drawing remembered, not one per board
-globalThis.__plateauMorphed = {root, html, first: root.firstChild, shown: remembered};
+// remembered as long as its first node lives (the board shown, or one put aside)
+if (root.firstChild) memo.set(root.firstChild, {html, shown: remembered});
 """
 _morph = None
 

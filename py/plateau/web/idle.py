@@ -1,7 +1,8 @@
 """Work the page does while the browser is idle (``requestIdleCallback``), a
-step at a time: a game's drawing prepared ahead (``Game.prepare``), so that
-the first look at another part of it (a tournament's other boards, through
-the history) does not make the player wait. A click always comes first: a
+step at a time: a game's drawing prepared ahead (``Game.prepare``) and its
+other boards drawn and put aside (``Game.other_boards``, ``PlayView.lay``),
+so that the first look at another part of it (a tournament's other boards,
+through the history) does not make the player wait. A click always comes first: a
 step runs only when the browser has nothing else to do, and lasts a few
 milliseconds."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import traceback
 
 import js
@@ -38,6 +39,17 @@ _smallest_text = js.Function.new("board", """
   }
   return least === Infinity ? 0 : least;
 """)
+
+#: drawings of a game's other boards kept aside (``PlayView.lay``): a tournament's tables and its overview
+BOARDS_ASIDE = 8
+_BOARD_KEY = re.compile(r'<svg\b[^>]*?\sdata-board="([^"]*)"')
+
+
+def _board_key(html: str) -> str:
+    """Which board a drawing is (its root's ``data-board``), "" when it does not say."""
+    m = _BOARD_KEY.match(html, 0, 600)
+    return m.group(1) if m else ""
+
 
 HIT_RADIUS = 12.0  # CSS px: how far from a target a mouse click still reaches it
 HIT_RADIUS_TOUCH = 16.0  # a finger covers more than a mouse pointer
@@ -87,6 +99,8 @@ class PlayView(View):
         self.last_touch = None
         self._height_due = False
         self.move_list = MoveList(self)
+        self._aside_of = None  # the board element the drawings put aside came from (lay)
+        self._aside: dict = {}  # data-board -> its drawing's root node, not shown now
         self.ctl.subscribe(self.on_change)
 
     def show_play(self) -> None:
@@ -162,8 +176,8 @@ class PlayView(View):
         self.refresh()
         # the game's other boards drawn ahead, then the words of a long move list and the
         # positions of its history kept closer together
-        when_idle(itertools.chain(g.prepare(s.state, self.lang), s.words_ahead(self.viewer(), self.lang),
-                                  s.positions_ahead()))
+        when_idle(itertools.chain(g.prepare(s.state, self.lang), self.boards_ahead(),
+                                  s.words_ahead(self.viewer(), self.lang), s.positions_ahead()))
         self.ctl.notify("shown")  # the computer, if it is its turn, starts thinking
 
     def on_change(self, change: Change) -> None:
@@ -236,7 +250,7 @@ class PlayView(View):
             self.board_view = ""
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
-        morph(board, s.render(self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view))
+        self.lay(board, s.render(self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view))
         self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -394,7 +408,7 @@ class PlayView(View):
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
         public = s.viewer(None, spectator=True)
-        morph(board, s.render(self.lang, self.coords, False, public, self.compact, self.board_view))
+        self.lay(board, s.render(self.lang, self.coords, False, public, self.compact, self.board_view))
         self.draw_panel(self.compact, public)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -403,6 +417,69 @@ class PlayView(View):
         tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
         tray.appendChild(button(self.t("pass.ready", name=name), self.reveal, data_action="reveal"))
         self.draw_status()
+
+    def lay(self, board, html: str) -> None:
+        """Show ``html`` (a board's markup) in ``board``, changing only what
+        differs from what is shown (``morph``). A game with several boards
+        names each drawing (``data-board`` on its root: a tournament's
+        tables' maps); the drawing of another board is put aside while it is
+        not shown (the last :data:`BOARDS_ASIDE`), and laid under the next
+        markup of its own board when that comes back: its printed map, its
+        regions' outlines stay the nodes they were. A board never seen
+        before is drawn afresh rather than laid over another one's nodes."""
+        key = _board_key(html)
+        shown = nn(board.firstElementChild)
+        was = str(nn(shown.getAttribute("data-board")) or "") if shown is not None and str(
+            shown.localName) == "svg" else None
+        if self._aside_of is None or not self._aside_of == board:  # a new screen: the drawings aside were the old one's
+            self._aside_of, self._aside = board, {}
+        if was is not None and was != key:
+            self.put_aside(was, shown)
+            back = self._aside.pop(key, None)
+            if back is not None:
+                board.replaceChildren(back)
+            else:
+                clear(board)
+        morph(board, html)
+
+    def put_aside(self, key: str, node) -> None:
+        """Keep ``node``, the drawing of board ``key``, for when that board is shown again (``lay``)."""
+        self._aside.pop(key, None)
+        self._aside[key] = node  # (the most recent last)
+        while len(self._aside) > BOARDS_ASIDE:
+            self._aside.pop(next(iter(self._aside)))
+
+    def boards_ahead(self):
+        """The game's other boards (``Game.other_boards``: a tournament's
+        other tables, its overview) drawn while the page is idle and put
+        aside, one a step, so that the first step through the history to
+        one of them lays the position over a drawing already made. They are
+        drawn for the eyes the page shows the game through, and stay out of
+        the page until their board is shown."""
+        s = self.session
+        board = by_id("board")
+        if board is None or self._aside_of is None or not self._aside_of == board:
+            return
+        ctx = s.context(self.lang, self.coords, False, self.viewer(), self.compact)
+        boards = s.game.other_boards(s.state, ctx)
+        while True:
+            yield
+            if self.session is not s or not self._aside_of == board:
+                return  # another game or screen meanwhile
+            html = next(boards, None)
+            if html is None:
+                return
+            key = _board_key(html)
+            shown = nn(board.firstElementChild)
+            if not key or key in self._aside or (shown is not None and nn(shown.getAttribute("data-board")) == key):
+                continue
+            yield  # (the markup drawn, then laid out in a step of its own)
+            holder = js.document.createElement("div")
+            morph(holder, html)
+            node = nn(holder.firstElementChild)
+            if node is not None and self._aside_of == board:
+                node.remove()
+                self.put_aside(key, node)
 
     def report_height(self) -> None:
         """An embedded board tells the page around it how tall it is (the

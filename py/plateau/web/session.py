@@ -24,8 +24,11 @@ CHECKPOINT_EVERY = 128
 #: the position every this many plies is kept too once made: on the way to a
 #: position rebuilt for the history, or ahead while the page is idle
 #: (:meth:`Session.positions_ahead`); any position of the history is then at
-#: most this many moves from one kept
-NEAR_EVERY = 32
+#: most this many moves from one kept. A rebuilt position costs a copy and
+#: the moves replayed; 16 keeps a 2,500-ply tournament's step through the
+#: history to a copy and at most 15 moves, for about 8 MB more than 32
+#: (bench/README.md, "History clicks")
+NEAR_EVERY = 16
 
 #: a record of at most this many moves has its move list's words written while
 #: its moves are checked; a longer one's are written when asked (a long move
@@ -236,7 +239,8 @@ class Session:
         """The position after ``ply`` moves (not to be changed)."""
         if not 0 <= ply <= len(self._played):
             raise IndexError(ply)
-        state = self._rebuilt(ply, scratch=False)
+        with collector_paused():  # a copy and a few moves: thousands of objects, none of them garbage
+            state = self._rebuilt(ply, scratch=False)
         if ply % CHECKPOINT_EVERY and ply != len(self._played):
             self._shown = (ply, state)
         return state

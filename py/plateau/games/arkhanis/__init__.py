@@ -156,6 +156,11 @@ class Arkhanis(Game):
 
         return render(state, ctx)
 
+    def other_boards(self, state, ctx: RenderContext):
+        from .render import other_boards
+
+        return other_boards(state, ctx)
+
     def prepare(self, state, lang):
         """Every table's board drawn ahead (a step through the history shows any of them)."""
         from plateau.games.smallworld import mapdraw

@@ -23,6 +23,21 @@ def render(st, ctx: RenderContext) -> str:
     return overview(st, ctx)
 
 
+def other_boards(st, ctx: RenderContext):
+    """Each table's board other than the one :func:`render` draws at ``st``
+    (one per map: tables on the same map share their drawing), then the
+    overview when a board is drawn: what a step through the history may show
+    next."""
+    here = st.current if st.stage == "play" and st.current is not None and st.win is None else None
+    seen = {st.tables[here].map_id} if here is not None else set()
+    for ti, tb in enumerate(st.tables):
+        if tb.map_id not in seen:
+            seen.add(tb.map_id)
+            yield sw_render(tb, ctx)
+    if here is not None:
+        yield overview(st, ctx)
+
+
 def _fit(text, width, size):
     """``text`` cut to what ``width`` pixels hold at font ``size`` (an estimate), with "…"."""
     n = max(4, int(width / (0.5 * size)))
@@ -148,7 +163,8 @@ def overview(st, ctx: RenderContext) -> str:
     log_h = 44 + 22 * max(1, len(_log_lines(ov, L)))
     H = top + L.rows * (L.card_h + 20) + log_h + 20
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board arkhanis" viewBox="0,0,{L.W},{H}" width="{L.W}" '
-           f'height="{H}" font-family="sans-serif" role="group" aria-label={quoteattr(t(ov.lang, "panel.tables"))}>',
+           f'height="{H}" data-board="overview" font-family="sans-serif" role="group" '
+           f'aria-label={quoteattr(t(ov.lang, "panel.tables"))}>',
            f'<rect width="{L.W}" height="{H}" class="ak-bg"/>', *head]
     out += [_table(tb, top, L) for tb in ov.tables]
     out.append(_log(ov, top + L.rows * (L.card_h + 20), log_h, L))

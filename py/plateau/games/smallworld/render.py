@@ -350,8 +350,11 @@ def render(st, ctx: RenderContext) -> str:
     if geo is None:
         geo = _Grid(st.R)
     L = _Layout(board, geo.width, geo.height)
+    # data-board: which map this is; a page showing several (a tournament's tables) keeps each one's
+    # drawing aside while another is shown, and lays the next position over it (web/play.py)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board smallworld" viewBox="0,0,{L.TW:.0f},{L.TH:.0f}" '
-           f'width="{L.TW:.0f}" height="{L.TH:.0f}" font-family="sans-serif" role="group" '
+           f'width="{L.TW:.0f}" height="{L.TH:.0f}" data-board={quoteattr(str(st.map_id))} '
+           f'font-family="sans-serif" role="group" '
            f'aria-label={quoteattr("Small World")}>']
     if md is not None:
         out.append(md.terrain_layer(st.map_id, ctx.lang))
