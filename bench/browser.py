@@ -6,7 +6,7 @@
     python3 bench/browser.py legible
     python3 bench/browser.py size     [--runs 1]
     python3 bench/browser.py arkhanis [--runs 3] [--players 24]
-    python3 bench/browser.py pace [--turns 2] [--watch-cap 60]
+    python3 bench/browser.py pace [--turns 2] [--watch-cap 60] [--level easy] [--paces fast,watch]
     python3 bench/browser.py pointer  [--grid 6] [--games smallworld-3p,armadora,...]
     python3 bench/browser.py leak     [--actions 1000] [--every 250]
 
@@ -1077,13 +1077,13 @@ def cmd_arkhanis(args) -> None:
 
 
 # -- the computers' pace in a tournament -----------------------------------------------------------
-PACE_COMPUTERS = {1: "easy", 2: "easy", 4: "easy", 5: "easy"}
+PACE_COMPUTERS = (1, 2, 4, 5)  # the computer participants' seats
 HUMANS_TURN = ("() => { const s = document.querySelector('#status');"
                " return !!s && !/ordinateur|computer/.test(s.textContent); }")
 
 
 def cmd_pace(args) -> None:
-    """A tournament of 6 participants, 4 of them computers (easy), set up on
+    """A tournament of 6 participants, 4 of them computers (``--level``, easy by default), set up on
     the tournament's screen: the people's moves are scripted (the browser
     tests' policy), and the time the page spends while computers decide is
     read in the page (from the people's move to the next person's turn
@@ -1095,14 +1095,14 @@ def cmd_pace(args) -> None:
 
     rows = []
     with session(args) as (site, base, pw), chromium(pw, args) as browser:
-        for pace in ("fast", "watch"):
+        for pace in args.paces.split(","):
             ctx = browser.new_context(service_workers="block", viewport={"width": 1440, "height": 900})
             page = ctx.new_page()
             open_app(page, base, clear=True)
             page.click('[data-game="arkhanis"] [data-action="new"]')
             page.wait_for_selector("form.ak-setup")
-            for seat, level in PACE_COMPUTERS.items():
-                page.select_option(f'select.seat-kind[data-seat="{seat}"]', level)
+            for seat in PACE_COMPUTERS:
+                page.select_option(f'select.seat-kind[data-seat="{seat}"]', args.level)
             page.click('#new-game button[type="submit"]')
             page.wait_for_selector("#computer-pace")
             page.click(f'[data-action="pace-{pace}"]')
@@ -1133,7 +1133,7 @@ def cmd_pace(args) -> None:
                 rows.append([pace, str(turn), str(moves[turn]), spent[turn], spent[turn] / max(1, moves[turn]) * 1000])
             print(f"  {pace} done", file=sys.stderr, flush=True)
             ctx.close()
-    table("Arkhanis, 6 participants, 4 computers (easy): time on the computers' slots per turn",
+    table(f"Arkhanis, 6 participants, 4 computers ({args.level}): time on the computers' slots per turn",
           ["pace", "turn", "computer moves", "seconds", "ms a move"], rows,
           "target: <= 15 s a turn at the fast pace (watch: measured for at most --watch-cap seconds)")
 
@@ -1527,6 +1527,8 @@ def main(argv=None) -> None:
     pc = sub.add_parser("pace", parents=[common], help="a tournament's computer slots at the fast and watch paces")
     pc.add_argument("--turns", type=int, default=2)
     pc.add_argument("--watch-cap", type=float, default=60.0, help="seconds of the watch pace measured")
+    pc.add_argument("--level", default="easy", choices=["easy", "normal", "hard"], help="the computers' level")
+    pc.add_argument("--paces", default="fast,watch", help="the paces measured, in order")
     pc.set_defaults(fn=cmd_pace)
     o = sub.add_parser("pointer", parents=[common], help="share of highlighted area a click plays as another target")
     o.add_argument("--games", default="", help="positions of tests/browser/pointer.py (default: all)")

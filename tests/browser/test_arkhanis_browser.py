@@ -52,7 +52,14 @@ def test_three_clicks_start_a_six_participant_tournament_on_two_tables(page, bas
     # the first decision: bidding (a drawn auction) or a Small World turn at its table
     if st.stage == "play":
         tabs = page.locator("#views .view-tab")
-        assert tabs.count() == 2 and "Table" in tabs.nth(0).inner_text()
+        assert tabs.count() == 3 and "Table" in tabs.nth(0).inner_text()  # the table played, the other, overview
+        other = 2 if st.current == 0 else 1
+        assert tabs.nth(1).inner_text() == f"Table {other}"
+        box = tabs.nth(1).bounding_box()  # the other table's board, looked at with the pointer
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_selector(f'#board[data-view="table{other}"] svg')
+        assert page.locator("#board .target").count() == 0 and page.locator("#tray [data-target]").count() == 0
+        assert page.locator("#tray .view-note").count() == 1  # "to play, go back to …"
         page.click('#views [data-view="overview"]')
         page.wait_for_selector('#board[data-view="overview"] svg.arkhanis')
         assert page.locator("#tray [data-target]").count() == 0  # looked at, not played on

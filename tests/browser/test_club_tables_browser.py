@@ -16,6 +16,7 @@ import os
 import pytest
 
 from harness import board_ply, current_record, open_app
+from plateau.web.club import table_holds
 from plateau.web.session import Session
 from pointer import sample
 from test_arkhanis_browser import choose
@@ -216,7 +217,19 @@ def test_a_tournament_with_each_table_on_its_own_browser(room, base_url):
     assert p == first and ti == t_first and current_record(h).moves[-1] == move.text
     # turn 1 and turn 2 up to the decline's seat choice
     shots = False
+    looked = False
     while session.state.stage != "move":
+        st = session.state
+        for k, page in devices.items():
+            # nobody seated at table k may move while another table plays: its device shows table k
+            if (not looked and st.stage == "play" and st.current != k
+                    and not set(table_holds(st, k)) & set(st.movers())):
+                page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {session.total}")
+                page.wait_for_selector(f'#board[data-view="table{k + 1}"]', timeout=20_000)
+                assert page.locator(f'#views [data-view="table{k + 1}"]').count() == 1
+                assert page.locator("#tray .view-note").count() == 0  # no "go back to play": nobody may here
+                shoot(page, "own_table_while_another_plays")
+                looked = True
         if not shots and session.state.stage == "play":
             st = session.state
             ti = st.seat_table[st.seat_of[st.to_play]]
@@ -227,6 +240,7 @@ def test_a_tournament_with_each_table_on_its_own_browser(room, base_url):
             phone_shot(browsers[0], h, "organiser")
             shots = True
         step()
+    assert looked
     st = session.state
     mover = st.to_play
     old_table = st.seat_table[st.seat_of[mover]]
@@ -283,7 +297,6 @@ def test_the_computers_tables_play_while_a_table_device_holds_the_participant_as
     from plateau.core.game import SEATS_OPTION
     from plateau.core.record import Record, encode
     from plateau.core.registry import get_game
-    from plateau.web.club import table_holds
     from plateau.web.controller import seats_option
 
     g = get_game("arkhanis")

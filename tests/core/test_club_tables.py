@@ -595,3 +595,45 @@ def test_a_table_device_holding_two_who_may_move_lets_the_one_holding_it_go_on()
     assert guest.session.decider() == player and gctl.holder == player and gctl.interactive()
     assert sorted(m.text for m in guest.session.legal()) == sorted(inner(m.text) for m in st.legal_moves_for(player))
     assert guest.session.state.current == st.seat_table[st.seat_of[player]]
+
+
+def test_a_table_device_where_nobody_may_move_looks_at_its_own_table():
+    """Issue 29 §4: each table's device "plays its seats at the same time as the other tables" — and
+    while nobody seated there may move, it shows its own table, not the one the tournament asks first."""
+    from plateau.core.game import RenderContext
+
+    ctl, ref = tournament(seed=11)
+    room = Room(ref, build=True)
+    room.join("ta")
+    room.join("tb")
+    rnd = random.Random(3)
+    looked = set()
+    for _ in range(160):
+        st = live(ctl)
+        if st.is_over():
+            break
+        for did in ("ta", "tb"):
+            g = room.guests[did]
+            table, s = ref.devices[did].table, g.session
+            shown = g.board_view("", "en")
+            if st.stage != "play" or st.current is None:
+                assert shown == ""  # the overview is the board already
+            elif g.session.mover is not None:
+                assert shown == ""  # the board its participant plays on (built as if asked first)
+                assert g.board_view("table%d" % (table + 1), "en") == ""
+            elif st.current != table:
+                looked.add(did)
+                assert shown == "table%d" % (table + 1)
+                ctx = RenderContext(viewer=s.eyes, lang="en")
+                assert s.game.render_view(s.state, shown, ctx) == s.game.render(
+                    live_as_table(s.state, table), ctx)
+                assert g.board_view("overview", "en") == "overview"  # a view the player chose stays
+        drive(ctl, ref, room, rnd, 1)
+    assert looked == {"ta", "tb"}
+
+
+def live_as_table(state, table):
+    """``state`` with ``table`` the one played (its board is what the game draws then)."""
+    other = state.clone()
+    other.current = table
+    return other

@@ -342,6 +342,11 @@ def _own_style(el, index, chain) -> dict:
     return out
 
 
+# attributes that name a drawing for the page's own bookkeeping and draw nothing (``data-board``:
+# which board a drawing is, so the page can keep it aside and lay the next position over it)
+PAGE_ONLY = {"data-board"}
+
+
 def normal_form(svg: str, css: str | None = None) -> str:
     """The drawing as a canonical text: per element, its tag, its attributes
     other than styling, its computed style (see the module's text), its
@@ -370,7 +375,7 @@ def normal_form(svg: str, css: str | None = None) -> str:
         states = {s: {k: v.lstrip("!") for k, v in p.items()} for s, p in own.items() if s and p}
         attrs = {}
         for k, v in el.attrib.items():
-            if k in PRESENTATION or k == "style":
+            if k in PRESENTATION or k == "style" or k in PAGE_ONLY:
                 continue
             if k == "class":
                 v = " ".join(sorted(c for c in v.split() if c not in STYLE_CLASSES))

@@ -782,9 +782,30 @@ def test_overview_hides_other_coins_and_bids_and_shows_the_turn():
     assert views == []  # while bidding, the board is the overview already
     while s.stage == "auction":
         s.play("bid:0")
-    assert [v for v, _ in GAME.views(s, "en")] == ["", "overview"]
+    assert s.current == 0 and GAME.views(s, "en") == [("", "Table 1 — playing"), ("table2", "Table 2"),
+                                                      ("overview", "Overview (referee)")]
     svg = GAME.render_view(s, "overview", RenderContext(viewer=s.to_play, lang="en"))
     assert "Log of turn 1" in svg and "wins 5 coins from the bank for 4 coins" in svg and "▶ Seat" in svg
+
+
+def test_each_other_tables_board_can_be_looked_at():
+    """A table's own device shows its table while another is asked first (issue 29 §4): every
+    table other than the one played has a view, drawn as that table's board."""
+    from plateau.core.game import RenderContext
+    from plateau.games.arkhanis import table_view, view_table
+    from plateau.games.smallworld.render import render as sw_render
+
+    s = tour()
+    while s.stage == "auction":
+        s.play("bid:0")
+    assert GAME.group_view(1) == table_view(1) == "table2" and view_table("table2") == 1
+    assert view_table("overview") is None and view_table("table0") is None and view_table("tablex") is None
+    for viewer in (s.to_play, PUBLIC):
+        ctx = RenderContext(viewer=viewer, lang="fr")
+        svg = GAME.render_view(s, "table2", ctx)
+        assert svg == sw_render(s.tables[1], ctx) and svg != GAME.render(s, ctx)
+    plain = RenderContext(viewer=s.to_play, lang="fr")
+    assert GAME.render_view(s, "table9", plain) == GAME.render(s, plain)  # no such table: the board played
 
 
 def test_score_table_shows_seats_and_only_ones_own_coins():

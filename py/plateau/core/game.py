@@ -468,6 +468,12 @@ class Game:
         already made. Nothing by default."""
         return iter(())
 
+    def group_view(self, group: int) -> str:
+        """The view (see :meth:`views`) that shows seat group ``group`` — a
+        tournament's table — for a device that holds that group's seats;
+        "" when the game has no such view (its board shows every seat)."""
+        return ""
+
     def render_view(self, state: State, view: str, ctx: RenderContext) -> str:
         """The position drawn as the other view ``view`` (see :meth:`views`),
         for ``ctx.viewer``'s eyes like the board."""

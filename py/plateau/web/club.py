@@ -669,6 +669,22 @@ class Guest:
             self.errors.append((str(msg.get("code", "")), str(msg.get("text", ""))))
         return t
 
+    def board_view(self, shown: str, lang: str) -> str:
+        """The view a table's device shows (``shown``: the one shown now):
+        the board asked first is another table's while nobody seated here
+        may move, so the device looks at its own table's view instead
+        (unless its player chose another); once someone seated here may move,
+        the board they play on."""
+        s = self.session
+        if self.table is None or s is None:
+            return shown
+        own = s.game.group_view(self.table)
+        if s.mover is not None:
+            return "" if shown == own else shown
+        if shown == "" and own in [v for v, _ in s.game.views(s.state, lang)[1:]]:
+            return own
+        return shown
+
     def hello(self, lang: str) -> str:
         return message("hello", lang=lang, game=self.game)
 

@@ -725,6 +725,7 @@ class ClubPage(View):
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
                 self.ctl.relay = self.relay
+                self.look_at_own_table(g)
                 self.ctl.open_remote(g.session)
                 if g.pending is not None:  # another device's move came first: this one's answer is on its way
                     self.ctl.waiting = True
@@ -745,6 +746,10 @@ class ClubPage(View):
                 self.note = self.ct("guest.refused", text=text or code)
                 self.app.play.refresh()
             self.draw_guest_panel()
+
+    def look_at_own_table(self, g: Guest) -> None:
+        """A table's device shows its own table (see :meth:`Guest.board_view`)."""
+        self.app.play.board_view = g.board_view(self.app.play.board_view, self.lang)
 
     async def hello_again(self, g: Guest) -> None:
         """Connected and still not welcomed: say hello again (the host

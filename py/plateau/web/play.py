@@ -256,7 +256,7 @@ class PlayView(View):
         self.fit_zoom()
         if self.board_view:  # another view is looked at, not played on
             clear(tray)
-            if not self.view_only:  # (a view-only embed is never played on)
+            if interactive:  # (not a view-only embed, nor a device whose players may not move now)
                 tray.appendChild(el("p", {"cls": "view-note", "text": self.t("play.view_back", view=views[0][1])}))
         else:
             self.draw_tray(interactive)

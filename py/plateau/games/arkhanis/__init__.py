@@ -81,6 +81,18 @@ def _at_table(state, move_text) -> int | None:
     return int(head)
 
 
+def table_view(table: int) -> str:
+    """The name of the view of table ``table`` (0-based) among the game's views."""
+    return f"table{table + 1}"
+
+
+def view_table(view: str) -> int | None:
+    """The table (0-based) a view named by :func:`table_view` shows, or None."""
+    if view.startswith("table") and view[5:].isdigit() and int(view[5:]) >= 1:
+        return int(view[5:]) - 1
+    return None
+
+
 def _read_text(out: dict, k: str, v: str) -> None:
     """Check the text option ``k`` and put what it says in ``out["_" + k]``."""
     if k == "tables":
@@ -169,18 +181,30 @@ class Arkhanis(Game):
             yield from mapdraw.prepare(m, lang)
 
     def views(self, state, lang):
-        """While a table is played, its board (the default) or the overview of every table; while
-        players bid or choose a seat the board already is the overview."""
+        """While a table is played, its board (the default), each other table's board (looked
+        at: a table's own device shows its table while another is asked) or the overview of
+        every table; while players bid or choose a seat the board already is the overview."""
         if state.stage == "play" and state.current is not None and state.win is None:
             from .catalogue import t
 
-            return [("", t(lang, "view.table", t=state.current + 1)), ("overview", t(lang, "view.overview"))]
+            others = [(table_view(k), t(lang, "view.other", t=k + 1))
+                      for k in range(len(state.tables)) if k != state.current]
+            return [("", t(lang, "view.table", t=state.current + 1)), *others,
+                    ("overview", t(lang, "view.overview"))]
         return []
 
-    def render_view(self, state, view, ctx):
-        from .render import overview
+    def group_view(self, group):
+        return table_view(group)
 
-        return overview(state, ctx) if view == "overview" else self.render(state, ctx)
+    def render_view(self, state, view, ctx):
+        from .render import overview, sw_render
+
+        if view == "overview":
+            return overview(state, ctx)
+        k = view_table(view)
+        if k is not None and k < len(state.tables):
+            return sw_render(state.tables[k], ctx)
+        return self.render(state, ctx)
 
     def panel(self, state, viewer, lang):
         from .render import panel
