@@ -139,6 +139,13 @@ def choose(session):
     table = st.tables[st.current]
     if "decline" in by and st.turn == 2 and not any(k == "seat" for _, _, k, _ in st.log):
         return by["decline"]
+    return table_move(table, moves)
+
+
+def table_move(table, moves):
+    """The script's move at a table in play, among ``moves`` (the table's): the first combo, two cheapest
+    conquests, end, every token put at once, no peace."""
+    by = {m.text: m for m in moves}
     ph = table.phase
     if ph == "pick":
         return by.get("pick:0") or moves[0]

@@ -19,7 +19,7 @@ from harness import board_ply, current_record, open_app
 from plateau.web.club import table_holds
 from plateau.web.session import Session
 from pointer import sample
-from test_arkhanis_browser import choose
+from test_arkhanis_browser import choose, table_move
 from test_club_browser import ARGS, offer, pair, play
 
 NAMES = ["Frodo", "Sam", "Merry", "Pippin", "Aragorn", "Gimli"]
@@ -108,24 +108,7 @@ def choose_at(session, p):
     first: among the moves of his own table, as his table's device shows them."""
     st = session.state
     table = st.tables[st.seat_table[st.seat_of[p]]]
-    moves = table.legal_moves()
-    by = {m.text: m for m in moves}
-    if table.phase == "pick":
-        return by.get("pick:0") or moves[0]
-    if table.phase == "conquer":
-        conq = [m for m in moves if m.text.startswith("c:")]
-        if conq and len(table.tp.conq) < 2:
-            return min(conq, key=lambda m: table.cost(table.acting, int(m.text.split(":")[1])))
-        return by.get("end") or moves[0]
-    if table.phase in ("redeploy", "defend"):
-        if "done" in by:
-            return by["done"]
-        alls = [m for m in moves if m.text.startswith("all:")]
-        return alls[0] if alls else [m for m in moves if m.text.startswith(("put:", "hero:", "camp:"))][0]
-    for pref in ("nopeace", "pass"):
-        if pref in by:
-            return by[pref]
-    return moves[0]
+    return table_move(table, table.legal_moves())
 
 
 def reveal_on(page):

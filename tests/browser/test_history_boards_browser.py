@@ -15,24 +15,13 @@ import pytest
 
 from harness import board_dom, open_app
 from plateau.core.record import Record, encode
-from plateau.core.rng import Rng
-from plateau.games.arkhanis import GAME
+from tournaments import random_tournament
 from plateau.web.session import Session
 
 
 def tournament() -> Record:
     """A whole 6-participant tournament (two tables) played by random participants."""
-    s = GAME.start([f"P{i}" for i in range(6)], {}, 21)
-    r = Rng(22)
-    moves = []
-    while not s.is_over():
-        ms = s.legal_moves()
-        texts = [m.text for m in ms]
-        ends = [t for t in ("done", "end", "nopeace", "pass") if t in texts]
-        m = ends[0] if ends and r.below(3) == 0 else r.choice(ms).text
-        s.play(m)
-        moves.append(m)
-    return Record("arkhanis", {}, 21, list(s.players), moves)
+    return random_tournament(6, 21)
 
 
 def board_of(state) -> str:

@@ -11,8 +11,7 @@ import pytest
 
 from harness import board_ply, open_app
 from plateau.core.record import Record, encode
-from plateau.core.rng import Rng
-from plateau.games.arkhanis import GAME
+from tournaments import random_tournament
 from plateau.web.session import Session
 
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
@@ -21,17 +20,7 @@ PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobil
 def long_tournament() -> Record:
     """A whole 24-participant tournament played by random participants
     (about 1,300 plies), the same every time."""
-    s = GAME.start([f"P{i}" for i in range(24)], {}, 100)
-    r = Rng(101)
-    moves = []
-    while not s.is_over():
-        ms = s.legal_moves()
-        texts = [m.text for m in ms]
-        ends = [t for t in ("done", "end", "nopeace", "pass") if t in texts]
-        m = ends[0] if ends and r.below(3) == 0 else r.choice(ms).text
-        s.play(m)
-        moves.append(m)
-    return Record("arkhanis", {}, 100, list(s.players), moves)
+    return random_tournament(24, 100)
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ import pytest
 
 from plateau.core.game import RenderContext
 from plateau.core.record import Record, decode, encode
-from plateau.core.rng import Rng
+from tournaments import random_tournament
 from plateau.games.arkhanis import GAME
 from plateau.web import session as session_mod
 from plateau.web.session import Session
@@ -23,17 +23,7 @@ KEY = re.compile(r'<svg\b[^>]*?\sdata-board="([^"]*)"')
 
 
 def tournament(n: int, seed: int) -> Record:
-    s = GAME.start([f"P{i}" for i in range(n)], {}, seed)
-    r = Rng(seed + 1)
-    moves = []
-    while not s.is_over():
-        ms = s.legal_moves()
-        texts = [m.text for m in ms]
-        ends = [t for t in ("done", "end", "nopeace", "pass") if t in texts]
-        m = ends[0] if ends and r.below(3) == 0 else r.choice(ms).text
-        s.play(m)
-        moves.append(m)
-    return Record("arkhanis", {}, seed, list(s.players), moves)
+    return random_tournament(n, seed)
 
 
 @pytest.fixture(scope="module")
