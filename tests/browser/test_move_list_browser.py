@@ -67,6 +67,20 @@ def open_long(page, base_url, link: str) -> None:
     page.wait_for_selector("#moves li.current")
 
 
+def settled(page) -> None:
+    """Wait until the list has stopped scrolling (the same position over five frames)."""
+    page.wait_for_function("""() => new Promise((done) => {
+        const ol = document.querySelector('#moves');
+        let last = ol.scrollTop, same = 0;
+        const look = () => {
+            same = ol.scrollTop === last ? same + 1 : 0;
+            last = ol.scrollTop;
+            if (same >= 5) done(true); else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+    })""")
+
+
 def pick_near_borders(page, session, touch: bool) -> None:
     """Entries in the middle of the list's view, hit 3 px inside their top and bottom borders."""
     for edge in ("top", "bottom", "top", "bottom"):
@@ -110,6 +124,7 @@ def test_a_long_list_holds_the_entries_in_view_and_a_click_near_an_edge_shows_th
         page.mouse.wheel(0, -2000)
     page.wait_for_function("() => { const ol = document.querySelector('#moves');"
                            " return ol.scrollTop < ol.scrollHeight - 10000; }")
+    settled(page)  # a wheel scrolls smoothly: the list may still be moving (an entry clicked would leave the view)
     page.wait_for_timeout(100)  # the next frame writes the entries in view
     got = rows(page)
     assert len(in_view(got)) >= 4 and all(r["ply"] < session.total - 200 for r in in_view(got))
