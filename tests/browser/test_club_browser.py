@@ -109,13 +109,14 @@ def pointer(page, target: str) -> None:
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
-def play(page, move, others) -> None:
-    """Click ``move`` on ``page``; every device then shows the position after it."""
+def play(page, move, others, click=None) -> None:
+    """Click ``move`` on ``page`` (each target with ``click``: the middle of its shape by default);
+    every device then shows the position after it."""
     ply = board_ply(page)
     for t in move.path:
         if board_ply(page) != ply:
             break
-        pointer(page, t)
+        (click or pointer)(page, t)
     page.wait_for_timeout(50)
     if board_ply(page) == ply and page.locator('[data-action="as-is"]').count():  # a path that begins others
         box = page.locator('[data-action="as-is"]').first

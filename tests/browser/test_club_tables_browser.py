@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from harness import board_ply, current_record, open_app
+from harness import current_record, open_app
 from plateau.web.club import table_holds
 from plateau.web.session import Session
 from pointer import sample
@@ -88,19 +88,7 @@ def click_inside(page, target):
 
 def play_inside(page, move, others):
     """``move`` clicked on ``page`` inside its shapes; every device then shows the position after it."""
-    ply = board_ply(page)
-    for t in move.path:
-        if board_ply(page) != ply:
-            break
-        click_inside(page, t)
-    page.wait_for_timeout(50)
-    if board_ply(page) == ply and page.locator('[data-action="as-is"]').count():
-        loc = page.locator('[data-action="as-is"]').first
-        loc.scroll_into_view_if_needed()
-        b = loc.bounding_box()
-        page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
-    for p in [page, *others]:
-        p.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply + 1}", timeout=20_000)
+    play(page, move, others, click=click_inside)
 
 
 def choose_at(session, p):

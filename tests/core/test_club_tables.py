@@ -47,6 +47,15 @@ def tournament(seed=4, computers=None, events="none"):
     return ctl, ref
 
 
+def joined_room(seed, build=False):
+    """:func:`tournament` with both table devices joined: the host's controller, its referee, the room."""
+    ctl, ref = tournament(seed=seed)
+    room = Room(ref, build=build)
+    room.join("ta")
+    room.join("tb")
+    return ctl, ref, room
+
+
 class Room:
     """Every device's inbox: what the host sent each one, in order."""
 
@@ -162,12 +171,20 @@ def drive(ctl, ref, room, rnd, steps, on_move=None, decline=False):
             on_move(st, p, dev, text)
 
 
+def drive_until(ctl, ref, room, rnd, steps, done, declining=True):
+    """:func:`drive` one move at a time (``declining``: from turn 2) until ``done(state)``: that
+    state, or None after ``steps`` moves."""
+    for _ in range(steps):
+        st = live(ctl)
+        if done(st):
+            return st
+        drive(ctl, ref, room, rnd, 1, decline=declining and st.turn >= 2)
+    return None
+
+
 def test_both_table_devices_move_in_turn_with_the_clock_whichever_tables_seat_is_the_mover():
     """Seat order across tables (rules notes §3.3): each table's device moves when its seat is the mover."""
-    ctl, ref = tournament(seed=11)
-    room = Room(ref)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11)
     seen = set()
 
     def check(st, p, dev, text):
@@ -183,19 +200,11 @@ def test_both_table_devices_move_in_turn_with_the_clock_whichever_tables_seat_is
 
 
 def test_a_declining_participant_chooses_a_seat_on_their_tables_device_then_plays_on_the_new_tables():
-    ctl, ref = tournament(seed=4)
-    room = Room(ref)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(4)
     rnd = random.Random(5)
-    mover = None
-    for _ in range(2000):
-        st = live(ctl)
-        if st.stage == "move":
-            mover = st.movers()[0]
-            break
-        drive(ctl, ref, room, rnd, 1, decline=st.turn >= 2)
-    assert mover is not None, "nobody declined"
+    st = drive_until(ctl, ref, room, rnd, 2000, lambda st: st.stage == "move")
+    assert st is not None, "nobody declined"
+    mover = st.movers()[0]
     st = live(ctl)
     old = st.seat_table[st.seat_of[mover]]
     home, away = ("ta", "tb") if old == 0 else ("tb", "ta")
@@ -222,10 +231,7 @@ def test_a_declining_participant_chooses_a_seat_on_their_tables_device_then_play
 
 
 def test_a_reloaded_table_device_joins_again_and_catches_up():
-    ctl, ref = tournament(seed=7)
-    room = Room(ref)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(7)
     rnd = random.Random(1)
     drive(ctl, ref, room, rnd, 30)
     ref.dropped("tb")
@@ -348,22 +354,17 @@ def inner(text):
 
 def two_tables_moving(ctl, ref, room, rnd, steps=400):
     """Play on until two tables each wait for their own participant, both on devices."""
-    for _ in range(steps):
-        st = live(ctl)
-        if st.stage == "play" and len(st.movers()) >= 2:
-            return st
-        drive(ctl, ref, room, rnd, 1)
-    raise AssertionError("the tables never played at the same time")
+    st = drive_until(ctl, ref, room, rnd, steps, lambda st: st.stage == "play" and len(st.movers()) >= 2,
+                     declining=False)
+    assert st is not None, "the tables never played at the same time"
+    return st
 
 
 def test_a_table_device_plays_for_its_own_mover_while_another_tables_player_is_asked_first():
     """Rules notes §3.3 as revision 2 plays it ("Chaque table joue le tour en cours en même temps"): the
     device of the table whose player is not ``to_play`` shows that player's board and moves, takes his
     clicks and sends them for him; the host plays them at his table, written ``@t<table>``."""
-    ctl, ref = tournament(seed=11)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11, build=True)
     st = two_tables_moving(ctl, ref, room, random.Random(3))
     first, other = st.movers()[0], st.movers()[1]
     assert first == st.to_play
@@ -397,10 +398,7 @@ def test_a_table_device_plays_for_its_own_mover_while_another_tables_player_is_a
 
 
 def test_a_table_device_says_who_plays_there_now():
-    ctl, ref = tournament(seed=11)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11, build=True)
     st = two_tables_moving(ctl, ref, room, random.Random(3))
     for did in ("ta", "tb"):
         s = room.guests[did].session
@@ -411,10 +409,7 @@ def test_a_table_device_says_who_plays_there_now():
 def test_a_move_at_a_table_that_is_not_asked_first_is_named_after_the_participant_who_made_it():
     """The move list, the history and the devices' log name who made an ``@t<table>`` move (the player his
     own table waited for), not the participant the tournament asks first."""
-    ctl, ref = tournament(seed=11)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11, build=True)
     st = two_tables_moving(ctl, ref, room, random.Random(3))
     first, other = st.movers()[0], st.movers()[1]
     ti = st.seat_table[st.seat_of[other]]
@@ -512,10 +507,7 @@ def test_two_table_devices_that_send_at_once_both_move_and_a_device_never_moves_
     """Two tables play at the same time, so their devices may send a move at the same move number: the
     second one to arrive still stands (only the other table's move came since, and its participant's moves
     are the same), where a move from a position a device's own move has since changed is refused."""
-    ctl, ref = tournament(seed=11)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11, build=True)
     st = two_tables_moving(ctl, ref, room, random.Random(3))
     first, other = st.movers()[:2]
     dx, dy = ref.holder_of(first).id, ref.holder_of(other).id
@@ -544,10 +536,7 @@ def test_two_table_devices_that_send_at_once_both_move_and_a_device_never_moves_
 def test_a_guests_move_is_acknowledged_before_the_position_after_it_reaches_it():
     """On the page the host sends the news while the move is played: the guest hears its ack first, then
     the position, which it draws once, ready for its next move."""
-    ctl, ref = tournament(seed=11)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11, build=True)
     sent = []
     ctl.subscribe(lambda change: sent.extend(ref.broadcast()) if change.kind == "move" else None)
     st = live(ctl)
@@ -565,22 +554,20 @@ def test_a_table_device_holding_two_who_may_move_lets_the_one_holding_it_go_on()
     """A participant who declined chooses a free seat on his table's device while his table goes on
     (revision 2): that device holds two who may move. Whoever holds the device plays on; the other waits
     behind the pass screen ("Pass screens remain only between the players who share one device")."""
-    ctl, ref = tournament(seed=4)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
-    rnd = random.Random(5)
-    both = None
-    for _ in range(3000):
-        st = live(ctl)
-        if st.stage == "move":
-            dev = ref.holder_of(st.movers()[0])
-            both = [p for p in st.movers() if p in ref.holds(dev)]
-            if len(both) >= 2:
-                break
-        drive(ctl, ref, room, rnd, 1, decline=st.turn >= 2)
-    assert both is not None and len(both) >= 2, "no device held two movers"
-    chooser, player = both[:2]
+    ctl, ref, room = joined_room(4, build=True)
+
+    def held_together(st):
+        """Someone chooses a seat, and his device holds another who may move."""
+        return st.stage == "move" and len(both_of(st)) >= 2
+
+    def both_of(st):
+        dev = ref.holder_of(st.movers()[0])
+        return [p for p in st.movers() if p in ref.holds(dev)]
+
+    st = drive_until(ctl, ref, room, random.Random(5), 3000, held_together)
+    assert st is not None, "no device held two movers"
+    chooser, player = both_of(st)[:2]
+    dev = ref.holder_of(chooser)
     guest = room.guests[dev.id]
     gctl = PlayController(Store(MemoryStore()), lambda: "en")
     gctl.relay = lambda text, seat: None
@@ -602,10 +589,7 @@ def test_a_table_device_where_nobody_may_move_looks_at_its_own_table():
     while nobody seated there may move, it shows its own table, not the one the tournament asks first."""
     from plateau.core.game import RenderContext
 
-    ctl, ref = tournament(seed=11)
-    room = Room(ref, build=True)
-    room.join("ta")
-    room.join("tb")
+    ctl, ref, room = joined_room(11, build=True)
     rnd = random.Random(3)
     looked = set()
     for _ in range(160):
