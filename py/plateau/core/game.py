@@ -71,7 +71,7 @@ class IllegalMove(RulesError):
         super().__init__(f"illegal move {text!r}" + (f": {reason}" if reason else ""))
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, slots=True)
 class Move:
     """A move: its canonical notation ``text`` and the UI ``path`` of targets.
 
@@ -84,16 +84,17 @@ class Move:
     free: int = -1
 
     def __init__(self, text: str, path: tuple[str, ...] = (), free: int = -1) -> None:
-        # engines make tens of thousands of moves a second: set each field once
+        # engines make tens of thousands of moves a second: each field is set
+        # once through its slot's own setter (a frozen class's ``__setattr__``
+        # refuses, and ``object.__setattr__`` looks the slot up again each time)
         if not path:
             path = (text,)
         n = len(path)
         if free < 0 or free > n:
             free = n
-        _set = object.__setattr__
-        _set(self, "text", text)
-        _set(self, "path", path)
-        _set(self, "free", free)
+        _SET_TEXT(self, text)
+        _SET_PATH(self, path)
+        _SET_FREE(self, free)
 
     def __str__(self) -> str:
         return self.text
@@ -130,6 +131,11 @@ class Move:
         for c in clicks[self.free:]:
             pool.remove(c)
         return set(pool)
+
+
+_SET_TEXT = Move.text.__set__  # type: ignore[attr-defined]
+_SET_PATH = Move.path.__set__  # type: ignore[attr-defined]
+_SET_FREE = Move.free.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)

@@ -228,13 +228,7 @@ def defence(st, r, rid=None):
     """What region ``r`` opposes to a conquest by race ``rid``: 2 (1 for a
     River), +1 per marker and per token there, +1 per Monster token
     (§1.4, §2), and the region-level extras (the ``defence`` table)."""
-    d = (1 if st.river[r] else 2) + st.mountain[r] + st.lair[r] + st.fort[r] + st.camp[r]
-    d += st.monster[r]
-    if st.owner[r] != EMPTY:
-        d += st.tok[r]
-    for f in st.ruleset.defence:
-        d += f(st, r, rid)
-    return d
+    return costs(st, rid, (r,), plain=True)[0]
 
 
 def asking(st, fn, *args):
@@ -251,19 +245,106 @@ def asking(st, fn, *args):
 
 
 def target_list(st, rid):
-    """The regions race ``rid`` may attempt (:func:`protected_from`,
-    :func:`reachable`)."""
+    """The regions race ``rid`` may attempt: those neither
+    :func:`protected_from` it nor out of its reach (:func:`reachable`).
+
+    The two tests are written out here once for all the regions asked
+    about (this list is made for every conquest move listed): what does not
+    change from one region to the next (the race's player, whether it
+    sails, its hooks) is looked up once. ``tests/games/test_smallworld_targets.py``
+    checks the list against the two functions region by region."""
     held = st.regions_of(rid)
-    if held and not st.hook(rid, "reach"):
-        # only a neighbour of the race's regions can be reached (reachable without
-        # a ``reach`` hook): the others are not asked about
+    reach = st.hook(rid, "reach")
+    if held and not reach:
+        # only a neighbour of the race's regions can be reached without a
+        # ``reach`` hook; the maps' neighbours go both ways, so each of these
+        # regions has one of the race's regions beside it
         nbrs = st.nbrs
         regions = sorted({n for h in held for n in nbrs[h]})
+        beside = True
     elif not held and not st.hook(rid, "entry"):
         regions = [r for r in range(st.R) if st.entry[r]]  # a first conquest: a border region
+        beside = True
     else:
         regions = range(st.R)
-    return [r for r in regions if not protected_from(st, rid, r) and reachable(st, rid, r, held)]
+        beside = False
+    owner, chasm, water = st.owner, st.chasm, st.water
+    hole, hero, dragon = st.hole, st.hero, st.dragon
+    protect = st.ruleset.protect
+    recs, peace = st.recs, st.peace
+    me = recs[rid].p
+    sails = None  # whether the race may go on water: asked at the first water region
+    out = []
+    for r in regions:
+        # protected_from
+        o = owner[r]
+        if o == rid or chasm[r]:
+            continue
+        if protect and _any_of(protect, st, rid, r):
+            continue
+        if o >= 0:
+            if hole[r] or hero[r] or dragon == r:
+                continue
+            orec = recs[o]
+            if orec.p != me and not orec.dec and peace[orec.p] == me:
+                continue
+        # reachable
+        if water[r]:
+            if sails is None:
+                sails = st.able(rid, "sails")
+            if not (sails or _any_of(st.hook(rid, "water"), st, rid, r)) or proof(st, rid, r):
+                continue
+        if beside or reachable(st, rid, r, held):
+            out.append(r)
+    return out
+
+
+def _any_of(fns, st, rid, r):
+    for f in fns:
+        if f(st, rid, r):
+            return True
+    return False
+
+
+def costs(st, rid, regions, plain=False):
+    """What each of ``regions`` costs race ``rid`` (§1.4, §2): what the region
+    opposes — 2 (1 for a River), +1 per marker, per token there and per
+    Monster token, and the region-level extras (the ``defence`` table) — then
+    the race's ``cost`` hooks (no reduction against a power-proof region)
+    and the region-level changes (the ``cost`` table), never below 1 when
+    anything changed it. For a list of regions at once: the hooks and
+    tables are looked up once. ``plain``: what the regions oppose, before
+    the race's and the regions' changes (:func:`defence`)."""
+    river, mountain, monster = st.river, st.mountain, st.monster
+    lair, fort, camp, owner, tok = st.lair, st.fort, st.camp, st.owner, st.tok
+    rs = st.ruleset
+    extra, region_cost = rs.defence, rs.cost
+    if plain:
+        hooks, region_cost = (), ()
+    else:
+        hooks = st.hook(rid, "cost")
+    out = []
+    for r in regions:
+        c = (1 if river[r] else 2) + mountain[r] + lair[r] + fort[r] + camp[r] + monster[r]
+        if owner[r] != EMPTY:
+            c += tok[r]
+        for f in extra:
+            c += f(st, r, rid)
+        if hooks or region_cost:
+            red = up = 0
+            for h in hooks:
+                k = h(st, rid, r)
+                red += k
+                if k > 0:
+                    up += k
+            if red < up and proof(st, rid, r):
+                red = up  # no reduction against a power-proof region
+            for h in region_cost:
+                red += h(st, rid, r)
+            if red:
+                c = max(1, c + red)
+        out.append(c)
+    return out
 
 
 def priced_targets(st, rid, hand, roll, berserk, out):
@@ -271,10 +352,9 @@ def priced_targets(st, rid, hand, roll, berserk, out):
     race ``rid`` may attempt with ``hand`` tokens, added to ``out``;
     returns its targets."""
     tg = target_list(st, rid)
-    for r in tg:
-        c = st.cost(rid, r)
+    for r, c in zip(tg, costs(st, rid, tg)):
         if roll is not None:
-            if st.need(rid, r, roll) <= hand:
+            if (c if proof(st, rid, r) else max(1, c - roll)) <= hand:  # ``need`` after the roll
                 out.append(Move(f"c:{r}", (f"r{r}",)))
         elif c <= hand:
             out.append(Move(f"c:{r}", (f"r{r}",)))

@@ -446,19 +446,10 @@ class SmallWorldState(State):
 
     # -- conquest -------------------------------------------------------
     def cost(self, rid, r):
-        """Tokens needed to conquer ``r`` (§1.4), reductions never below 1."""
-        c = conquest.defence(self, r, rid)
-        red = up = 0
-        for h in self.hook(rid, "cost"):
-            k = h(self, rid, r)
-            red += k
-            if k > 0:
-                up += k
-        if red < up and conquest.proof(self, rid, r):
-            red = up  # no reduction against a power-proof region
-        for h in self.ruleset.cost:  # region-level changes, for everyone: not a power of the attacker
-            red += h(self, rid, r)
-        return max(1, c + red) if red else c
+        """Tokens needed to conquer ``r`` (§1.4): the region's defence, then the
+        race's and the region's changes, reductions never below 1
+        (:func:`conquest.costs`)."""
+        return conquest.costs(self, rid, (r,))[0]
 
     def need(self, rid, r, roll=None):
         """Tokens a conquest of ``r`` takes, after a Berserk roll if any (the
@@ -600,7 +591,11 @@ class SmallWorldState(State):
 
     def legal_moves(self):
         """The moves the top step offers: a decision's (the ruleset's
-        ``pending``), or the phase's (:data:`PHASES`)."""
+        ``pending``), or the phase's (:data:`PHASES`). Listing them is a
+        question asked of the position (``conquest.asking``): each race's
+        hooks are looked up once for the whole list."""
+        if self._hooks_held is None:
+            return conquest.asking(self, self.legal_moves)
         top = self.stack[-1]
         if top.__class__ is Decision:
             return conquest.proof_filter(self, top["p"], self.ruleset.pending[top["kind"]][0](self, top), keep_some=True)
