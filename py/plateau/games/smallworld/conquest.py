@@ -6,9 +6,9 @@ the turn engine for its moves and by the races', powers' and items' effects.
 
 from __future__ import annotations
 
-from plateau.core.game import Move
 
 from . import redeploy, supply
+from . import region_moves as RM
 from .clock import PLAIN
 from .records import EMPTY, LT
 
@@ -352,14 +352,16 @@ def priced_targets(st, rid, hand, roll, berserk, out):
     race ``rid`` may attempt with ``hand`` tokens, added to ``out``;
     returns its targets."""
     tg = target_list(st, rid)
+    RM.covering(st.R)
+    conquer, die = RM.CONQUER, RM.DIE
     for r, c in zip(tg, costs(st, rid, tg)):
         if roll is not None:
             if (c if proof(st, rid, r) else max(1, c - roll)) <= hand:  # ``need`` after the roll
-                out.append(Move(f"c:{r}", (f"r{r}",)))
+                out.append(conquer[r])
         elif c <= hand:
-            out.append(Move(f"c:{r}", (f"r{r}",)))
+            out.append(conquer[r])
         elif not berserk and c - hand <= 3:
-            out.append(Move(f"die:{r}", (f"r{r}",)))
+            out.append(die[r])
     return tg
 
 
@@ -376,10 +378,10 @@ def opening_moves(st):
     tp = st.tp
     out = []
     if tp.fresh and not tp.ghoul:
-        out.append(Move("decline", ("decline",)))
+        out.append(RM.DECLINE)
     if not tp.conq and tp.die is None:
-        for r in st.regions_of(rid):
-            out.append(Move(f"abandon:{r}", ("abandon", f"r{r}")))
+        RM.covering(st.R)
+        out += map(RM.ABANDON.__getitem__, st.regions_of(rid))
     return out
 
 

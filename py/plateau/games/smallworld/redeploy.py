@@ -6,8 +6,8 @@ what may be played is :func:`moves`.
 
 from __future__ import annotations
 
-from plateau.core.game import Move
 
+from . import region_moves as RM
 from . import steps, supply, turn_end, turn_start
 from .clock import PLAIN
 from .records import Phase, Step
@@ -131,7 +131,7 @@ def rest(st, rid, held):
     for f in st.hook(rid, "moves"):
         out.extend(f(st, rid))
     if not any(f(st, rid) for f in st.hook(rid, "hold", items=False)):
-        out.append(Move("done", ("done",)))
+        out.append(RM.DONE)
     return out
 
 
@@ -143,17 +143,17 @@ def first_moves(st, held=None):
         held = st.regions_of(rid)
     hand, gave, got, rd = marks(st, rid)
     out = []
+    RM.covering(st.R)
     if hand > 0 and held:
         for r in put_to(held, gave):
             out.extend(put_moves(r, hand))
         return out
     for a in held:
         if may_give(st, a, got):
-            for b in held:
-                if may_get(a, b, gave):
-                    out.append(Move(f"mv:{a}-{b}", (f"r{a}", f"r{b}")))
-            if rd is not None and any(may_get(a, b, gave) for b in held):
-                out.append(Move(f"back:{a}", ("back", f"r{a}")))
+            to = receivers(a, held, gave)
+            out += map(RM.mv_row(a).__getitem__, to)
+            if rd is not None and to:
+                out.append(RM.BACK[a])
     return out
 
 
@@ -171,9 +171,10 @@ def put_to(held, gave):
 
 
 def put_moves(r, hand):
-    """One token put in ``r``, and, with more than one in hand, all of them."""
-    one = Move(f"put:{r}", (f"r{r}",))
-    return [one, Move(f"all:{r}", ("all", f"r{r}"))] if hand > 1 else [one]
+    """One token put in ``r``, and, with more than one in hand, all of them
+    (``r`` within the tables: ``region_moves.covering``)."""
+    one = RM.PUT[r]
+    return [one, RM.ALL[r]] if hand > 1 else [one]
 
 
 def may_give(st, a, got):
@@ -181,9 +182,10 @@ def may_give(st, a, got):
     return st.tok[a] > 1 and a not in got
 
 
-def may_get(a, b, gave):
-    """Region ``b`` may receive a token from ``a``: another region, that gave none."""
-    return b != a and b not in gave
+def receivers(a, held, gave):
+    """The regions of ``held`` that may receive a token from ``a``: the
+    others, that gave none."""
+    return [b for b in held if b != a and b not in gave]
 
 
 # -- a move's text checked on its own (``SmallWorldState.move_from_text``) --
@@ -205,6 +207,7 @@ def quick(st, text):
         return None
     hand, gave, got, rd = marks(st, rid)
     a = regions[0]
+    RM.covering(st.R)
     if hand > 0:  # (held is not empty: a is in it)
         if head == "put" or (head == "all" and hand > 1):
             return put_moves(a, hand)[0 if head == "put" else 1] if a in put_to(held, gave) else None
@@ -213,9 +216,9 @@ def quick(st, text):
         return None
     if head == "mv":
         b = regions[1]
-        return Move(text, (f"r{a}", f"r{b}")) if may_get(a, b, gave) else None
-    if rd is not None and any(may_get(a, b, gave) for b in held):
-        return Move(text, ("back", f"r{a}"))
+        return RM.mv_row(a)[b] if b in receivers(a, held, gave) else None
+    if rd is not None and receivers(a, held, gave):
+        return RM.BACK[a]
     return None
 
 

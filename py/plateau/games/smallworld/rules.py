@@ -38,6 +38,7 @@ from plateau.core.game import Game, Move, State, rules_revision
 from plateau.core.rng import Rng
 
 from . import conquest, redeploy, steps, supply, turn_end, turn_start
+from . import region_moves as RM
 from . import content as C
 from .clock import PLAIN, Clock
 from .records import EMPTY, LT, Copier, Decision, Effects, Phase, Race, Resume, Step, Turn, _Unset, deep_copy
@@ -373,17 +374,25 @@ class SmallWorldState(State):
     def hook(self, rid, moment, items=True):
         """The functions of ``moment`` for race ``rid`` (see content.py), in
         the order of :meth:`keys`."""
-        table, by_item = self.ruleset.moments.get(moment, _NO_MOMENT)
-        if not table:
-            return []
         held = self._hooks_held
         if held is not None:
-            key = (rid, moment, items and by_item)
-            got = held.get(key)
-            if got is None:
-                got = held[key] = [table[k] for k in self.keys(rid, items and by_item) if k in table]
-            return got
-        return [table[k] for k in self.keys(rid, items and by_item) if k in table]
+            got = held.get((rid, moment, items))
+            if got is not None:
+                return got
+        table, by_item = self.ruleset.moments.get(moment, _NO_MOMENT)
+        if not table:
+            got = []
+        elif held is None:
+            return [table[k] for k in self.keys(rid, items and by_item) if k in table]
+        else:
+            mine = (rid, items and by_item)
+            ks = held.get(mine)  # what acts for the race, the same for every moment
+            if ks is None:
+                ks = held[mine] = self.keys(rid, mine[1])
+            got = [table[k] for k in ks if k in table]
+        if held is not None:
+            held[rid, moment, items] = got
+        return got
 
     def call(self, rid, moment, *args):
         for f in self.hook(rid, moment):
@@ -474,14 +483,14 @@ class SmallWorldState(State):
             berserk = self.able(rid, "roll_first")
             tg = conquest.asking(self, conquest.priced_targets, self, rid, hand, roll, berserk, out)
             if berserk and roll is None:
-                out.append(Move("roll", ("roll",)))
+                out.append(RM.ROLL)
             for f in self.hook(rid, "conquest_moves", items=False):
                 out.extend(f(self, rid, tg))
         for f in self.hook(rid, "moves"):
             out.extend(conquest.proof_filter(self, rec.p, f(self, rid)))
         for f in self.ruleset.moves:
             out.extend(conquest.proof_filter(self, rec.p, f(self, rid)))
-        out.append(Move("end", ("end",)))
+        out.append(RM.END)
         return self.clock.allowed(self, out)
 
     def move_from_text(self, text):
@@ -491,7 +500,10 @@ class SmallWorldState(State):
         and the redeployment among the first moves the full list would give
         (:meth:`first_moves`), not by listing every legal move (a long record
         replays much faster); anything else, and a move those checks do not
-        find, is looked up in :meth:`legal_moves` as usual."""
+        find, is looked up in :meth:`legal_moves` as usual. A question
+        asked of the position, like the list (``conquest.asking``)."""
+        if self._hooks_held is None:
+            return conquest.asking(self, self.move_from_text, text)
         m = self._quick_conquest(text)
         if m is None:
             for m in self.first_moves() or ():
@@ -523,7 +535,7 @@ class SmallWorldState(State):
             return redeploy.quick(self, text)
         if text == "end":  # ending the conquests: conquer_moves always lists it last
             ok = self.stack[-1] is Phase.CONQUER and self.win is None and self.acting in self.recs
-            return conquest.clock_allows(self, Move("end", ("end",))) if ok else None
+            return conquest.clock_allows(self, RM.END) if ok else None
         head, _, arg = text.partition(":")
         if head not in ("c", "die") or not arg.isdigit() or str(int(arg)) != arg:
             return None
@@ -544,7 +556,8 @@ class SmallWorldState(State):
             ok = head == "c"
         else:
             ok = head == "die" and not self.able(rid, "roll_first") and c - hand <= 3
-        return conquest.clock_allows(self, Move(text, (f"r{r}",))) if ok else None
+        RM.covering(self.R)
+        return conquest.clock_allows(self, (RM.CONQUER if head == "c" else RM.DIE)[r]) if ok else None
 
     # -- scoring, decline, end of turn --------------------------------------
     def next_player(self):
@@ -758,22 +771,21 @@ def _pick_moves(st):
 
 
 def _diplomat_moves(st):
-    return [Move(f"peace:{q}", (f"p{q}",)) for q in turn_end.peace_candidates(st, st.cur)] + [Move("nopeace", ("nopeace",))]
+    return [Move(f"peace:{q}", (f"p{q}",)) for q in turn_end.peace_candidates(st, st.cur)] + [RM.NOPEACE]
 
 
 def _stout_moves(st):
     if not st.clock.may_decline(st):
-        return [Move("pass", ("pass",))]
-    return [Move("decline", ("decline",)), Move("pass", ("pass",))]
+        return [RM.PASS]
+    return [RM.DECLINE, RM.PASS]
 
 
 def _defend_moves(st):
     rid = st.acting
     out = []
+    RM.covering(st.R)
     for r in st.regions_of(rid):
-        out.append(Move(f"put:{r}", (f"r{r}",)))
-        if st.recs[rid].hand > 1:
-            out.append(Move(f"all:{r}", ("all", f"r{r}")))
+        out.extend(redeploy.put_moves(r, st.recs[rid].hand))
     return out
 
 
