@@ -146,3 +146,22 @@ def test_power_proof_regions_in_the_lists():
     assert w in conquest.target_list(s, att) and w in targets_alone(s, att)
     assert s.cost(att, nb) == conquest.defence(s, nb, att) - 1
     assert check_targets(s) > 0
+
+
+def test_the_shared_moves_are_the_moves_they_name():
+    """``region_moves``: each shared move is the one its text describes, and
+    the tables grow to a larger board (rows of ``mv`` remade at the new width)."""
+    from plateau.core.game import Move
+    from plateau.games.smallworld import region_moves as RM
+
+    RM.covering(3)
+    small = RM.mv_row(2)
+    n = RM.covering(len(RM.CONQUER) + 7)
+    assert RM.mv_row(2) is not small and len(RM.mv_row(2)) == n
+    last = n - 1
+    assert RM.mv_row(last)[2] == Move(f"mv:{last}-2", (f"r{last}", "r2"))
+    assert RM.CONQUER[last] == Move(f"c:{last}", (f"r{last}",)) and RM.DIE[1] == Move("die:1", ("r1",))
+    assert RM.ABANDON[4] == Move("abandon:4", ("abandon", "r4")) and RM.BACK[4] == Move("back:4", ("back", "r4"))
+    assert RM.PUT[5] == Move("put:5", ("r5",)) and RM.ALL[5] == Move("all:5", ("all", "r5"))
+    assert [RM.END, RM.DONE, RM.DECLINE, RM.ROLL, RM.PASS, RM.NOPEACE] == [
+        Move(t, (t,)) for t in ("end", "done", "decline", "roll", "pass", "nopeace")]
