@@ -333,3 +333,23 @@ def test_a_move_at_another_table_is_described_by_its_own_table():
     from plateau.games.smallworld.describe import describe
 
     assert words == describe(before.tables[B], "pick:0", "en") and "@t" not in words
+
+
+def test_a_move_at_another_table_is_written_and_read_back_in_one_place():
+    """A move played at a table while another is asked first is recorded
+    ``@t<table> <move>``; the tournament reads it back (``at_table``) and
+    gives its own table's text (``own_text``), which a plain game leaves as it is."""
+    from plateau.games.arkhanis.tournament import at_table as read, written_at
+    from plateau.games.smallworld import GAME as SMALLWORLD
+
+    assert written_at(3, "c:12") == "@t3 c:12" and read("@t3 c:12") == (3, "c:12")
+    assert read("@t10 mv:1-2") == (10, "mv:1-2")
+    for text in ("c:12", "@tx c:1", "@t3", "@t-1 c:2", "bid:3"):
+        assert read(text) == (None, text)
+    s = tour()
+    p, texts = next((q, ts) for q, ts in (at_table(s, ti) for ti in (A, B))
+                    if ts and ts[0].startswith("@t"))
+    assert [s.own_text(t) for t in texts] == [inner(t) for t in texts]
+    assert s.own_text("pick:0") == "pick:0"
+    plain = SMALLWORLD.start(["a", "b"], {}, 1)
+    assert plain.own_text("@t1 c:2") == "@t1 c:2"  # a plain game has no tables

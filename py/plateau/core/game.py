@@ -314,6 +314,14 @@ class State:
             raise IllegalMove(text, f"player {player} may not move now")
         return self.play(text)
 
+    def own_text(self, move_text: str) -> str:
+        """A move's text as the board it is played on writes it: the text
+        itself, unless a game records where a move was played (a tournament's
+        move at a table other than the one asked first, ``@t<table> <move>``,
+        is ``<move>`` at its table). What :meth:`play_as` accepts from a device
+        that shows that board alone."""
+        return move_text
+
     def status(self, lang: str = "fr") -> str:
         """One line for the UI: whose turn and what is being decided."""
         return ""

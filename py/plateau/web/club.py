@@ -215,8 +215,7 @@ def _own_moves(state, seat: int) -> list[str]:
     writes a move at a table that is not the one asked first
     ``@t<table> <move>``; the same move, once that table is asked first,
     has no prefix)."""
-    return sorted(m.text.partition(" ")[2] if m.text.startswith("@t") else m.text
-                  for m in state.legal_moves_for(seat))
+    return sorted(state.own_text(m.text) for m in state.legal_moves_for(seat))
 
 
 def table_holds(state, table: int) -> list[int]:

@@ -311,8 +311,8 @@ class ComputerPlayer(View):
     def _legal_now(self, player: int, text: str) -> bool:
         """``text`` (as the computer's own table writes it) is still a move of
         ``player`` at the live position."""
-        return any(m.text == text or m.text.startswith("@t") and m.text.partition(" ")[2] == text
-                   for m in self.session.state.legal_moves_for(player))
+        state = self.session.state
+        return any(m.text == text or state.own_text(m.text) == text for m in state.legal_moves_for(player))
 
     def warm_computer(self) -> None:
         """Import the search and the game's hooks while the person is still

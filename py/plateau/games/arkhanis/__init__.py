@@ -16,7 +16,7 @@ from plateau.core.game import Game, Option, RenderContext, RulesError
 
 from . import events as E
 from .catalogue import CATALOGUE
-from .tournament import TURNS, TournamentState, layout_for  # noqa: F401 (layout_for: part of the package's API)
+from .tournament import TURNS, TournamentState, at_table, layout_for  # noqa: F401 (layout_for: part of the package's API)
 
 
 def _lab(key):
@@ -73,12 +73,10 @@ def parse_tables(text: str) -> list[dict]:
 def _at_table(state, move_text) -> int | None:
     """The table of a move written ``@t<table> <move>`` (a table playing
     while another is asked first, revision 2); None for any other move."""
-    if not move_text or not move_text.startswith("@t") or " " not in move_text:
+    ti = at_table(move_text or "")[0]
+    if ti is None or ti >= len(state.tables) or state.tables[ti].to_play is None:
         return None
-    head = move_text.partition(" ")[0][2:]
-    if not head.isdigit() or int(head) >= len(state.tables) or state.tables[int(head)].to_play is None:
-        return None
-    return int(head)
+    return ti
 
 
 def table_view(table: int) -> str:
@@ -219,12 +217,11 @@ class Arkhanis(Game):
     def describe_move(self, state_before, move_text, viewer=None, lang="fr"):
         from .catalogue import t
 
-        if move_text.startswith("@t") and " " in move_text:  # revision 2: a move at another table
-            head, _, rest = move_text.partition(" ")
-            if head[2:].isdigit() and int(head[2:]) < len(state_before.tables):
-                from plateau.games.smallworld.describe import describe
+        ti, rest = at_table(move_text)  # revision 2: a move at another table
+        if ti is not None and ti < len(state_before.tables):
+            from plateau.games.smallworld.describe import describe
 
-                return describe(state_before.tables[int(head[2:])], rest, lang)
+            return describe(state_before.tables[ti], rest, lang)
         head, _, arg = move_text.partition(":")
         if head == "bid":
             if viewer is None or viewer == state_before.to_play:

@@ -125,6 +125,24 @@ def _skull(st):
     return s if s is not None and tp.get("skull_done") is None else None
 
 
+def written_at(table, text):
+    """Move ``text`` played at ``table`` while another table is asked first:
+    ``@t<table> <move>`` (read back by :func:`at_table`)."""
+    return f"@t{table} {text}"
+
+
+def at_table(text):
+    """A move written ``@t<table> <move>`` (revision 2: played at a table
+    while another is asked first) → (table, move); any other text → (None,
+    text). Only the writing is read: whether that table plays is the
+    position's to say."""
+    if text.startswith("@t"):
+        head, sep, rest = text.partition(" ")
+        if sep and head[2:].isdigit():
+            return int(head[2:]), rest
+    return None, text
+
+
 class TableClock(Clock):
     """The tournament as the clock of its table ``index``: it starts the
     table's turns (slot by slot, §3.3), takes the table back when a turn
@@ -683,7 +701,7 @@ class TournamentState(State):
         out = []
         for ti, q in self._table_movers():
             if q == player and ti != first:
-                out.extend(Move(f"@t{ti} {m.text}", m.path, m.free) for m in self.tables[ti].legal_moves())
+                out.extend(Move(written_at(ti, m.text), m.path, m.free) for m in self.tables[ti].legal_moves())
         return out
 
     def legal_moves_for(self, player):
@@ -706,7 +724,7 @@ class TournamentState(State):
             for ti, q in self._table_movers():
                 if q == player and ti != (self.current if self.stage == "play" else None):
                     if any(m.text == text for m in self.tables[ti].legal_moves()):
-                        text = f"@t{ti} {text}"
+                        text = written_at(ti, text)
                         break
         for m in self._own_table_moves(player):
             if m.text == text:
@@ -717,15 +735,16 @@ class TournamentState(State):
     def _split(self, text):
         """``@t<table> <move>`` → (table, move text), else (None, text)."""
         if self.rev >= 2 and text.startswith("@t"):
-            head, _, rest = text.partition(" ")
-            try:
-                ti = int(head[2:])
-            except ValueError:
-                raise IllegalMove(text, "unknown table") from None
+            ti, rest = at_table(text)
+            if ti is None:
+                raise IllegalMove(text, "unknown table")
             if ti not in self.busy_tables():
                 raise IllegalMove(text, f"table {ti} is not playing now")
             return ti, rest
         return None, text
+
+    def own_text(self, move_text):
+        return at_table(move_text)[1]
 
     def legal_moves(self):
         if self.win is not None:
