@@ -15,8 +15,10 @@ list), so a visitor's browser never pairs files of two builds:
   the runtime, copied from ``node_modules`` (only the files the page loads),
   its standard library trimmed to the modules the site can import and
   precompiled to bytecode by the vendored Pyodide under node
-  (``python_stdlib.zip`` then holds ``.pyc`` files only: STDLIB_PY), its lock
-  file without Pyodide's package list;
+  (``python_stdlib.zip`` then holds ``.pyc`` files only: STDLIB_PY), the
+  modules the start does not import apart from it
+  (``static/build/stdlib-later-<hash>.zip``, fetched once the app is ready),
+  its lock file without Pyodide's package list;
 * ``static/build/plateau-<hash>.bundle``: the ``plateau`` package (its
   bytecode in ``__pycache__``, an empty file in each source's place), svgwrite
   (its wheel's files, the same way) and the games index of the home screen,
