@@ -1144,6 +1144,7 @@ def size_group(name: str) -> str:
             else "PyScript core (chunks)" if "/vendor/pyscript-" in name
             else "Plateau bundle" if "/build/plateau-" in name
             else "games' bundles" if "/build/game-" in name
+            else "standard library, later part" if "/build/stdlib-later-" in name
             else "home page" if name == "index.html"
             else "card pictures (PNG)" if "/build/card-" in name
             else "css, scripts, config")

@@ -15,8 +15,10 @@ list), so a visitor's browser never pairs files of two builds:
   the runtime, copied from ``node_modules`` (only the files the page loads),
   its standard library trimmed to the modules the site can import and
   precompiled to bytecode by the vendored Pyodide under node
-  (``python_stdlib.zip`` then holds ``.pyc`` files only: STDLIB_PY), its lock
-  file without Pyodide's package list;
+  (``python_stdlib.zip`` then holds ``.pyc`` files only: STDLIB_PY), the
+  modules the start does not import apart from it
+  (``static/build/stdlib-later-<hash>.zip``, fetched once the app is ready),
+  its lock file without Pyodide's package list;
 * ``static/build/plateau-<hash>.bundle``: the ``plateau`` package (its
   bytecode in ``__pycache__``, an empty file in each source's place), svgwrite
   (its wheel's files, the same way) and the games index of the home screen,
@@ -248,17 +250,61 @@ def stdlib_for_the_site(runtime_start):
             continue
         with open(path + "c", "wb") as f:
             f.write(_code_to_hash_pyc(code, importlib.util.source_hash(source), False))
+    files = {m: v.__file__ for m, v in finder.modules.items() if v.__file__}
+    start = start_closure(runtime_start + cfg["start"] + sorted(_top_imports(cfg["main"], "__main__", False)),
+                          files)
     with open("/std/.plateau-keep.json", "w") as f:
-        json.dump(keep, f)
+        json.dump({"keep": keep, "start": sorted(m for m in keep if m in start)}, f)
     return ok
+
+
+# the modules a module's top imports as it runs (its functions' imports aside:
+# they run later, if ever); relative imports resolved from ``name``
+def _top_imports(source, name, is_package):
+    out = set()
+    todo = list(ast.parse(source).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = name.split(".") if is_package else name.split(".")[:-1]
+                base = ".".join(parts[:len(parts) - node.level + 1])
+                mod = base + ("." + node.module if node.module else "") if base else (node.module or "")
+            else:
+                mod = node.module or ""
+            if mod:
+                out.add(mod)
+                out.update(f"{mod}.{a.name}" for a in node.names)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+# every module imported, at any depth, when ``roots`` are imported and their
+# tops run (each package's parents first)
+def start_closure(roots, files):
+    seen, todo = set(), list(roots)
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = name.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        path = files.get(name)
+        if not path or not path.endswith(".py"):
+            continue
+        with open(path, "rb") as f:
+            todo.extend(_top_imports(f.read(), name, path.endswith("__init__.py")))
+    return seen
 """
 
 # The standard library modules the app imports beyond what Pyodide's own start
 # does (the home screen, a game resumed: svgwrite's xml.etree), imported before
-# the snapshot is taken. Standard library only: the snapshot does not change
-# with Plateau's code (a snapshot holding Plateau's engine imported as well
-# measured no faster, 4.7 MB bigger, and new at every release).
-# urllib.request is the site's stand-in (STDLIB_STANDINS).
+# the snapshot is taken. urllib.request is the site's stand-in (STDLIB_STANDINS).
 SNAPSHOT_IMPORTS = ("import hmac, html, html.entities, ipaddress, secrets, urllib.parse, "
                     "xml.etree.ElementTree, xml.etree.ElementPath")
 # svgwrite, which every board is drawn with, is a pinned wheel: imported in
@@ -290,6 +336,32 @@ del d, g, folder, files, f, base
 gc.collect()
 """
 
+# Plateau's modules the home screen imports that touch nothing of the page (no
+# ``js`` at their top): the engine's core (the game protocol, records, the
+# registry, words) and the web layer's own logic (the controller, sessions,
+# saving, club mode's messages, the catalogue of sentences). Imported before
+# the snapshot is taken, their classes (dataclasses write and compile their
+# methods at import) are made once at build time instead of at every start.
+# The modules that reach the page at import (dom.py and those that import it)
+# are imported by main.py after the restore. The snapshot then belongs to this
+# build's bundle: ``plateau.__bundle__`` holds the bundle's version, and the
+# boot module starts Python normally when it is not its own
+# (static/pyodide-boot.mjs, snapshotOfThisBuild). Only the games' modules,
+# never imported by the home screen, stay out (a snapshot with the whole engine
+# and its games measured no faster: 4.7 MB bigger).
+SNAPSHOT_PLATEAU = ("plateau.core", "plateau.core.registry", "plateau.core.i18n", "plateau.web.messages",
+                    "plateau.web.startup", "plateau.web.markdown", "plateau.web.view", "plateau.web.store",
+                    "plateau.web.session", "plateau.web.controller", "plateau.web.club")
+SNAPSHOT_PLATEAU_PY = """
+import importlib, sys
+if "" not in sys.path:
+    sys.path.insert(0, "")
+for name in NAMES.split():
+    importlib.import_module(name)
+sys.modules["plateau"].__bundle__ = BUNDLE
+del importlib, name
+"""
+
 # Boots the site's runtime (precompiled standard library) once under node and
 # prints nothing but writes the memory snapshot of the started interpreter
 # (pyodide 314's `_makeSnapshot` / `makeMemorySnapshot`). Every source of
@@ -315,17 +387,24 @@ const dir = process.env.PLATEAU_PYODIDE_DIR;
 const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir).href);
 const py = await loadPyodide({ indexURL: dir, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 py.runPython(process.env.PLATEAU_SNAPSHOT_IMPORTS);
-// svgwrite (the pinned wheel, not Plateau's code) written where the page's
-// bundle puts it, imported whole, and one drawing made so that the regular
-// expressions it compiles on first use are compiled already
-const wheel = JSON.parse(fs.readFileSync(process.env.PLATEAU_SNAPSHOT_SVGWRITE, "utf8"));
+// Plateau's bundle (svgwrite and Plateau's modules) written where the page
+// puts it; svgwrite imported whole, and one drawing made so that the regular
+// expressions it compiles on first use are compiled already; Plateau's
+// modules that touch nothing of the page imported (SNAPSHOT_PLATEAU)
+const files = JSON.parse(fs.readFileSync(process.env.PLATEAU_SNAPSHOT_FILES, "utf8"));
 const home = py.FS.cwd();
-for (const [name, b64] of Object.entries(wheel)) {
+for (const [name, b64] of Object.entries(files)) {
   const path = `${home}/${name}`;
   py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   py.FS.writeFile(path, Buffer.from(b64, "base64"));
 }
 py.runPython(process.env.PLATEAU_SNAPSHOT_WARM);
+if (process.env.PLATEAU_SNAPSHOT_PLATEAU) {
+  py.globals.set("NAMES", process.env.PLATEAU_SNAPSHOT_PLATEAU);
+  py.globals.set("BUNDLE", process.env.PLATEAU_SNAPSHOT_BUNDLE);
+  py.runPython(process.env.PLATEAU_SNAPSHOT_PLATEAU_PY);
+  py.runPython("del NAMES, BUNDLE; import gc; gc.collect()");
+}
 fs.writeFileSync(process.env.PLATEAU_SNAPSHOT_OUT, py.makeMemorySnapshot());
 """
 
@@ -357,7 +436,7 @@ def pyscript_sources() -> dict[str, str]:
     return {k.lstrip("/"): v for k, v in out.items()}
 
 
-def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
+def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], tuple[bytes, bytes]]:
     """Bytecode of the bundle's modules (keyed by their source's name), of
     svgwrite, whose wheel ships sources only (keyed by its ``__pycache__``
     name), both unchecked-hash (used whatever the dates of the unpacked
@@ -405,11 +484,11 @@ def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
         except (OSError, subprocess.TimeoutExpired) as e:
             print(f"build: no precompiled bytecode (node: {e}); the browser will compile the sources",
                   file=sys.stderr)
-            return {}, b""
+            return {}, (b"", b"")
         tag = run.stdout.strip().splitlines()[-1] if run.stdout.strip() else ""
         if run.returncode != 0 or not tag.startswith("cpython-"):
             print(f"build: no precompiled bytecode ({(run.stderr or run.stdout).strip()[-300:]})", file=sys.stderr)
-            return {}, b""
+            return {}, (b"", b"")
         if tag.endswith(" errors"):
             tag = tag.split()[0]
             print("build: some modules did not compile to bytecode (sources kept)", file=sys.stderr)
@@ -420,13 +499,24 @@ def precompile(files: list[tuple[Path, str]]) -> tuple[dict[str, bytes], bytes]:
             pyc = src / parent / "__pycache__" / f"{stem[:-3]}.{tag}.pyc"
             if pyc.is_file():
                 out[f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc"] = pyc.read_bytes()
-        keep = set(json.loads((std / ".plateau-keep.json").read_text()))
-        return out, stdlib_zip(std, [n for n in std_names if stdlib_module(n) in keep])
+        found = json.loads((std / ".plateau-keep.json").read_text())
+        keep, start = set(found["keep"]), set(found["start"])
+        return out, (stdlib_zip(std, [n for n in std_names if stdlib_module(n) in start]),
+                     stdlib_zip(std, [n for n in std_names if stdlib_module(n) in keep - start]))
 
 
 def stdlib_config() -> str:
-    """What STDLIB_PY follows and leaves out, as JSON (main.py's text included)."""
+    """What STDLIB_PY follows and leaves out, as JSON (main.py's text included),
+    and what the start imports beside the runtime's own start and main.py: the
+    snapshot's modules (SNAPSHOT_IMPORTS, svgwrite's, SNAPSHOT_PLATEAU)."""
+    snap = [n.strip() for n in SNAPSHOT_IMPORTS.removeprefix("import ").split(",")]
+    wheel = ROOT / "static" / "vendor" / SVGWRITE_WHEEL
+    svg = []
+    if wheel.is_file():
+        with zipfile.ZipFile(wheel) as w:
+            svg = [stdlib_module(n) for n in w.namelist() if n.startswith("svgwrite/") and n.endswith(".py")]
     return json.dumps({"entries": list(STDLIB_ENTRIES), "leave_out": list(STDLIB_LEAVE_OUT),
+                       "start": snap + svg + list(SNAPSHOT_PLATEAU),
                        "main": (ROOT / "static" / "main.py").read_text(encoding="utf-8")})
 
 
@@ -442,21 +532,80 @@ def stdlib_module(name: str) -> str | None:
 def stdlib_zip(std: Path, names: list[str]) -> bytes:
     """The standard library zip again, with the modules ``names`` lists, each
     that compiled as its ``.pyc`` alone (zipimport loads it without parsing
-    anything); a module that did not compile keeps its source."""
-    import io
+    anything); a module that did not compile keeps its source. Each entry is
+    deflated on its own, as zipimport reads them (a zip stored and gzipped as
+    a whole is 0.1 MB smaller, but inflating 4 MB in the page took 40-150 ms
+    of its thread at every start), by ``zip_best``."""
+    files = []
+    for name in names:
+        if name.endswith("/"):
+            continue
+        data_name = name
+        if name.endswith(".py") and (std / (name + "c")).is_file():
+            data_name = name + "c"
+        files.append((data_name, (std / data_name).read_bytes()))
+    return zip_best(files)
 
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for name in names:
-            if name.endswith("/"):
-                continue
-            data_name = name
-            if name.endswith(".py") and (std / (name + "c")).is_file():
-                data_name = name + "c"
-            info = zipfile.ZipInfo(data_name, ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, (std / data_name).read_bytes())
-    return buf.getvalue()
+
+def zip_best(files: list[tuple[str, bytes]]) -> bytes:
+    """A zip of ``files`` whose entries are deflated as small as the build
+    can (libdeflate's strongest level, ``deflate_best``; zlib's level 9
+    without it): 49 kB less than zlib for the standard library. Stored when
+    deflating does not help. Dates fixed (ZIP_DATE): the same files give the
+    same bytes."""
+    import struct
+    import zlib
+
+    y, mo, d, h, mi, se = ZIP_DATE
+    dos_date, dos_time = ((y - 1980) << 9) | (mo << 5) | d, (h << 11) | (mi << 5) | (se // 2)
+    out, central = bytearray(), bytearray()
+    for name, data in files:
+        raw_name = name.encode("utf-8")
+        packed = deflate_best(data)
+        method = 8
+        if len(packed) >= len(data):
+            packed, method = data, 0
+        crc = zlib.crc32(data)
+        at = len(out)
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0x800, method, dos_time, dos_date, crc, len(packed),
+                           len(data), len(raw_name), 0) + raw_name + packed
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0x800, method, dos_time, dos_date, crc,
+                               len(packed), len(data), len(raw_name), 0, 0, 0, 0, 0, at) + raw_name
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(files), len(files), len(central), len(out), 0)
+    return bytes(out + central + end)
+
+
+def _libdeflate():
+    """The ``deflate`` package (libdeflate, requirements-build.txt), None without it."""
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
+    try:
+        import deflate
+    except ImportError:
+        return None
+    return deflate
+
+
+def deflate_best(data: bytes) -> bytes:
+    """``data`` as a raw deflate stream, libdeflate's level 12 or zlib's 9."""
+    import zlib
+
+    lib = _libdeflate()
+    if lib is not None:
+        return bytes(lib.deflate_compress(data, 12))
+    z = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return z.compress(data) + z.flush()
+
+
+def gzip_best(data: bytes) -> bytes:
+    """``data`` gzip-compressed as small as the build can: libdeflate's
+    strongest level (the ``deflate`` package, requirements-build.txt), zlib's
+    level 9 without it. No name, no date: the same bytes give the same file."""
+    lib = _libdeflate()
+    if lib is None:
+        return gzip.compress(data, compresslevel=9, mtime=0)
+    out = bytes(lib.gzip_compress(data, 12))
+    return out[:4] + b"\0\0\0\0" + out[8:]  # no date (libdeflate writes none; the names hang on these bytes)
 
 
 def prerender() -> dict:
@@ -559,9 +708,24 @@ LOADER_PATCHES = [
 ]
 
 
+# One change to PyScript's core: its own Python package (``pyscript``: display,
+# fetch, storage, websockets, workers...) is still written into the
+# interpreter's home at every start, but no longer imported there and then.
+# Importing it ran about 30 ms of Python on the page's thread between the
+# interpreter ready and main.py (a warm start, bench/README.md), for a package
+# Plateau never imports (its web layer talks to the page through ``js`` and
+# ``pyodide.ffi``). PyScript imports it at once only for its workers, which
+# Plateau does not use; ``import pyscript`` still works, at its first use.
+CORE_PATCHES = [
+    (b'"import pyscript as _pyscript"', b'""'),
+    (b'["_Path","_path","_os","_pyscript"]', b'["_Path","_path","_os"]'),
+]
+
+
 def patch_runtime(path: Path, patches: list = RUNTIME_PATCHES) -> None:
     """Apply ``patches`` (RUNTIME_PATCHES to ``pyodide.asm.mjs``,
-    LOADER_PATCHES to ``pyodide.mjs``); each must match exactly once:
+    LOADER_PATCHES to ``pyodide.mjs``, CORE_PATCHES to PyScript's core
+    chunk); each must match exactly once:
     another runtime version fails the build here, not in a player's
     browser."""
     data = path.read_bytes()
@@ -596,6 +760,8 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
     site_lock_file(tmp_pyo / "pyodide-lock.json")
     patch_runtime(tmp_pyo / "pyodide.asm.mjs")
     patch_runtime(tmp_pyo / "pyodide.mjs", LOADER_PATCHES)
+    for chunk in tmp_core.glob("core-*.js"):
+        patch_runtime(chunk, CORE_PATCHES)
     for js in [tmp_pyo / "pyodide.mjs", tmp_pyo / "pyodide.asm.mjs", *tmp_core.glob("core-*.js")]:
         compile_hint(js)
     version = json.loads((pyo / "package.json").read_text())["version"]
@@ -683,11 +849,13 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str, games: dict | N
         target = Path(tmp) / "snapshot.bin"
         env = {**os.environ, "PLATEAU_PYODIDE_DIR": str(pyo_dir) + "/", "PLATEAU_SNAPSHOT_OUT": str(target),
                "PLATEAU_SNAPSHOT_IMPORTS": SNAPSHOT_IMPORTS, "PLATEAU_SNAPSHOT_WARM": SNAPSHOT_WARM,
-               "PLATEAU_SNAPSHOT_SVGWRITE": str(Path(tmp) / "svgwrite.json")}
+               "PLATEAU_SNAPSHOT_FILES": str(Path(tmp) / "files.json"),
+               "PLATEAU_SNAPSHOT_PLATEAU": " ".join(SNAPSHOT_PLATEAU), "PLATEAU_SNAPSHOT_PLATEAU_PY": SNAPSHOT_PLATEAU_PY,
+               "PLATEAU_SNAPSHOT_BUNDLE": bundle_version(bundle_path)}
         with zipfile.ZipFile(io.BytesIO(gzip.decompress((out / bundle_path).read_bytes()))) as z:
             sources = {n: base64.b64encode(z.read(n)).decode() for n in z.namelist()
-                       if n.startswith("svgwrite/") and not n.endswith("/")}
-        (Path(tmp) / "svgwrite.json").write_text(json.dumps(sources), encoding="utf-8")
+                       if n.startswith(("svgwrite/", "plateau/")) and not n.endswith("/")}
+        (Path(tmp) / "files.json").write_text(json.dumps(sources), encoding="utf-8")
         try:
             run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_JS], env=env, cwd=tmp,
                                  capture_output=True, text=True, timeout=600)
@@ -712,9 +880,12 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str, games: dict | N
     src = src.replace("__PYODIDE_MJS__", "../../" + paths["pyodide"])
     src = src.replace("__SNAPSHOT__", "../../" + snap_rel if snap_rel else "")
     src = src.replace("__BUNDLE__", "../../" + bundle_path)
+    src = src.replace("__BUNDLE_VERSION__", bundle_version(bundle_path))
     later = sources_path(out, bundle_path)
     src = src.replace("__SOURCES__", "../../" + later if later else "")
     src = src.replace("__CORE__", "../../" + paths["core"])
+    src = src.replace("__STDLIB_LATER__", "../../" + paths["stdlib_later"] if paths.get("stdlib_later") else "")
+    src = src.replace('"__STDLIB_LATER_MODULES__"', json.dumps(paths.get("later_modules", [])))
     # each game's own bundle and the games it needs (bundle()), paths relative to this module
     lazy = {gid: {"bundle": "../../" + g["bundle"], "needs": g["needs"]} for gid, g in (games or {}).items()}
     src = src.replace('"__GAMES__"', json.dumps(lazy, sort_keys=True))
@@ -722,6 +893,27 @@ def snapshot(out: Path, paths: dict[str, str], bundle_path: str, games: dict | N
     (build / name).write_text(src, encoding="utf-8")
     return {"boot": f"static/build/{name}", "snapshot": snap_rel, "bundle": bundle_path,
             "read": f"static/build/{read_name}"}
+
+
+def stdlib_later(out: Path, data: bytes) -> dict:
+    """The standard library's later part (``static/build/stdlib-later-<hash>.zip``):
+    the modules the site can import that the start does not (stdlib_for_the_site),
+    fetched once the app is ready (static/pyodide-boot.mjs). Returns its site
+    path and the modules it holds (none without it)."""
+    if not data:
+        return {}
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        modules = sorted(stdlib_module(n.removesuffix("c")) for n in z.namelist() if n.endswith((".py", ".pyc")))
+    build = out / "static" / "build"
+    build.mkdir(parents=True, exist_ok=True)
+    name = f"stdlib-later-{short_hash(data)}.zip"
+    (build / name).write_bytes(data)
+    return {"stdlib_later": f"static/build/{name}", "later_modules": modules}
+
+
+def bundle_version(bundle_path: str) -> str:
+    """The version of Plateau's bundle named ``static/build/plateau-<version>.bundle``."""
+    return bundle_path.rsplit("/plateau-", 1)[1].removesuffix(".bundle")
 
 
 def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> tuple[str, dict]:
@@ -783,7 +975,7 @@ def bundle_bytes(files: list[tuple[str, bytes]]) -> bytes:
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
         for name, data in files:
             z.writestr(zipfile.ZipInfo(name, ZIP_DATE), data)
-    return gzip.compress(buf.getvalue(), compresslevel=9, mtime=0)
+    return gzip_best(buf.getvalue())
 
 
 def game_of(name: str, games: list[str]) -> str | None:
@@ -849,7 +1041,9 @@ def sources_apart(entries: list[tuple[str, bytes]], pyc: dict[str, bytes]) -> tu
     reading the source), so the page fetches them once the app is ready
     (``static/build/plateau-src-<hash>.bundle``, the boot module): in their
     place the bundle holds an empty file, which is enough for Python to find
-    the module and its bytecode (0.35 MB less before the app is ready)."""
+    the module and its bytecode (0.35 MB less before the app is ready).
+    The bytecode of PyScript's package goes with them: the start does not
+    import that package (CORE_PATCHES)."""
     if not pyc or not PYODIDE_TAG:
         return entries, []
     tag = PYODIDE_TAG.split(":")[0]
@@ -858,6 +1052,9 @@ def sources_apart(entries: list[tuple[str, bytes]], pyc: dict[str, bytes]) -> tu
         parent, _, stem = name.rpartition("/")
         if name.endswith(".py") and f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc" in pyc:
             main.append((name, b""))
+            later.append((name, data))
+        elif name.startswith("pyscript/"):
+            # PyScript's own package's bytecode: the start no longer imports it (CORE_PATCHES)
             later.append((name, data))
         else:
             main.append((name, data))
@@ -1112,8 +1309,9 @@ def main() -> None:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    pyc, stdlib = precompile(bundle_files())
+    pyc, (stdlib, later) = precompile(bundle_files())
     paths = vendor(out, stdlib)
+    paths.update(stdlib_later(out, later))
     vendor_club(out)
     pre = prerender()
     index = pre.get("games", {})

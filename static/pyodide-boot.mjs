@@ -9,7 +9,7 @@
 // interpreter is restored from it instead of starting Python again; otherwise
 // Python starts as usual and the file is fetched once the app is ready, for
 // the next visit. A snapshot that cannot be used (missing, damaged, another
-// runtime) means a normal start, never a broken page.
+// runtime, another build of Plateau) means a normal start, never a broken page.
 //
 // It also puts Plateau's Python in place: the bundle (a gzip-compressed zip of
 // the engine, the web layer, the boards and svgwrite, sources and bytecode,
@@ -20,7 +20,7 @@
 // `<html data-python>` tells which way it went: "snapshot" or "fresh".
 // `?nosnapshot` in the page's address forces a normal start.
 //
-// The build replaces the six paths below (relative to this file).
+// The build replaces the paths below (relative to this file) and the bundle's version.
 import * as pyodide from "__PYODIDE_MJS__";
 import { cachedFile, fetchBundle, readBundle, unsparse } from "__READ__";
 
@@ -163,6 +163,20 @@ function snapshotMemory() {
   return bytes;
 }
 
+// The snapshot holds some of Plateau's modules imported (scripts/build.py,
+// SNAPSHOT_PLATEAU), so it belongs to one build: `plateau.__bundle__` in it is
+// the version of the bundle it was taken with. A snapshot of another build (a
+// cache or a host that mixed files of two builds) is not used: its modules
+// would run beside this build's others. Python then starts normally.
+const BUNDLE_VERSION = "__BUNDLE_VERSION__";
+class OtherBuild extends Error {}
+function snapshotOfThisBuild(py) {
+  const held = py.runPython("import sys; getattr(sys.modules.get('plateau'), '__bundle__', None)");
+  if (held !== BUNDLE_VERSION) {
+    throw new OtherBuild(`the snapshot holds Plateau's modules of another build (${held}, not ${BUNDLE_VERSION})`);
+  }
+}
+
 // A game's files put in place in the interpreter's home, once. A source file's
 // place (empty) is left alone when the sources (for tracebacks) are there already.
 const gamesIn = new WeakMap();  // interpreter -> ids of the games in place
@@ -173,6 +187,37 @@ function installGame(py, gid, files) {
   install(py, files.filter(([name, data]) => !(data.length === 0 && name.endsWith(".py")
     && py.FS.analyzePath(`${home}/${name}`).exists)));
   gamesIn.get(py).add(gid);
+}
+
+// The standard library in two parts (scripts/build.py, stdlib_for_the_site):
+// the runtime's python_stdlib.zip holds what the start imports, and
+// `static/build/stdlib-later-<hash>.zip` the modules only later code imports
+// (the computer's statistics, the games' helpers...). That second zip is
+// fetched once the app is ready, with the games; Python's finder (below)
+// imports its modules from it, and an import of one of them before it came
+// fetches it there and then (a synchronous request, as for a game). The build
+// replaces the two names below.
+const STDLIB_LATER = "__STDLIB_LATER__" ? new URL("__STDLIB_LATER__", import.meta.url).href : "";
+const LATER_GIVEN = "__STDLIB_LATER_MODULES__";
+const LATER_MODULES = Array.isArray(LATER_GIVEN) ? LATER_GIVEN : [];
+const LATER_PATH = "/lib/plateau-stdlib-later.zip";
+const laterIn = new WeakSet();  // interpreters that have it
+let laterRead = null;
+function installLater(py, bytes) {
+  if (laterIn.has(py)) return;
+  py.FS.writeFile(LATER_PATH, bytes, { canOwn: true });
+  laterIn.add(py);
+}
+function syncBytes(url) {
+  const req = new XMLHttpRequest();
+  req.open("GET", url, false);
+  req.overrideMimeType("text/plain; charset=x-user-defined");  // the bytes, one per character
+  req.send();
+  if (req.status !== 200) throw new Error(`${req.status} ${req.statusText}`);
+  const text = req.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
 }
 
 // Python's side: an import of `plateau.games.<gid>` (of a game not in place)
@@ -187,10 +232,22 @@ import sys
 class PlateauGames:
     """Puts a game's files in place (its own bundle) when its package is first imported."""
 
-    def __init__(self, games, home):
-        self.games, self.home = set(games), home
+    def __init__(self, games, home, later, later_path):
+        self.games, self.home, self.later, self.later_path = set(games), home, set(later), later_path
 
     def find_spec(self, name, path=None, target=None):
+        if name in self.later:  # a module of the standard library's later part
+            import _plateau_games
+            import zipimport
+
+            try:
+                _plateau_games.stdlib()  # the zip in place (downloaded now if it has not come yet)
+            except Exception as e:
+                raise ImportError(f"the module {name!r} of the standard library could not be fetched ({e})",
+                                  name=name)
+            # found in that zip, in its package's folder there (xml.sax when xml came from the runtime's zip)
+            package = name.rpartition(".")[0].replace(".", "/")
+            return zipimport.zipimporter(self.later_path + ("/" + package if package else "")).find_spec(name)
         parts = name.split(".")
         if len(parts) > 2 and parts[0] == "plateau" and parts[1] == "games" and parts[2] in self.games:
             import _plateau_games
@@ -240,25 +297,23 @@ class PlateauGames:
                 f.write(body)
 
 
-sys.meta_path.insert(0, PlateauGames(_plateau_games_list, _plateau_home))
-del PlateauGames, _plateau_games_list, _plateau_home
+sys.meta_path.insert(0, PlateauGames(_plateau_games_list, _plateau_home, _plateau_later, _plateau_later_path))
+del PlateauGames, _plateau_games_list, _plateau_home, _plateau_later, _plateau_later_path
 `;
 function lazyGames(py) {
   const ids = Object.keys(GAMES);
-  if (!ids.length) return;
+  if (!ids.length && !STDLIB_LATER) return;
   py.registerJsModule("_plateau_games", {
+    stdlib() {
+      if (laterIn.has(py)) return;
+      installLater(py, syncBytes(STDLIB_LATER));
+      mark("stdlib-later-fetched");
+    },
     load(gid) {
       // undefined (Python's None) when the files are in place
       if (gamesIn.has(py) && gamesIn.get(py).has(gid)) return undefined;
       if (gameFilesRead.has(gid)) { installGame(py, gid, gameFilesRead.get(gid)); return undefined; }
-      const req = new XMLHttpRequest();
-      req.open("GET", GAMES[gid].url, false);
-      req.overrideMimeType("text/plain; charset=x-user-defined");  // the bytes, one per character
-      req.send();
-      if (req.status !== 200) throw new Error(`${req.status} ${req.statusText}`);
-      const text = req.responseText;
-      const bytes = new Uint8Array(text.length);
-      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+      const bytes = syncBytes(GAMES[gid].url);
       if (!gamesIn.has(py)) gamesIn.set(py, new Set());
       gamesIn.get(py).add(gid);  // Python unpacks it
       mark("game-fetched-" + gid);
@@ -277,15 +332,31 @@ function lazyGames(py) {
   const g = py.globals;
   g.set("_plateau_games_list", py.toPy(ids.filter((gid) => !(gamesIn.has(py) && gamesIn.get(py).has(gid)))));
   g.set("_plateau_home", py.FS.cwd());
+  g.set("_plateau_later", py.toPy(STDLIB_LATER ? LATER_MODULES : []));
+  g.set("_plateau_later_path", LATER_PATH);
   py.runPython(FINDER);
 }
 
-// Once the app is ready: every game's files, one game after the other.
+// Once the app is ready: the standard library's later part, then every
+// game's files, one game after the other.
 function gamesLater(py) {
   const ids = Object.keys(GAMES);
-  if (!ids.length) return;
+  if (!ids.length && !STDLIB_LATER) return;
   document.documentElement.setAttribute("data-games", "later");
   whenReady(async () => {
+    if (STDLIB_LATER && !laterIn.has(py)) {
+      try {
+        laterRead ||= fetch(STDLIB_LATER, { credentials: "same-origin" }).then((r) => {
+          if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+          return r.arrayBuffer();
+        });
+        installLater(py, new Uint8Array(await laterRead));
+      } catch (e) {
+        laterRead = null;
+        console.warn("Plateau: the standard library's later part could not be fetched now", e);
+        return;  // offline: fetched when a module of it is imported
+      }
+    }
     for (const gid of ids) {
       try {
         const files = await gameFiles(gid);
@@ -352,6 +423,11 @@ function sourcesLater(py) {
   if (!SOURCES) return;
   whenReady(() => {
     fetchBundle(SOURCES).then(readBundle).then((files) => {
+      // PyScript's package (its bytecode comes here) has the folder PyScript wrote at the start
+      const home = py.FS.cwd();
+      if (files.some(([name]) => name.startsWith("pyscript/")) && py.FS.analyzePath(`${home}/pyscript`).exists) {
+        foldersMade.get(py)?.add("pyscript");
+      }
       install(py, files);
       document.documentElement.setAttribute("data-sources", "installed");
     }).catch((e) => console.warn("Plateau: the sources for tracebacks could not be read", e));
@@ -412,13 +488,14 @@ async function start(opts) {
   if (cached) {
     try {
       py = await pyodide.loadPyodide({ ...opts, _loadSnapshot: snapshotMemory(), createPyodideModule });
+      snapshotOfThisBuild(py);
       // the snapshot holds the build's random state: every visitor gets a new one
       py.runPython("import random as _r; _r.seed(); del _r");
       root.setAttribute("data-python", "snapshot");
     } catch (e) {
       py = null;
       if (!(e instanceof NoSnapshot)) {
-        console.warn("Plateau: the interpreter snapshot is not usable here; starting Python normally.", e);
+        console.warn(`Plateau: the interpreter snapshot is not usable here (${e && e.message}); starting Python normally.`, e);
       }
     }
   } else {

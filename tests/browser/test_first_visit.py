@@ -1,12 +1,15 @@
 """A light first visit (issue 30): the sources of Plateau's and svgwrite's
 modules are not in the bundle the start waits for (only their bytecode, with
 an empty file in each source's place); the page fetches them once the app is
-ready, and tracebacks then show the lines of Plateau's code."""
+ready, and tracebacks then show the lines of Plateau's code. The standard
+library's modules that the start does not import come the same way, after it
+(scripts/build.py, stdlib_later)."""
 
 from __future__ import annotations
 
 import gzip
 import io
+import re
 import zipfile
 
 from harness import open_app
@@ -25,7 +28,10 @@ def test_the_sources_are_apart_from_the_bundle_the_start_waits_for(site_dir):
     later = _bundle(site_dir, "plateau-src-*.bundle")
     assert "plateau/core/record.py" in later and "svgwrite/drawing.py" in later
     assert b"def decode(" in later["plateau/core/record.py"]
-    for name in later:
+    # the bytecode of PyScript's own package, which the start does not import (scripts/build.py, CORE_PATCHES)
+    pyscript = [n for n in later if n.startswith("pyscript/")]
+    assert pyscript and all("/__pycache__/" in n and n not in main for n in pyscript), pyscript
+    for name in set(later) - set(pyscript):
         assert name.endswith(".py") and main[name] == b"", name  # its place kept, empty
         parent, _, stem = name.rpartition("/")
         assert any(n.startswith(f"{parent}/__pycache__/{stem[:-3]}.cpython-") for n in main), name
@@ -64,3 +70,61 @@ def test_a_traceback_shows_plateaus_lines_once_the_sources_are_in(page, base_url
     page.wait_for_selector("#new-game")
     page.click('#new-game button[type="submit"]')
     page.wait_for_selector("#board")
+
+
+LATER = re.compile(r".*/static/build/stdlib-later-[0-9a-f]+\.zip$")
+RUN_PY = """async (src) => {
+  const py = await (await import(document.querySelector('script[type=module][src*="pyodide-boot-"]').src)).started;
+  return py.runPython(src);
+}"""
+# statistics, fractions and difflib: in the later part (tests/browser/test_stdlib.py)
+LATER_USE = "import statistics, fractions, difflib; str(statistics.mean([fractions.Fraction(1, 3), 1]))"
+
+
+def test_the_standard_librarys_later_part_comes_after_the_start(page, base_url):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, base_url)  # a first visit: Python starts from the runtime's zip alone
+    assert page.get_attribute("html", "data-python") == "fresh"
+    ready = page.evaluate("performance.getEntriesByName('plateau:drawn')[0].startTime")
+    page.wait_for_selector("html[data-games=stored]", state="attached", timeout=60_000)
+    asked = page.evaluate("performance.getEntriesByType('resource').map(e => [e.name, e.startTime])")
+    later = [t for u, t in asked if LATER.match(u)]
+    assert len(later) == 1 and later[0] > ready, (later, ready)
+    assert page.evaluate(RUN_PY, LATER_USE) == "2/3"
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    assert "plateau:stdlib-later-fetched" not in marks  # it was in place: no download of its own
+    assert not errors, errors
+
+
+def test_a_module_of_the_later_part_imported_before_it_came_is_fetched_then(browser, base_url):
+    """The background fetch refused: the first import of a module of the later
+    part downloads it there and then (a synchronous request)."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    refused: list[str] = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    page.route(LATER, refuse)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, base_url)
+    for _ in range(200):  # the background fetch asked, and was refused
+        if refused:
+            break
+        page.wait_for_timeout(50)
+    page.unroute(LATER)
+    assert refused and page.get_attribute("html", "data-games") == "later"
+    assert page.evaluate(RUN_PY, LATER_USE) == "2/3"
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
+    assert "plateau:stdlib-later-fetched" in marks, marks
+    # and the app plays on: a game opened after it
+    page.click('[data-game="thud"] [data-action="new"]')
+    page.wait_for_selector("#new-game")
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_selector("#board svg")
+    assert not errors, errors
+    ctx.close()

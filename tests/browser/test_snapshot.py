@@ -137,6 +137,45 @@ def test_a_damaged_snapshot_means_a_normal_start(profile, base_url, site_dir):
         profile.unroute(SNAPSHOT)
 
 
+def test_a_snapshot_of_another_build_is_not_used(profile, base_url, site_dir):
+    # The snapshot holds Plateau's modules that touch nothing of the page, imported
+    # (scripts/build.py, SNAPSHOT_PLATEAU): a build whose bundle differs must not run
+    # them. Here the snapshot says it was taken with another bundle (its
+    # plateau.__bundle__ rewritten, as a snapshot of the build before a deploy would
+    # say): it is read and restored, then refused, and Python starts normally.
+    page, how, _ = visit(profile, base_url, settle=True)
+    page.close()
+    page, how, _ = visit(profile, base_url)
+    assert how == "snapshot"
+    version = run_python(page, "import sys; sys.modules['plateau'].__bundle__")
+    assert list((site_dir / "static" / "build").glob(f"plateau-{version}.bundle"))  # this build's
+    assert run_python(page, "import sys; 'plateau.core.game' in sys.modules and 'plateau.web.controller' in sys.modules")
+    page.close()
+    real = next((site_dir / "static" / "vendor").glob("pyodide-snapshot-*.bin")).read_bytes()
+    assert real.count(version.encode()) >= 1
+    other = real.replace(version.encode(), b"0123456789ab")
+    hits: list[bytes] = []
+    profile.route(SNAPSHOT, serving(other, hits))
+    warned: list[str] = []
+    page = profile.new_page()
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    assert hits
+    assert page.get_attribute("html", "data-python") == "fresh"
+    # read and restored, then refused for what it holds
+    assert page.evaluate("performance.getEntriesByName('plateau:snapshot-unpacked').length") == 1
+    assert any("another build" in w and "0123456789ab" in w for w in warned), warned
+    # the modules are this start's own (imported from the bundle, not restored)
+    assert run_python(page, "import sys; getattr(sys.modules['plateau'], '__bundle__', None)") is None
+    play_a_move(page)
+    assert not errors
+    page.close()
+    profile.unroute(SNAPSHOT)
+
+
 def test_nosnapshot_in_the_address_starts_python_normally(profile, base_url):
     page, how, _ = visit(profile, base_url, settle=True)
     page.close()

@@ -125,9 +125,11 @@ def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(
         assert any(re.fullmatch(re.escape(f"{parent}/__pycache__/{stem[:-3]}.") + r"cpython-3\d+\.pyc", m)
                    for m in names), n
     stdlib = next((site_dir / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
-    std = zipfile.ZipFile(stdlib).namelist()
-    assert "json/__init__.pyc" in std and "json/__init__.py" not in std
-    assert sum(n.endswith(".pyc") for n in std) > 10 * sum(n.endswith(".py") for n in std)
+    std = zipfile.ZipFile(stdlib)
+    assert std.testzip() is None  # each entry inflates to what its CRC says (scripts/build.py, zip_best)
+    names = std.namelist()
+    assert "json/__init__.pyc" in names and "json/__init__.py" not in names
+    assert sum(n.endswith(".pyc") for n in names) > 10 * sum(n.endswith(".py") for n in names)
 
 
 def test_the_runtime_and_pyscript_core_ask_for_eager_compilation(site_dir):
@@ -231,4 +233,29 @@ def test_the_start_throws_no_errors_of_its_own(browser, base_url):
     folders = [f for cls, f in thrown if cls == "ErrnoError" and f[0] == "mknod" and "install" in f]
     assert thrown, "the debugger saw no exception at all: the check would not see these either"
     assert table == [] and folders == [], (len(table), len(folders))
+    ctx.close()
+
+
+PY_AT_READY = """async () => {
+  const py = await (await import(document.querySelector('script[type=module][src*="pyodide-boot-"]').src)).started;
+  const before = py.runPython("import sys; sorted(m for m in sys.modules if m.split('.')[0] == 'pyscript')").toJs();
+  const after = py.runPython("import pyscript; [pyscript.document.title, pyscript.RUNNING_IN_WORKER]").toJs();
+  return [before, after];
+}"""
+
+
+def test_pyscripts_own_package_is_written_at_the_start_and_imported_only_when_asked(browser, base_url):
+    # scripts/build.py CORE_PATCHES: PyScript's core writes its Python package (pyscript/*.py)
+    # at every start and imported it there and then (~30 ms of the page's thread, for a
+    # package Plateau does not use); it is now imported at its first use, and works then
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    before, after = page.evaluate(PY_AT_READY)
+    assert before == [], before
+    assert after == ["Plateau", False], after
+    assert not errors, errors
     ctx.close()

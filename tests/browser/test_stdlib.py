@@ -49,6 +49,17 @@ def _site_stdlib(site_dir: Path) -> Path:
     return next((site_dir / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
 
 
+def _site_later(site_dir: Path) -> Path:
+    """The standard library's later part (scripts/build.py, stdlib_later)."""
+    return next((site_dir / "static" / "build").glob("stdlib-later-*.zip"))
+
+
+def _site_modules(site_dir: Path) -> set[str]:
+    """Every module of the site's standard library: the runtime's zip (what the
+    start imports) and the later part."""
+    return _zip_modules(_site_stdlib(site_dir)) | _zip_modules(_site_later(site_dir))
+
+
 def _imports(source: str) -> set[str]:
     """Every module an import statement of ``source`` names, at any depth (a
     ``from a import b`` names ``a`` and, if it is one, the module ``a.b``)."""
@@ -75,7 +86,7 @@ def _app_sources() -> dict[str, str]:
 
 def test_every_standard_module_the_app_imports_is_in_the_site_zip(site_dir):
     full = _zip_modules(NPM_PYODIDE / "python_stdlib.zip")  # Pyodide's whole standard library
-    kept = _zip_modules(_site_stdlib(site_dir))
+    kept = _site_modules(site_dir)
     wanted: dict[str, str] = {}
     for name, text in _app_sources().items():
         for mod in _imports(text):
@@ -89,7 +100,7 @@ def test_every_standard_module_the_app_imports_is_in_the_site_zip(site_dir):
 
 
 def test_what_only_tools_use_is_left_out(site_dir):
-    kept = _zip_modules(_site_stdlib(site_dir))
+    kept = _site_modules(site_dir)
     full = _zip_modules(NPM_PYODIDE / "python_stdlib.zip")
     for mod in ("pydoc", "pdb", "doctest", "unittest", "_pyrepl", "argparse", "email", "http.client",
                 "multiprocessing", "tarfile", "xml.dom.minidom", "_pydatetime"):
@@ -110,6 +121,22 @@ IMPORT_ALL_JS = r"""
 const { loadPyodide } = await import(process.env.PLATEAU_PYODIDE_MJS);
 const py = await loadPyodide({ indexURL: process.env.PLATEAU_PYODIDE_DIR });
 py.globals.set("NAMES", JSON.parse(process.env.PLATEAU_NAMES));
+if (process.env.PLATEAU_LATER) {  // the site's later part, found as the page finds it (static/pyodide-boot.mjs)
+  const fs = await import("fs");
+  py.FS.writeFile("/lib/plateau-stdlib-later.zip", fs.readFileSync(process.env.PLATEAU_LATER));
+  py.globals.set("LATER", JSON.parse(process.env.PLATEAU_LATER_NAMES));
+  py.runPython(`
+import sys, zipimport
+class Later:
+    def __init__(self, names):
+        self.names = set(names)
+    def find_spec(self, name, path=None, target=None):
+        if name in self.names:
+            package = name.rpartition(".")[0].replace(".", "/")
+            return zipimport.zipimporter("/lib/plateau-stdlib-later.zip" + ("/" + package if package else "")).find_spec(name)
+sys.meta_path.insert(0, Later(LATER))
+`);
+}
 process.stdout.write(py.runPython(`
 import importlib, json, sys
 failed = {}
@@ -123,9 +150,10 @@ json.dumps(failed)
 """
 
 
-def _import_all(pyodide_dir: Path, names: list[str]) -> dict[str, str]:
+def _import_all(pyodide_dir: Path, names: list[str], later: Path | None = None) -> dict[str, str]:
     env = {**os.environ, "PLATEAU_PYODIDE_MJS": (pyodide_dir / "pyodide.mjs").as_uri(),
-           "PLATEAU_PYODIDE_DIR": str(pyodide_dir) + "/", "PLATEAU_NAMES": json.dumps(names)}
+           "PLATEAU_PYODIDE_DIR": str(pyodide_dir) + "/", "PLATEAU_NAMES": json.dumps(names),
+           "PLATEAU_LATER": str(later or ""), "PLATEAU_LATER_NAMES": json.dumps(sorted(_zip_modules(later)) if later else [])}
     with tempfile.TemporaryDirectory(prefix="plateau-stdlib-") as tmp:
         run = subprocess.run(["node", "--input-type=module", "-e", IMPORT_ALL_JS], env=env, cwd=tmp,
                              capture_output=True, text=True, timeout=600)
@@ -135,12 +163,24 @@ def _import_all(pyodide_dir: Path, names: list[str]) -> dict[str, str]:
 
 def test_every_kept_module_imports_in_the_trimmed_runtime_as_in_the_whole_one(site_dir):
     stdlib = _site_stdlib(site_dir)
-    names = sorted(_zip_modules(stdlib))
-    site_failed = _import_all(stdlib.parent, names)
+    names = sorted(_site_modules(site_dir))
+    site_failed = _import_all(stdlib.parent, names, _site_later(site_dir))
     whole_failed = _import_all(NPM_PYODIDE, names)
     # a module that cannot import anywhere (a Windows one, say) is no loss of the trimming
     assert set(site_failed) <= set(whole_failed), {m: site_failed[m] for m in set(site_failed) - set(whole_failed)}
     assert len(names) - len(site_failed) > 150
+
+
+def test_the_start_imports_nothing_of_the_later_part(site_dir):
+    # the runtime's start and every module the snapshot imports, in the runtime with its own zip
+    # alone: a module of the later part imported by the start would fail here
+    stdlib = _site_stdlib(site_dir)
+    start = sorted(_zip_modules(stdlib))
+    later = _zip_modules(_site_later(site_dir))
+    assert later and not later & set(start)
+    assert {"statistics", "difflib", "fractions"} <= later  # the computer's and the games' helpers
+    site_failed, whole_failed = _import_all(stdlib.parent, start), _import_all(NPM_PYODIDE, start)
+    assert set(site_failed) <= set(whole_failed), {m: site_failed[m] for m in set(site_failed) - set(whole_failed)}
 
 
 @pytest.mark.browser
