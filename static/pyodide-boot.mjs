@@ -352,9 +352,9 @@ function gamesLater(py) {
         });
         installLater(py, new Uint8Array(await laterRead));
       } catch (e) {
+        // fetched when a module of it is first imported; the games still come now
         laterRead = null;
         console.warn("Plateau: the standard library's later part could not be fetched now", e);
-        return;  // offline: fetched when a module of it is imported
       }
     }
     for (const gid of ids) {
