@@ -685,7 +685,8 @@ class PlayView(View):
                     result.appendChild(el("p", {"text": line}))
         box = by_id("history-note")  # in the side panel, so that it never moves the board
         if box is not None:
-            key = "play.history" if self.interactive() else "play.history_hidden"
+            key = ("play.history_over" if s.finished else
+                   "play.history" if self.interactive() else "play.history_hidden")
             box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
 
     def score_table(self, table: dict | None = None):
