@@ -524,6 +524,22 @@ class PlayView(View):
             b.setAttribute("role", "tab")
             b.setAttribute("aria-selected", "true" if on else "false")
             box.appendChild(b)
+        self.scroll_view_tab(box)
+
+    @staticmethod
+    def scroll_view_tab(box) -> None:
+        """On a phone the tabs are one row that scrolls sideways: the tab
+        shown is brought into it (the row only, never the page)."""
+        tab = q(".view-tab.on", box)
+        if tab is None or int(box.scrollWidth) <= int(box.clientWidth):
+            return
+        r, b = tab.getBoundingClientRect(), box.getBoundingClientRect()
+        left = float(r.left) - float(b.left) + float(box.scrollLeft)
+        right = left + float(r.width)
+        if left < float(box.scrollLeft):
+            box.scrollLeft = max(0.0, left - 8)
+        elif right > float(box.scrollLeft) + float(box.clientWidth):
+            box.scrollLeft = right - float(box.clientWidth) + 8
 
     def show_view(self, view: str) -> None:
         self.board_view = view
