@@ -3,8 +3,9 @@
 at a past position would replace the game's end. A finished Small World
 game, opened from its link, offers no move at its end nor at a past
 position reached with the real pointer: no move button in the tray ("Fin
-du tour" was still there), no target on the board, and the history note
-says the game is finished. A game in progress keeps its past positions
+du tour" was still there), no target on the board, no pass to the past
+position's player (the review shows everything to everyone), and the
+history note says the game is finished. A game in progress keeps its past positions
 playable (a move there sets the moves that followed aside)."""
 
 from __future__ import annotations
@@ -70,6 +71,7 @@ def test_a_finished_game_offers_no_move_at_its_end_nor_in_its_history(browser, b
     for _ in range(3):  # the last turn's redeployment, then its conquests: "Fin du tour" was offered there
         step_back(page, device == "phone")
         assert page.evaluate(MOVES_OFFERED) == {"tray": [], "board": 0}
+        assert page.locator("#tray button").count() == 0  # nor a pass to the past position's player
         note = page.inner_text("#history-note")
         assert "partie terminée" in note and "remplace" not in note
     assert "Partie terminée" not in page.inner_text("#status")  # the past position's own turn is told

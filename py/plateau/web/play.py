@@ -659,7 +659,7 @@ class PlayView(View):
             tray.appendChild(button(self.t("play.restore_what", n=offer[0], first=first), self.restore_replaced,
                                     data_action="restore"))
         if not interactive and not self.view_only and s.decider() is not None and s.hidden \
-                and s.decider() not in s.computers:
+                and s.decider() not in s.computers and not s.finished:
             # a position where someone else decides: only they may look at it (never the computer's seat)
             name = s.record.players[s.decider()]
             tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
