@@ -60,6 +60,19 @@ def start_game(page, game: str, names: list[str] | None = None, options: dict | 
     page.wait_for_selector("#board")
 
 
+def pointer_click(page, selector: str, touch: bool = False) -> None:
+    """A click (or a tap) with the real pointer in the middle of the first
+    element ``selector`` finds, scrolled into view first if it is not."""
+    loc = page.locator(selector).first
+    loc.scroll_into_view_if_needed()
+    box = loc.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
 def board_ply(page) -> int:
     return int(page.get_attribute("#board", "data-ply") or -1)
 

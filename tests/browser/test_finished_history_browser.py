@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from harness import board_ply, open_app
+from harness import board_ply, open_app, pointer_click
 from plateau.core.record import Record, encode
 from plateau.core.registry import get_game
 from plateau.web.session import Session
@@ -42,19 +42,9 @@ def small_world(finished: bool, seed: int = 3) -> Session:
     return s
 
 
-def tap_or_click(page, selector: str, touch: bool) -> None:
-    page.locator(selector).scroll_into_view_if_needed()
-    box = page.locator(selector).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if touch:
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.click(x, y)
-
-
 def step_back(page, touch: bool) -> None:
     ply = board_ply(page)
-    tap_or_click(page, '[data-action="prev"]', touch)
+    pointer_click(page, '[data-action="prev"]', touch)
     page.wait_for_function(f"+document.querySelector('#board').dataset.ply === {ply - 1}")
 
 
@@ -85,7 +75,7 @@ def test_a_game_in_progress_keeps_its_past_positions_playable(page, base_url):
     open_app(page, base_url, "#g=" + encode(s.snapshot()))
     page.wait_for_selector("#board")
     if page.locator("#pass-screen").count():
-        tap_or_click(page, '[data-action="reveal"]', False)
+        pointer_click(page, '[data-action="reveal"]', False)
     page.wait_for_selector("#board svg")
     assert "Fin du tour" in page.evaluate(MOVES_OFFERED)["tray"]
     step_back(page, False)

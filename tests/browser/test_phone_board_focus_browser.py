@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from harness import open_app
+from harness import open_app, pointer_click
 from plateau.core.game import SEATS_OPTION
 from plateau.core.record import Record, encode
 from plateau.core.registry import get_game
@@ -35,13 +33,6 @@ WINDOW = """(regions) => {
                  clamp(b.scrollTop + (y0 + y1) / 2 - f.top - b.clientHeight / 2, b.scrollHeight - b.clientHeight)],
           seen: rs.filter((r) => r.right > f.left && r.left < f.right && r.bottom > f.top && r.top < f.bottom).length};
 }"""
-
-
-def tap(page, selector: str) -> None:
-    loc = page.locator(selector).first
-    loc.scroll_into_view_if_needed()
-    box = loc.bounding_box()
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def check_centred(page, regions: list[int]) -> dict:
@@ -91,12 +82,12 @@ def test_another_tables_board_opens_on_the_middle_of_its_map(browser, base_url):
     open_app(page, base_url, "#g=" + encode(s.snapshot()))
     page.wait_for_selector("#board")
     if page.locator("#pass-screen").count():
-        tap(page, '[data-action="reveal"]')
+        pointer_click(page, '[data-action="reveal"]', touch=True)
     page.wait_for_selector("#board svg")
-    tap(page, f'#views [data-view="{other}"]')
+    pointer_click(page, f'#views [data-view="{other}"]', touch=True)
     page.wait_for_function(f"document.querySelector('#board').dataset.view === {other!r}")
     check_centred(page, [])
-    tap(page, '#views [data-view="board"]')
+    pointer_click(page, '#views [data-view="board"]', touch=True)
     page.wait_for_function("document.querySelector('#board').dataset.view === ''")
     assert page.locator("#board .target").count() > 0
     ctx.close()

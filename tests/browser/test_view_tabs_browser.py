@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import open_app
+from harness import open_app, pointer_click
 from plateau.core.record import Record, encode
 from plateau.core.registry import get_game
 from plateau.web.session import Session
@@ -58,8 +58,7 @@ def test_six_tables_tabs_hold_one_row_each_reachable_by_a_swipe_and_a_tap(browse
     open_app(page, base_url, "#g=" + encode(s.snapshot()))
     page.wait_for_selector("#board")
     if page.locator("#pass-screen").count():
-        box = page.locator('[data-action="reveal"]').bounding_box()
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        pointer_click(page, '[data-action="reveal"]', touch=True)
     page.wait_for_selector("#views .view-tab")
     page.locator("#views").scroll_into_view_if_needed()
     got = page.evaluate(TABS)
