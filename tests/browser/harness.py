@@ -73,6 +73,16 @@ def pointer_click(page, selector: str, touch: bool = False) -> None:
         page.mouse.click(x, y)
 
 
+def open_link(page, url: str, session: Session, touch: bool = False) -> None:
+    """Open ``session``'s position from its link, past its pass screen with the
+    real pointer (a tap when ``touch``), until its board is drawn."""
+    open_app(page, url, "#g=" + encode(session.snapshot()))
+    page.wait_for_selector("#board")
+    if page.locator("#pass-screen").count():
+        pointer_click(page, '[data-action="reveal"]', touch)
+    page.wait_for_selector("#board svg")
+
+
 def board_ply(page) -> int:
     return int(page.get_attribute("#board", "data-ply") or -1)
 

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from harness import board_ply, open_app, pointer_click
-from plateau.core.record import Record, encode
+from harness import board_ply, open_link, pointer_click
+from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.web.session import Session
 
@@ -54,8 +54,7 @@ def test_a_finished_game_offers_no_move_at_its_end_nor_in_its_history(browser, b
     assert s.state.is_over()
     ctx = browser.new_context(**(PHONE if device == "phone" else {"viewport": {"width": 1440, "height": 900}}))
     page = ctx.new_page()
-    open_app(page, base_url, "#g=" + encode(s.snapshot()))
-    page.wait_for_selector("#board svg")
+    open_link(page, base_url, s, touch=device == "phone")
     assert board_ply(page) == s.total
     assert page.evaluate(MOVES_OFFERED) == {"tray": [], "board": 0}
     for _ in range(3):  # the last turn's redeployment, then its conquests: "Fin du tour" was offered there
@@ -72,11 +71,7 @@ def test_a_game_in_progress_keeps_its_past_positions_playable(page, base_url):
     s = small_world(finished=False)
     assert not s.state.is_over() and "done" in [m.text for m in s.legal()]
     page.set_viewport_size({"width": 1440, "height": 900})
-    open_app(page, base_url, "#g=" + encode(s.snapshot()))
-    page.wait_for_selector("#board")
-    if page.locator("#pass-screen").count():
-        pointer_click(page, '[data-action="reveal"]', False)
-    page.wait_for_selector("#board svg")
+    open_link(page, base_url, s)
     assert "Fin du tour" in page.evaluate(MOVES_OFFERED)["tray"]
     step_back(page, False)
     offered = page.evaluate(MOVES_OFFERED)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from harness import open_app, pointer_click
+from harness import open_link, pointer_click
 from plateau.core.game import SEATS_OPTION
-from plateau.core.record import Record, encode
+from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.web.session import Session
 
@@ -57,8 +57,7 @@ def test_a_small_world_game_opens_on_the_players_own_regions(browser, base_url):
     assert ann and ann != g.home_regions(s.state, "", [0, 1])
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
-    open_app(page, base_url, "#g=" + encode(s.snapshot()))
-    page.wait_for_selector("#board svg")
+    open_link(page, base_url, s, touch=True)
     page.wait_for_function("document.querySelector('#board').classList.contains('zoomed')")
     check_centred(page, ann)
     ctx.close()
@@ -79,11 +78,7 @@ def test_another_tables_board_opens_on_the_middle_of_its_map(browser, base_url):
     other = next(v for v, _ in g.views(s.state, "fr")[1:] if v.startswith("table"))
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
-    open_app(page, base_url, "#g=" + encode(s.snapshot()))
-    page.wait_for_selector("#board")
-    if page.locator("#pass-screen").count():
-        pointer_click(page, '[data-action="reveal"]', touch=True)
-    page.wait_for_selector("#board svg")
+    open_link(page, base_url, s, touch=True)
     pointer_click(page, f'#views [data-view="{other}"]', touch=True)
     page.wait_for_function(f"document.querySelector('#board').dataset.view === {other!r}")
     check_centred(page, [])

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness import open_app, pointer_click
-from plateau.core.record import Record, encode
+from harness import open_link
+from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.web.session import Session
 
@@ -55,10 +55,7 @@ def test_six_tables_tabs_hold_one_row_each_reachable_by_a_swipe_and_a_tap(browse
     assert len(views) == 7
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
-    open_app(page, base_url, "#g=" + encode(s.snapshot()))
-    page.wait_for_selector("#board")
-    if page.locator("#pass-screen").count():
-        pointer_click(page, '[data-action="reveal"]', touch=True)
+    open_link(page, base_url, s, touch=True)
     page.wait_for_selector("#views .view-tab")
     page.locator("#views").scroll_into_view_if_needed()
     got = page.evaluate(TABS)
