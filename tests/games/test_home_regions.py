@@ -43,3 +43,4 @@ def test_a_tournament_gives_each_tables_view_its_own_regions_and_none_on_the_ove
     assert ARKHANIS.home_regions(s, "overview", everyone) == []
     if s.stage == "play" and s.current is not None:
         assert ARKHANIS.home_regions(s, "", everyone) == owned(s.tables[s.current], set(everyone))
+
