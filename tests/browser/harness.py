@@ -60,6 +60,29 @@ def start_game(page, game: str, names: list[str] | None = None, options: dict | 
     page.wait_for_selector("#board")
 
 
+def pointer_click(page, selector: str, touch: bool = False) -> None:
+    """A click (or a tap) with the real pointer in the middle of the first
+    element ``selector`` finds, scrolled into view first if it is not."""
+    loc = page.locator(selector).first
+    loc.scroll_into_view_if_needed()
+    box = loc.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def open_link(page, url: str, session: Session, touch: bool = False) -> None:
+    """Open ``session``'s position from its link, past its pass screen with the
+    real pointer (a tap when ``touch``), until its board is drawn."""
+    open_app(page, url, "#g=" + encode(session.snapshot()))
+    page.wait_for_selector("#board")
+    if page.locator("#pass-screen").count():
+        pointer_click(page, '[data-action="reveal"]', touch)
+    page.wait_for_selector("#board svg")
+
+
 def board_ply(page) -> int:
     return int(page.get_attribute("#board", "data-ply") or -1)
 

@@ -8,19 +8,10 @@ from __future__ import annotations
 
 import json
 
-from harness import board_ply, click_path, current_record, mirror, open_app, reveal_if_needed, shot_paths
+from harness import (board_ply, click_path, current_record, mirror, open_app, pointer_click, reveal_if_needed,
+                     shot_paths)
 
 COMPUTERS = {1: "easy", 2: "easy", 4: "easy", 5: "easy"}
-
-
-def pointer_click(page, selector: str, touch: bool = False) -> None:
-    """A click (or a tap) with the real pointer, inside the element's box."""
-    box = page.locator(selector).bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if touch:
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.click(x, y)
 
 
 def settings(page) -> dict:

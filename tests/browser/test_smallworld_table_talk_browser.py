@@ -14,7 +14,7 @@ from plateau.core.record import Record, encode
 from plateau.games.arkhanis import GAME as ARK
 from plateau.games.smallworld import GAME
 
-from harness import open_app, shot
+from harness import open_app, pointer_click, shot
 
 DESKTOP = {"viewport": {"width": 1440, "height": 900}}
 PHONE = {"viewport": {"width": 375, "height": 667}, "is_mobile": True, "has_touch": True}
@@ -42,17 +42,6 @@ def press(page, sel: str, touch: bool) -> None:
         page.touchscreen.tap(*xy)
     else:
         page.mouse.click(*xy)
-
-
-def press_button(page, sel: str, touch: bool) -> None:
-    loc = page.locator(sel).first
-    loc.scroll_into_view_if_needed()
-    box = loc.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if touch:
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.click(x, y)
 
 
 def ply(page) -> int:
@@ -94,12 +83,12 @@ def test_redeploy_in_few_clicks_then_the_turn_gain_before_the_pass_screen(browse
         open_app(page, base_url, "#g=" + encode(rec))
         page.wait_for_selector("#board")
         if page.locator("#pass-screen").count():
-            press_button(page, '[data-action="reveal"]', touch)
+            pointer_click(page, '[data-action="reveal"]', touch)
         page.wait_for_selector("#board svg")
         n = ply(page)
         assert "puts a token there (+1)" in status(page) or "y pose un jeton (+1)" in status(page)
         # "All tokens in hand" then region a: every token there
-        press_button(page, '#tray [data-target="all"]', touch)
+        pointer_click(page, '#tray [data-target="all"]', touch)
         press(page, f'#board .target[data-target="r{a}"]', touch)
         wait_ply(page, n + 1)
         text = status(page)
@@ -113,7 +102,7 @@ def test_redeploy_in_few_clicks_then_the_turn_gain_before_the_pass_screen(browse
         press(page, f'#board .target[data-target="r{b}"]', touch)
         wait_ply(page, n + 2)
         # "Take all back" then a: its tokens but one come back in hand, and go to b
-        press_button(page, '#tray [data-target="back"]', touch)
+        pointer_click(page, '#tray [data-target="back"]', touch)
         press(page, f'#board .target[data-target="r{a}"]', touch)
         wait_ply(page, n + 3)
         assert page.locator(f'#board .target[data-target="r{a}"]').count() == 0  # a gave: it gets none back
@@ -123,7 +112,7 @@ def test_redeploy_in_few_clicks_then_the_turn_gain_before_the_pass_screen(browse
             press(page, f'#board .target[data-target="r{b}"]', touch)
             page.wait_for_timeout(50)
         k = ply(page)
-        press_button(page, '#tray [data-target="done"]', touch)
+        pointer_click(page, '#tray [data-target="done"]', touch)
         wait_ply(page, k + 1)
         # the gain, to Ann, on the pass screen that already hides the board from Bob
         page.wait_for_selector("#pass-screen .turn-gain")
@@ -131,11 +120,11 @@ def test_redeploy_in_few_clicks_then_the_turn_gain_before_the_pass_screen(browse
         assert gain.startswith("Ann, ") and ("+" in gain) and ("région" in gain or "region" in gain)
         assert page.locator("#board svg").count() == 0
         shot(page, f"sw-gain-{device}")
-        press_button(page, '#pass-screen [data-action="gain-hide"]', touch)
+        pointer_click(page, '#pass-screen [data-action="gain-hide"]', touch)
         page.wait_for_selector("#turn-gain", state="detached")
         assert "Bob" in page.inner_text("#pass-screen") and "+" not in page.inner_text("#pass-screen")
         # hidden or not, it never reaches Bob's eyes: "I am Bob" draws the board without it
-        press_button(page, '[data-action="reveal"]', touch)
+        pointer_click(page, '[data-action="reveal"]', touch)
         page.wait_for_selector("#board svg")
         assert gain not in page.inner_text("body")
     finally:
@@ -155,11 +144,11 @@ def test_races_and_powers_in_play_are_explained_one_tap_away(browser, base_url, 
         open_app(page, base_url, "#g=" + encode(rec))
         page.wait_for_selector("#board")
         if page.locator("#pass-screen").count():
-            press_button(page, '[data-action="reveal"]', touch)
+            pointer_click(page, '[data-action="reveal"]', touch)
         page.wait_for_selector("#glossary summary")
         dl = page.locator("#glossary dl")
         assert not dl.is_visible()
-        press_button(page, "#glossary summary", touch)
+        pointer_click(page, "#glossary summary", touch)
         page.wait_for_selector("#glossary dl", state="visible")
         text = page.inner_text("#glossary")
         lang = "fr" if "Ce que font" in text else "en"
@@ -189,22 +178,22 @@ def test_auction_names_its_lot_and_the_log_says_who_won(browser, base_url, devic
         lang = None
         for _ in range(len(st._bidders(ti))):
             if page.locator("#pass-screen").count():
-                press_button(page, '[data-action="reveal"]', touch)
+                pointer_click(page, '[data-action="reveal"]', touch)
             page.wait_for_selector("#board svg")
             line = status(page)
             lang = "fr" if "en vente" in line else "en"
             assert C.name(race, lang) in line and C.name(power, lang) in line
             assert C.text(power, lang)[:30] in page.inner_text("#board")  # the overview explains the lot
             n = ply(page)
-            press_button(page, '#tray [data-target="bid"]', touch)
-            press_button(page, '#tray [data-target="b1"], #board [data-target="b1"]', touch)
+            pointer_click(page, '#tray [data-target="bid"]', touch)
+            pointer_click(page, '#tray [data-target="b1"], #board [data-target="b1"]', touch)
             wait_ply(page, n + 1)
         if page.locator("#pass-screen").count():
-            press_button(page, '[data-action="reveal"]', touch)
+            pointer_click(page, '[data-action="reveal"]', touch)
         page.wait_for_selector("#board svg")
         want = ("remporte la combinaison" if lang == "fr" else "wins the combo")
         if page.locator('[data-view="overview"]').count():  # the overview's log of the turn
-            press_button(page, '[data-view="overview"]', touch)
+            pointer_click(page, '[data-view="overview"]', touch)
             page.wait_for_function("document.querySelector('#board').dataset.view === 'overview'")
         board = page.inner_text("#board")
         shot(page, f"ark-auction-result-{device}")

@@ -60,6 +60,7 @@ CATALOGUE = {
         "play.history": "Vous regardez le coup {ply} sur {total}. Jouer ici remplace les coups suivants "
                         "(ils restent récupérables avec « Reprendre la suite remplacée »).",
         "play.history_hidden": "Vous regardez le coup {ply} sur {total}, avec seulement ce que vous pouvez voir.",
+        "play.history_over": "Vous regardez le coup {ply} sur {total} d'une partie terminée : à revoir, plus à jouer.",
         "play.replaced": "Vous avez joué dans le passé : {n} {n:@coup qui suivait est mis|coups qui suivaient sont mis} de côté.",
         "play.restore": "Reprendre la suite remplacée",
         "play.restore_what": "Reprendre la suite remplacée : {n} {n:@coup|coups}, d'abord « {first} »",
@@ -207,6 +208,7 @@ CATALOGUE = {
         "play.history": "You are looking at move {ply} of {total}. Playing here replaces the moves that follow "
                         "(they can be brought back with “Bring back the replaced moves”).",
         "play.history_hidden": "You are looking at move {ply} of {total}, with only what you may see.",
+        "play.history_over": "You are looking at move {ply} of {total} of a finished game: to look at, no longer to play.",
         "play.replaced": "You played in the past: {n} {n:@move that followed is|moves that followed are} set aside.",
         "play.restore": "Bring back the replaced moves",
         "play.restore_what": "Bring back the replaced moves: {n} {n:@move|moves}, first “{first}”",

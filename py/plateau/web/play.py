@@ -96,6 +96,7 @@ class PlayView(View):
         self.zoom_now = None  # the board's zoom on a phone (None: not zoomable, the board fits the page)
         self.zoom_choice: dict = {}  # (game, view) -> the zoom a player chose on a phone (fit_zoom)
         self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
+        self._panned = None  # the board the zoomed window was last put on (pan_to_focus)
         self.last_touch = None
         self._height_due = False
         self.move_list = MoveList(self)
@@ -346,19 +347,54 @@ class PlayView(View):
             self.zoom_auto[key] = chosen
         fresh = chosen != self.zoom_now
         self.set_zoom(chosen)
-        if fresh and chosen > 1.0:  # newly zoomed: the window on the board goes where the choices are
-            self.scroll_to_targets()
-
-    def scroll_to_targets(self) -> None:
         board = by_id("board")
-        spots = [t.getBoundingClientRect() for t in board.querySelectorAll(".target")]
+        svg = q("#board > svg")
+        targets = nn(board.querySelector(".target")) is not None
+        # a board newly shown to these eyes: a new view or map, someone else holding the device,
+        # or clicks offered where there were none (the player's turn has come)
+        shown = (self.session.game.id, self.board_view, str(nn(svg.getAttribute("data-board")) or ""),
+                 self.ctl.holder, targets)
+        if chosen > 1.0 and (fresh or shown != self._panned):
+            self.pan_to_focus()
+        self._panned = shown
+
+    def focus_players(self) -> list[int]:
+        """The players the device is for: a club device's seats, else the
+        player holding it, else the people playing on it."""
+        seats = getattr(self.session, "seats", None)  # a club guest (web/club.py RemoteSession)
+        if seats:
+            return list(seats)
+        if self.ctl.holder is not None:
+            return [self.ctl.holder]
+        return self.ctl.people()
+
+    def pan_to_focus(self) -> None:
+        """The window of a zoomed board goes to what matters to the device's
+        players: the things they may click now; else the regions where their
+        pieces stand (``Game.home_regions``, for the games that have them);
+        else the middle of the map (never a corner of it)."""
+        board = by_id("board")
+        spots = list(board.querySelectorAll(".target"))
         if not spots:
-            return
+            home = getattr(self.session.game, "home_regions", None)
+            regions = []
+            if home is not None:
+                try:
+                    regions = home(self.session.state, self.board_view, self.focus_players())
+                except Exception:  # where to look first is a courtesy: the board stays
+                    traceback.print_exc()
+            if regions:
+                spots = list(board.querySelectorAll(",".join(f'[data-region="{int(r)}"]' for r in regions)))
+        if not spots:
+            spots = list(board.querySelectorAll("[data-region]"))  # the map, without its side column
+        rects = [t.getBoundingClientRect() for t in spots] or [q("#board > svg").getBoundingClientRect()]
+        left = min(float(r.left) for r in rects)
+        right = max(float(r.right) for r in rects)
+        top = min(float(r.top) for r in rects)
+        bottom = max(float(r.bottom) for r in rects)
         frame = board.getBoundingClientRect()
-        cx = sum(float(r.left) + float(r.width) / 2 for r in spots) / len(spots)
-        cy = sum(float(r.top) + float(r.height) / 2 for r in spots) / len(spots)
-        board.scrollLeft = float(board.scrollLeft) + cx - float(frame.left) - float(board.clientWidth) / 2
-        board.scrollTop = float(board.scrollTop) + cy - float(frame.top) - float(board.clientHeight) / 2
+        board.scrollLeft = float(board.scrollLeft) + (left + right) / 2 - float(frame.left) - float(board.clientWidth) / 2
+        board.scrollTop = float(board.scrollTop) + (top + bottom) / 2 - float(frame.top) - float(board.clientHeight) / 2
 
     def set_zoom(self, zoom) -> None:
         board, bar = by_id("board"), by_id("zoom")
@@ -524,6 +560,22 @@ class PlayView(View):
             b.setAttribute("role", "tab")
             b.setAttribute("aria-selected", "true" if on else "false")
             box.appendChild(b)
+        self.scroll_view_tab(box)
+
+    @staticmethod
+    def scroll_view_tab(box) -> None:
+        """On a phone the tabs are one row that scrolls sideways: the tab
+        shown is brought into it (the row only, never the page)."""
+        tab = q(".view-tab.on", box)
+        if tab is None or int(box.scrollWidth) <= int(box.clientWidth):
+            return
+        r, b = tab.getBoundingClientRect(), box.getBoundingClientRect()
+        left = float(r.left) - float(b.left) + float(box.scrollLeft)
+        right = left + float(r.width)
+        if left < float(box.scrollLeft):
+            box.scrollLeft = max(0.0, left - 8)
+        elif right > float(box.scrollLeft) + float(box.clientWidth):
+            box.scrollLeft = right - float(box.clientWidth) + 8
 
     def show_view(self, view: str) -> None:
         self.board_view = view
@@ -607,7 +659,7 @@ class PlayView(View):
             tray.appendChild(button(self.t("play.restore_what", n=offer[0], first=first), self.restore_replaced,
                                     data_action="restore"))
         if not interactive and not self.view_only and s.decider() is not None and s.hidden \
-                and s.decider() not in s.computers:
+                and s.decider() not in s.computers and not s.finished:
             # a position where someone else decides: only they may look at it (never the computer's seat)
             name = s.record.players[s.decider()]
             tray.appendChild(el("span", {"cls": "pass-here", "text": self.t("pass.here", name=name) + " "}))
@@ -685,7 +737,8 @@ class PlayView(View):
                     result.appendChild(el("p", {"text": line}))
         box = by_id("history-note")  # in the side panel, so that it never moves the board
         if box is not None:
-            key = "play.history" if self.interactive() else "play.history_hidden"
+            key = ("play.history_over" if s.finished else
+                   "play.history" if self.interactive() else "play.history_hidden")
             box.textContent = self.t(key, ply=s.ply, total=s.total) if s.ply < s.total else ""
 
     def score_table(self, table: dict | None = None):

@@ -483,9 +483,12 @@ class Session:
     def may_play(self, holder: int | None) -> bool:
         """Moves may be made at the position shown: by anyone when nothing is
         hidden, otherwise by its decider once they hold the device, or by
-        the holder when the decider knows nothing the holder does not."""
+        the holder when the decider knows nothing the holder does not. A
+        finished game's past positions are looked at, not played: its review
+        shows everyone's secrets (``viewer``), and a move there would replace
+        the game's end."""
         d = self.decider()
-        if d is None or d in self.computers:
+        if d is None or d in self.computers or (self.finished and self.ply < self.total):
             return False
         return not self.hidden or self.finished or d == holder or not self.screen_needed(holder)
 

@@ -171,6 +171,17 @@ class Arkhanis(Game):
 
         return other_boards(state, ctx)
 
+    def home_regions(self, state, view, players):
+        """On a table's board (the one played, or another table's view), the
+        regions where the races of ``players`` stand; none on the overview."""
+        k = view_table(view) if view else (
+            state.current if state.stage == "play" and state.current is not None and state.win is None else None)
+        if k is None or not 0 <= k < len(state.tables):
+            return []
+        from plateau.games.smallworld import GAME as SMALL_WORLD
+
+        return SMALL_WORLD.home_regions(state.tables[k], "", players)
+
     def prepare(self, state, lang):
         """Every table's board drawn ahead (a step through the history shows any of them)."""
         from plateau.games.smallworld import mapdraw

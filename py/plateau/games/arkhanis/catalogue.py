@@ -87,6 +87,7 @@ CATALOGUE = {
         "ov.now.auction": "Enchère de la table {t} : {p} mise",
         "ov.now.move": "{p} (place {s}) choisit une place libre",
         "ov.now.play": "Créneau {slot} : table {t}, place {s} — {p} joue",
+        "ov.now.table": "Table {t}, créneau {slot} : place {s} — {p} joue",
     },
     "en": {
         "opt.free": "Free seats",
@@ -168,6 +169,7 @@ CATALOGUE = {
         "ov.now.auction": "Auction at table {t}: {p} bids",
         "ov.now.move": "{p} (seat {s}) chooses a free seat",
         "ov.now.play": "Slot {slot}: table {t}, seat {s} — {p} plays",
+        "ov.now.table": "Table {t}, slot {slot}: seat {s} — {p} plays",
     },
 }
 

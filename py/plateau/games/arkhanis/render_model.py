@@ -22,6 +22,18 @@ def running_seat(st):
     return None
 
 
+def running_seats(st):
+    """table -> the seat it is playing now. From revision 2 every table
+    plays the turn at the same time: each table still playing a seat, also
+    while a participant chooses a free seat. Before, one table at a time:
+    the table being played."""
+    if st.rev >= 2:
+        return {ti: st.seat_of[st.tables[ti].cur] for ti in sorted(st.busy_tables())
+                if st.tables[ti].to_play is not None}
+    s = running_seat(st)
+    return {st.current: s} if s is not None else {}
+
+
 def board_name(st, ti, lang):
     return t(lang, "board." + st.layout[ti]["board"])
 
@@ -73,19 +85,29 @@ def lot_lines(st, lang):
     return out
 
 
-def now_line(st, lang):
-    """What the tournament is waiting for, in a few words."""
+def now_lines(st, lang):
+    """What the tournament is waiting for, in a few words: a line for each
+    table playing a seat from revision 2 (the tables play at the same time,
+    each at its own pace), after the seat choice that goes first; before,
+    the one table being played."""
     if st.win is not None:
-        return t(lang, "st.over")
+        return [t(lang, "st.over")]
     if st.stage == "auction":
         ti = st.auction_tables[st.auction_table]
-        return t(lang, "ov.now.auction", t=ti + 1, p=st.players[st.bidder])
-    if st.stage == "move":
-        return t(lang, "ov.now.move", p=st.players[st.seat_choosers[0]], s=st.seat_of[st.seat_choosers[0]])
+        return [t(lang, "ov.now.auction", t=ti + 1, p=st.players[st.bidder])]
     if st.stage == "pendant":  # no table is being played: the Pendant's holder decides
-        return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
-    return t(lang, "ov.now.play", slot=st.slot + 1, t=st.current + 1, s=running_seat(st),
-             p=st.players[st.tables[st.current].cur])
+        return [t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])]
+    out = []
+    if st.stage == "move":
+        out.append(t(lang, "ov.now.move", p=st.players[st.seat_choosers[0]], s=st.seat_of[st.seat_choosers[0]]))
+    if st.rev >= 2:
+        for ti, s in running_seats(st).items():
+            out.append(t(lang, "ov.now.table", t=ti + 1, slot=st.tslot[ti] + 1, s=s,
+                         p=st.players[st.tables[ti].cur]))
+    elif st.stage == "play":
+        out.append(t(lang, "ov.now.play", slot=st.slot + 1, t=st.current + 1, s=running_seat(st),
+                     p=st.players[st.tables[st.current].cur]))
+    return out
 
 
 @dataclass
@@ -118,7 +140,7 @@ class Overview:
     turn: str
     event: str
     free: str
-    now: str
+    now: list  # one line, or one per table playing (revision 2)
     lots: list
     tables: list
     log_title: str
@@ -127,18 +149,19 @@ class Overview:
 
 def build_overview(st, ctx: RenderContext) -> Overview:
     lang = ctx.lang
-    running = running_seat(st)
+    running = running_seats(st)
     free = st.free_seats()
     log = [log_text(st, k, f, lang) for _, n, k, f in st.log if n == st.turn]
     return Overview(lang, ctx.compact, t(lang, "ov.turn", n=st.turn, m=10), event_name(st.event or "none", lang),
-                    t(lang, "ov.free_seats", n=len(free), seats=", ".join(map(str, free))), now_line(st, lang),
+                    t(lang, "ov.free_seats", n=len(free), seats=", ".join(map(str, free))), now_lines(st, lang),
                     lot_lines(st, lang), [_table(st, ti, ctx, running) for ti in range(len(st.tables))],
                     t(lang, "ov.log", n=st.turn), log[-12:])
 
 
-def _table(st, ti, ctx, running):
+def _table(st, ti, ctx, running_at):
     lang, table, seats = ctx.lang, st.tables[ti], st.table_seats[ti]
-    here = (ti == st.current and running is not None) or (
+    running = running_at.get(ti)
+    here = running is not None or (
         st.stage == "auction" and st.bidder is not None and ti == st.auction_tables[st.auction_table])
     title = t(lang, "ov.table" + (".short" if ctx.compact else ""), t=ti + 1, board=board_name(st, ti, lang),
               a=seats[0], b=seats[-1])

@@ -119,6 +119,13 @@ class SmallWorld(Game):
 
         return mapdraw.prepare(state.map_id, lang)
 
+    def home_regions(self, state, view: str, players) -> list[int]:
+        """The regions where the races of ``players`` stand (public: the
+        board shows who holds what), which a phone's zoomed board opens on
+        when nothing is to be clicked (``web/play.py``)."""
+        want = set(players)
+        return sorted({r for rid, rec in state.recs.items() if rec.p in want for r in state.regions_of(rid)})
+
     def panel(self, state, viewer, lang: str) -> list[dict]:
         from .render import panel
 
