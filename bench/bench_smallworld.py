@@ -36,6 +36,22 @@ def policy(s, r):
     return r.choice(ms)
 
 
+def mid_game_samples(options=None):
+    """Up to 200 positions of 4-player games, every 15th ply from the 60th
+    (seeds 0-7, the random policy)."""
+    samples = []
+    for seed in range(8):
+        s = GAME.start(["A", "B", "C", "D"], dict(options or {}), seed)
+        r = Rng(seed)
+        k = 0
+        while not s.is_over():
+            if 60 <= k and k % 15 == 0 and len(samples) < 200:
+                samples.append(s.clone())
+            s.play(policy(s, r))
+            k += 1
+    return samples
+
+
 UNDERGROUND_OPTIONS = (
     ("base map, Monsters", {"monsters": "random", "content": "mixed"}),
     ("Underground board", {"board": "underground", "content": "underground"}),
@@ -113,16 +129,7 @@ def main():
             playing += time.perf_counter() - t2
             games += 1
         rows.append((f"3p {label}: start ms, µs / ply", f"{setup / games * 1e3:.0f}, {playing / plies * 1e6:.0f}"))
-    samples = []
-    for seed in range(8):
-        s = GAME.start(["A", "B", "C", "D"], {}, seed)
-        r = Rng(seed)
-        k = 0
-        while not s.is_over():
-            if 60 <= k and k % 15 == 0 and len(samples) < 200:
-                samples.append(s.clone())
-            s.play(policy(s, r))
-            k += 1
+    samples = mid_game_samples()
     t0 = time.perf_counter()
     for s in samples:
         s.legal_moves()

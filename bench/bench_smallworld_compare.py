@@ -34,22 +34,13 @@ LEGAL = "legal_moves() (4p, mid-game)"
 def worker(rev0: bool) -> None:
     """Reads a row's name per line, answers its µs (JSON) per line."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_smallworld import policy
+    from bench_smallworld import mid_game_samples, policy
 
     from plateau.core.rng import Rng
     from plateau.games.smallworld import GAME
 
     old = {"_rev": 0} if rev0 and "_rev" in GAME.full_options({}) else {}
-    samples = []
-    for seed in range(8):
-        s = GAME.start(["A", "B", "C", "D"], dict(old), seed)
-        r = Rng(seed)
-        k = 0
-        while not s.is_over():
-            if 60 <= k and k % 15 == 0 and len(samples) < 200:
-                samples.append(s.clone())
-            s.play(policy(s, r))
-            k += 1
+    samples = mid_game_samples(old)
     rows = {label: (n, {**opts, **old}) for label, n, opts in ROWS}
     starts: dict = {}
     for line in sys.stdin:

@@ -30,6 +30,31 @@ def open_app(page, url: str, path: str = "", *, clear: bool = False):
     return foreign
 
 
+def open_app_refusing(browser, url: str, pattern: str):
+    """A new visitor's app (no service worker) whose background fetch of the
+    files ``pattern`` matches was asked for and refused; the route is let go
+    again. Returns ``(context, page, page errors)``."""
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    refused: list[str] = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    page.route(pattern, refuse)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, url)
+    for _ in range(200):  # the background fetch asked, and was refused
+        if refused:
+            break
+        page.wait_for_timeout(50)
+    page.unroute(pattern)
+    assert refused and page.get_attribute("html", "data-games") == "later"
+    return ctx, page, errors
+
+
 def saved_games(page) -> dict:
     raw = page.evaluate(
         "() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")

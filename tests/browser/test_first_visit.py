@@ -12,7 +12,7 @@ import io
 import re
 import zipfile
 
-from harness import open_app
+from harness import open_app, open_app_refusing
 
 
 def _bundle(site_dir, pattern: str) -> dict[str, bytes]:
@@ -100,24 +100,7 @@ def test_the_standard_librarys_later_part_comes_after_the_start(page, base_url):
 def test_a_module_of_the_later_part_imported_before_it_came_is_fetched_then(browser, base_url):
     """The background fetch refused: the first import of a module of the later
     part downloads it there and then (a synchronous request)."""
-    ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
-    refused: list[str] = []
-
-    def refuse(route):
-        refused.append(route.request.url)
-        route.abort()
-
-    page.route(LATER, refuse)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, base_url)
-    for _ in range(200):  # the background fetch asked, and was refused
-        if refused:
-            break
-        page.wait_for_timeout(50)
-    page.unroute(LATER)
-    assert refused and page.get_attribute("html", "data-games") == "later"
+    ctx, page, errors = open_app_refusing(browser, base_url, LATER)
     assert page.evaluate(RUN_PY, LATER_USE) == "2/3"
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     assert "plateau:stdlib-later-fetched" in marks, marks

@@ -14,7 +14,7 @@ import re
 import zipfile
 from urllib.parse import urlparse
 
-from harness import READY, open_app, reload_app, start_game
+from harness import READY, open_app, open_app_refusing, reload_app, start_game
 from plateau.core.record import Record, encode
 from plateau.core.registry import GAMES as _REGISTRY, get_game
 
@@ -121,24 +121,7 @@ def _open_new_game_with_the_pointer(page, gid: str) -> None:
 def test_a_game_opened_before_its_files_came_is_fetched_when_opened(browser, base_url):
     """The background fetch refused: opening Small World imports its package,
     which downloads its bundle there and then."""
-    ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
-    refused: list[str] = []
-
-    def refuse(route):
-        refused.append(route.request.url)
-        route.abort()
-
-    page.route(GAME_BUNDLE, refuse)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, base_url)
-    for _ in range(200):  # the background fetch asked, and was refused
-        if refused:
-            break
-        page.wait_for_timeout(50)
-    page.unroute(GAME_BUNDLE)
-    assert refused and page.get_attribute("html", "data-games") == "later"
+    ctx, page, errors = open_app_refusing(browser, base_url, GAME_BUNDLE)
     _open_new_game_with_the_pointer(page, "smallworld")
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     assert "plateau:game-fetched-smallworld" in marks, marks
