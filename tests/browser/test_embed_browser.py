@@ -140,9 +140,9 @@ def _frame_fit(browser, base_url, site_dir, name, code):
     ctx = browser.new_context(viewport={"width": 800, "height": 900}, service_workers="block")
     host = ctx.new_page()
     host.goto(base_url + name)
-    inner = None
-    host.wait_for_function("() => document.querySelector('iframe').contentWindow.document"
-                           ".documentElement.hasAttribute('data-ready')", timeout=90_000)
+    # while the frame's page replaces its first blank one, it has no root yet
+    host.wait_for_function("() => !!document.querySelector('iframe')?.contentWindow?.document"
+                           "?.documentElement?.hasAttribute('data-ready')", timeout=90_000)
     inner = next(f for f in host.frames if f.url.startswith(base_url) and "embed" in f.url)
     inner.wait_for_selector("#board svg")
     host.wait_for_timeout(300)  # the frame's height message, a frame after the board is drawn

@@ -122,6 +122,8 @@ def test_a_game_opened_before_its_files_came_is_fetched_when_opened(browser, bas
     """The background fetch refused: opening Small World imports its package,
     which downloads its bundle there and then."""
     ctx, page, errors = open_app_refusing(browser, base_url, GAME_BUNDLE)
+    # a game's files refused, the background fetches stop there
+    assert page.get_attribute("html", "data-games") == "later"
     _open_new_game_with_the_pointer(page, "smallworld")
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     assert "plateau:game-fetched-smallworld" in marks, marks
