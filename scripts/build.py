@@ -47,6 +47,7 @@ from __future__ import annotations
 import argparse
 import base64
 import gzip
+import functools
 import hashlib
 import html
 import io
@@ -351,7 +352,8 @@ gc.collect()
 # and its games measured no faster: 4.7 MB bigger).
 SNAPSHOT_PLATEAU = ("plateau.core", "plateau.core.registry", "plateau.core.i18n", "plateau.web.messages",
                     "plateau.web.startup", "plateau.web.markdown", "plateau.web.view", "plateau.web.store",
-                    "plateau.web.session", "plateau.web.controller", "plateau.web.club")
+                    "plateau.web.session", "plateau.web.controller", "plateau.web.club",
+                    "plateau.web.lazy_files")
 SNAPSHOT_PLATEAU_PY = """
 import importlib, sys
 if "" not in sys.path:
@@ -409,10 +411,12 @@ fs.writeFileSync(process.env.PLATEAU_SNAPSHOT_OUT, py.makeMemorySnapshot());
 """
 
 
+@functools.cache
 def pyscript_sources() -> dict[str, str]:
-    """PyScript's Python package as its core writes it into the interpreter's
-    home at every start (``pyscript/*.py``, from the npm package's stdlib
-    artifact); empty if it cannot be read."""
+    """PyScript's Python package as its core would write it into the
+    interpreter's home at every start (``pyscript/*.py``, from the npm
+    package's stdlib artifact; the bundle holds it instead, CORE_PATCHES);
+    empty if it cannot be read."""
     import subprocess
 
     art = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
@@ -719,6 +723,11 @@ LOADER_PATCHES = [
 CORE_PATCHES = [
     (b'"import pyscript as _pyscript"', b'""'),
     (b'["_Path","_path","_os","_pyscript"]', b'["_Path","_path","_os"]'),
+    # nor does it write that package's files: the bundle holds them (bundle, pyscript_sources).
+    # Its core wrote them with pathlib, from Python, at every start: 20-80 ms of the page's thread
+    (b'ho=["import os as _os","from pathlib import Path as _Path","_path = None"]',
+     b'ho=["_os = _Path = _path = None"]'),
+    (b'wo(".",{pyscript:{', b'(()=>{})(".",{pyscript:{'),
 ]
 
 
@@ -942,6 +951,10 @@ def bundle(out: Path, pyc: dict[str, bytes], index: dict, label: str = "") -> tu
     for name, data in wheel_entries():
         h.update(name.encode() + b"\0" + data)
         entries.append((name, data))
+    for name, text in sorted(pyscript_sources().items()):
+        data = text.encode()
+        h.update(name.encode() + b"\0" + data)
+        entries.append((name, data))
     for name, data in sorted(pyc.items()):
         h.update(name.encode() + b"\0" + data)
         entries.append((name, data))
@@ -1043,18 +1056,19 @@ def sources_apart(entries: list[tuple[str, bytes]], pyc: dict[str, bytes]) -> tu
     place the bundle holds an empty file, which is enough for Python to find
     the module and its bytecode (0.35 MB less before the app is ready).
     The bytecode of PyScript's package goes with them: the start does not
-    import that package (CORE_PATCHES)."""
+    import that package (CORE_PATCHES); its sources stay in the bundle whole,
+    as its bytecode is checked against them."""
     if not pyc or not PYODIDE_TAG:
         return entries, []
     tag = PYODIDE_TAG.split(":")[0]
     main, later = [], []
     for name, data in entries:
         parent, _, stem = name.rpartition("/")
-        if name.endswith(".py") and f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc" in pyc:
+        if name.startswith("pyscript/"):
+            # PyScript's own package: the start no longer imports it (CORE_PATCHES)
+            (main if name.endswith(".py") else later).append((name, data))
+        elif name.endswith(".py") and f"{parent}/__pycache__/{stem[:-3]}.{tag}.pyc" in pyc:
             main.append((name, b""))
-            later.append((name, data))
-        elif name.startswith("pyscript/"):
-            # PyScript's own package's bytecode: the start no longer imports it (CORE_PATCHES)
             later.append((name, data))
         else:
             main.append((name, data))

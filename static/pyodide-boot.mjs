@@ -53,7 +53,7 @@ bundle.catch(() => {});  // reported by loadPyodide, which waits for it
 // fetched once the app is ready, in the background, one after the other
 // (`<html data-games="stored">` when all are in), so that the next visit and an
 // offline one have them, and a game opened meanwhile gets its files then, from
-// Python's import of it (gameForPython, below). The build replaces
+// Python's import of it (lazyGames, below). The build replaces
 // "__GAMES__" by {gid: {bundle, needs}} (needs: the games its modules import).
 const GAMES_GIVEN = "__GAMES__";
 const GAMES = Object.fromEntries(Object.entries(typeof GAMES_GIVEN === "object" ? GAMES_GIVEN : {})
@@ -220,86 +220,12 @@ function syncBytes(url) {
   return bytes;
 }
 
-// Python's side: an import of `plateau.games.<gid>` (of a game not in place)
-// first asks gameForPython for that game's files; they are put in place if
-// they were read already; otherwise the bundle is downloaded there and then
+// Python's side is plateau/web/lazy_files.py (imported in the snapshot): an
+// import of `plateau.games.<gid>` (of a game not in place) first asks the
+// `_plateau_games` module below for that game's files; they are put in place
+// if they were read already; otherwise the bundle is downloaded there and then
 // (a synchronous request: from the browser's cache or the offline cache when
 // the game was fetched in the background) and Python unpacks it.
-const FINDER = `
-import sys
-
-
-class PlateauGames:
-    """Puts a game's files in place (its own bundle) when its package is first imported."""
-
-    def __init__(self, games, home, later, later_path):
-        self.games, self.home, self.later, self.later_path = set(games), home, set(later), later_path
-
-    def find_spec(self, name, path=None, target=None):
-        if name in self.later:  # a module of the standard library's later part
-            import _plateau_games
-            import zipimport
-
-            try:
-                _plateau_games.stdlib()  # the zip in place (downloaded now if it has not come yet)
-            except Exception as e:
-                raise ImportError(f"the module {name!r} of the standard library could not be fetched ({e})",
-                                  name=name)
-            # found in that zip, in its package's folder there (xml.sax when xml came from the runtime's zip)
-            package = name.rpartition(".")[0].replace(".", "/")
-            return zipimport.zipimporter(self.later_path + ("/" + package if package else "")).find_spec(name)
-        parts = name.split(".")
-        if len(parts) > 2 and parts[0] == "plateau" and parts[1] == "games" and parts[2] in self.games:
-            import _plateau_games
-
-            try:
-                data = _plateau_games.load(parts[2])
-            except Exception as e:
-                err = ImportError(f"the files of the game {parts[2]!r} could not be fetched ({e})", name=name)
-                err.plateau_game = parts[2]  # the page fetches them in the background and tries again
-                raise err
-            if data is not None:
-                self.unpack(data.to_bytes())
-            self.games.discard(parts[2])
-            # the folders' listings Python keeps, read again (importlib.invalidate_caches would also
-            # import importlib.metadata, which this site's standard library leaves out)
-            for finder in list(sys.path_importer_cache.values()):
-                if hasattr(finder, "invalidate_caches"):
-                    finder.invalidate_caches()
-        return None
-
-    def unpack(self, data):
-        import os
-        import struct
-        import zlib
-
-        if data[:2] == b"\\x1f\\x8b":
-            data = zlib.decompress(data, 31)
-        end = data.rfind(b"PK\\x05\\x06")
-        count, at = struct.unpack_from("<H", data, end + 10)[0], struct.unpack_from("<I", data, end + 16)[0]
-        for _ in range(count):
-            method, size = struct.unpack_from("<H", data, at + 10)[0], struct.unpack_from("<I", data, at + 20)[0]
-            n, x, c = struct.unpack_from("<3H", data, at + 28)
-            local = struct.unpack_from("<I", data, at + 42)[0]
-            name = data[at + 46:at + 46 + n].decode("utf-8")
-            at += 46 + n + x + c
-            if name.endswith("/"):
-                continue
-            if method != 0:
-                raise ImportError(f"{name}: not a stored entry")
-            start = local + 30 + sum(struct.unpack_from("<2H", data, local + 26))
-            body = data[start:start + size]
-            path = os.path.join(self.home, name)
-            if not body and name.endswith(".py") and os.path.exists(path):
-                continue  # the source is there already
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as f:
-                f.write(body)
-
-
-sys.meta_path.insert(0, PlateauGames(_plateau_games_list, _plateau_home, _plateau_later, _plateau_later_path))
-del PlateauGames, _plateau_games_list, _plateau_home, _plateau_later, _plateau_later_path
-`;
 function lazyGames(py) {
   const ids = Object.keys(GAMES);
   if (!ids.length && !STDLIB_LATER) return;
@@ -329,12 +255,14 @@ function lazyGames(py) {
       return true;
     },
   });
-  const g = py.globals;
-  g.set("_plateau_games_list", py.toPy(ids.filter((gid) => !(gamesIn.has(py) && gamesIn.get(py).has(gid)))));
-  g.set("_plateau_home", py.FS.cwd());
-  g.set("_plateau_later", py.toPy(STDLIB_LATER ? LATER_MODULES : []));
-  g.set("_plateau_later_path", LATER_PATH);
-  py.runPython(FINDER);
+  const games = py.toPy(ids.filter((gid) => !(gamesIn.has(py) && gamesIn.get(py).has(gid))));
+  const later = py.toPy(STDLIB_LATER ? LATER_MODULES : []);
+  const lazy = py.pyimport("plateau.web.lazy_files");
+  try {
+    lazy.install(games, py.FS.cwd(), later, LATER_PATH);
+  } finally {
+    for (const proxy of [lazy, games, later]) proxy.destroy();
+  }
 }
 
 // Once the app is ready: the standard library's later part, then every

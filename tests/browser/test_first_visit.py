@@ -28,9 +28,11 @@ def test_the_sources_are_apart_from_the_bundle_the_start_waits_for(site_dir):
     later = _bundle(site_dir, "plateau-src-*.bundle")
     assert "plateau/core/record.py" in later and "svgwrite/drawing.py" in later
     assert b"def decode(" in later["plateau/core/record.py"]
-    # the bytecode of PyScript's own package, which the start does not import (scripts/build.py, CORE_PATCHES)
+    # the bytecode of PyScript's own package, which the start does not import (scripts/build.py,
+    # CORE_PATCHES); its sources, which PyScript no longer writes at the start, are in the bundle
     pyscript = [n for n in later if n.startswith("pyscript/")]
     assert pyscript and all("/__pycache__/" in n and n not in main for n in pyscript), pyscript
+    assert b"RUNNING_IN_WORKER" in main["pyscript/__init__.py"] and main["pyscript/context.py"]
     for name in set(later) - set(pyscript):
         assert name.endswith(".py") and main[name] == b"", name  # its place kept, empty
         parent, _, stem = name.rpartition("/")
