@@ -1262,6 +1262,10 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
                             f'<script src="static/boot.js?v={v["boot.js"]}"{early}></script>')
         # pyodide.mjs, which the boot module imports, asked for with the module itself
         links = f'  <link rel="modulepreload" href="{paths["pyodide"]}">\n'
+        # and PyScript's core (core.js and the chunks it imports): fetched and compiled while the
+        # page's thread waits for the home page's paint, instead of after it, beside the runtime
+        for path in core_modules(out, paths["core"]):
+            links += f'  <link rel="modulepreload" href="{path}">\n'
         # PyScript's core is loaded by the boot module once the home page is painted
         page = page.replace(f'<script type="module" src="{paths["core"]}"></script>',
                             f'<script type="module" async src="{paths["boot"]}"></script>\n{links.rstrip()}')
@@ -1291,18 +1295,31 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     return cache
 
 
+def core_modules(out: Path, core: str) -> list[str]:
+    """PyScript's core module ``core`` (a site path) and the modules it
+    imports statically (``from"./x.js"``, as its bundler writes them), as
+    site paths: what loading the core fetches and compiles before it runs."""
+    import re
+
+    folder = core.rpartition("/")[0]
+    text = (out / core).read_text(encoding="utf-8")
+    return [core] + [f"{folder}/{name}" for name in re.findall(r'from\s*"\./([\w.-]+\.js)"', text)]
+
+
 def bench_pages(out: Path) -> None:
-    """bench/: the bare PyScript page of the start-up benchmark, on the
-    runtime exactly as npm ships it (sources in its standard library), in
-    its own folder."""
+    """bench/: the bare PyScript page of the start-up benchmark, on PyScript
+    and its runtime exactly as npm ships them (sources in the standard
+    library; PyScript's core without the site's CORE_PATCHES and compile
+    hint), in its own folder."""
     nm = ROOT / "node_modules"
     bench = out / "bench"
     (bench / "pyodide").mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(nm / "pyodide" / name, bench / "pyodide" / name)
-    core = next((out / "static" / "vendor").glob("pyscript-*/core.js")).relative_to(out).as_posix()
+    shutil.copytree(nm / "@pyscript" / "core" / "dist", bench / "pyscript",
+                    ignore=shutil.ignore_patterns("*.map"), dirs_exist_ok=True)
     page = (ROOT / "bench" / "bare.html").read_text(encoding="utf-8")
-    (bench / "bare.html").write_text(page.replace('"../static/vendor/pyscript/core.js"', f'"../{core}"'),
+    (bench / "bare.html").write_text(page.replace('"../static/vendor/pyscript/core.js"', '"./pyscript/core.js"'),
                                      encoding="utf-8")
     toml = (ROOT / "bench" / "bare.toml").read_text(encoding="utf-8")
     (bench / "bare.toml").write_text(toml.replace('"../static/vendor/pyodide/pyodide.mjs"',

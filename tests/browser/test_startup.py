@@ -144,6 +144,21 @@ def test_the_runtime_and_pyscript_core_ask_for_eager_compilation(site_dir):
     assert others and not any(p.read_bytes().startswith(b"//# allFunctionsCalledOnLoad") for p in others)
 
 
+def test_pyscripts_core_is_preloaded_and_fetched_once(site_dir, page, base_url):
+    # scripts/build.py, core_modules: the page names PyScript's core and the chunk it imports
+    # as module preloads, so that they are fetched and compiled before the home page's paint
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="modulepreload" href="(static/vendor/pyscript-[^"]+)">', index)
+    core = next(p for p in preloaded if p.endswith("/core.js"))
+    imported = re.findall(r'from\s*"\./([\w.-]+)"', (site_dir / core).read_text(encoding="utf-8"))
+    assert imported and sorted(preloaded) == sorted([core] + [core.rpartition("/")[0] + "/" + n for n in imported])
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    for path in preloaded:
+        assert names.count("/" + path) == 1, (path, names)
+
+
 def test_home_is_painted_before_python_then_comes_alive(browser, base_url):
     ctx = browser.new_context(service_workers="block")
     held = []
