@@ -46,8 +46,8 @@ from __future__ import annotations
 
 import argparse
 import base64
-import gzip
 import functools
+import gzip
 import hashlib
 import html
 import io
