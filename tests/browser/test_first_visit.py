@@ -86,8 +86,10 @@ LATER_USE = "import statistics, fractions, difflib; str(statistics.mean([fractio
 def test_the_standard_librarys_later_part_comes_after_the_start(page, base_url):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    warned: list[str] = []  # a background fetch that failed says so (static/pyodide-boot.mjs)
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
     open_app(page, base_url)  # a first visit: Python starts from the runtime's zip alone
-    assert page.get_attribute("html", "data-python") == "fresh"
+    assert page.get_attribute("html", "data-python") == "fresh", page.get_attribute("html", "data-python")
     ready = page.evaluate("performance.getEntriesByName('plateau:drawn')[0].startTime")
     page.wait_for_selector("html[data-games=stored]", state="attached", timeout=60_000)
     asked = page.evaluate("performance.getEntriesByType('resource').map(e => [e.name, e.startTime])")
@@ -95,7 +97,7 @@ def test_the_standard_librarys_later_part_comes_after_the_start(page, base_url):
     assert len(later) == 1 and later[0] > ready, (later, ready)
     assert page.evaluate(RUN_PY, LATER_USE) == "2/3"
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
-    assert "plateau:stdlib-later-fetched" not in marks  # it was in place: no download of its own
+    assert "plateau:stdlib-later-fetched" not in marks, (asked, warned)  # it was in place: no download of its own
     assert not errors, errors
 
 
