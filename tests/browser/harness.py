@@ -30,13 +30,22 @@ def open_app(page, url: str, path: str = "", *, clear: bool = False):
     return foreign
 
 
+def new_visitor(browser, service_workers: str = "block"):
+    """A new visitor's context and page, nothing opened yet, the page's
+    errors collected: ``(context, page, page errors)``."""
+    ctx = browser.new_context(service_workers=service_workers)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
 def open_app_refusing(browser, url: str, pattern: str):
     """A new visitor's app (no service worker) whose background fetch of the
     files ``pattern`` matches was asked for and refused; the route is let go
     again. What else the background fetches then bring is not waited for.
     Returns ``(context, page, page errors)``."""
-    ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
+    ctx, page, errors = new_visitor(browser)
     refused: list[str] = []
 
     def refuse(route):
@@ -44,8 +53,6 @@ def open_app_refusing(browser, url: str, pattern: str):
         route.abort()
 
     page.route(pattern, refuse)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     open_app(page, url)
     for _ in range(200):  # the background fetch asked, and was refused
         if refused:

@@ -19,7 +19,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from harness import READY
+from harness import READY, new_visitor
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTROLLED = "navigator.serviceWorker.controller !== null"
@@ -63,10 +63,7 @@ def wait_controlled(page) -> None:
 def installed(browser, url: str, cache: str):
     """A new visitor's context on ``url``, once its worker has installed the
     build whose cache is ``cache``: ``(context, page, page errors)``."""
-    ctx = browser.new_context(service_workers="allow")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_visitor(browser, "allow")
     page.goto(url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     wait_controlled(page)  # installed: the whole shell is in its cache
@@ -166,10 +163,7 @@ def test_offline_a_game_not_yet_in_place_is_fetched_from_the_cache_when_opened(b
 def test_offline_without_the_offline_cache_a_game_not_in_place_says_why(browser, base_url):
     """No service worker (a browser that refuses it): offline, a game the page
     never fetched cannot be had; the player is told so and stays where they were."""
-    ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_visitor(browser)
     page.add_init_script(NO_IDLE)
     page.goto(base_url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)

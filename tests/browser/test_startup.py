@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 from html.parser import HTMLParser
 
-from harness import READY
+from harness import READY, new_visitor
 
 from plateau.core.registry import GAMES as _REGISTRY
 
@@ -266,10 +266,7 @@ def test_pyscripts_own_package_comes_in_the_bundle_and_is_imported_only_when_ask
     # which is imported at its first use, and works then
     core = next((site_dir / "static" / "vendor").glob("pyscript-*/core-*.js")).read_text(encoding="utf-8")
     assert "from pathlib import Path as _Path" not in core and "import pyscript as _pyscript" not in core
-    ctx = browser.new_context(service_workers="block")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page, errors = new_visitor(browser)
     page.goto(base_url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     before, after = page.evaluate(PY_AT_READY)
