@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from harness import open_app
+from harness import open_app, pointer_click, start_game
 
 SIZES = {"phone": (375, 667), "desktop": (1440, 900), "laptop": (1280, 800), "laptop-wide": (1366, 768)}
 GAMES = ["thud", "armadora", "troy", "thorval", "smallworld"]
@@ -73,5 +73,31 @@ def test_every_screen_fits(browser, base_url, size):
             shot(page, f"{size}-{gid}-rules")
             page.click(".brand")
             page.wait_for_selector('[data-game="thud"]')
+    finally:
+        ctx.close()
+
+
+def test_a_tool_chosen_from_the_phones_menu_folds_it(browser, base_url):
+    """On a phone the tools are behind ☰; once one is chosen (here Share, by
+    touch), the menu folds again instead of covering the board for the rest of
+    the game."""
+    ctx = browser.new_context(viewport={"width": 375, "height": 667}, is_mobile=True, has_touch=True,
+                              service_workers="block")
+    page = ctx.new_page()
+    try:
+        open_app(page, base_url, clear=True)
+        start_game(page, "thud")
+        header = page.locator("header.top")
+        pointer_click(page, '[data-action="menu"]', touch=True)
+        assert "open" in header.get_attribute("class").split()
+        assert page.get_attribute('[data-action="menu"]', "aria-expanded") == "true"
+        pointer_click(page, '[data-action="share"]', touch=True)
+        page.wait_for_selector("#share-url")
+        pointer_click(page, '#dialog [data-action="close"]', touch=True)
+        assert "open" not in header.get_attribute("class").split()
+        assert page.get_attribute('[data-action="menu"]', "aria-expanded") == "false"
+        assert not page.locator('[data-action="share"]').is_visible()
+        pointer_click(page, '[data-action="menu"]', touch=True)  # and it opens again
+        assert page.locator('[data-action="share"]').is_visible()
     finally:
         ctx.close()

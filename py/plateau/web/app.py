@@ -25,7 +25,7 @@ from .club_page import ClubPage
 from .computer import ComputerPlayer
 from .controller import PlayController
 from .dialogs import Dialogs
-from .dom import button, by_id, clear, document, el, listen, nn, when_game_missing
+from .dom import button, by_id, clear, closest, document, el, listen, nn, when_game_missing
 from .home import HomeView
 from .messages import CATALOGUE
 from .newgame import NewGameView
@@ -387,6 +387,9 @@ class App:
             menu = button("☰", toggle, cls="menu", aria_label=self.t("nav.menu"), data_action="menu")
             menu.setAttribute("aria-expanded", "false")
             bar.appendChild(menu)
+            for nav in extra:
+                if getattr(nav, "tagName", "").lower() == "nav":
+                    listen(nav, "click", _fold_menu)
         bar.appendChild(button(self.t("nav.lang"), lambda: self.set_lang(other), cls="lang",
                                title=self.t("nav.lang.title"), data_testid="lang"))
         return bar
@@ -405,6 +408,19 @@ class App:
         except StoreUnavailable:
             self.flash(self.t("err.storage"))
         return False
+
+
+def _fold_menu(event) -> None:
+    """A tool chosen from the phone's menu folds the menu again (its dialog or
+    screen is what the player wants to see next)."""
+    if closest(event.target, "button, a") is None:
+        return
+    top = closest(event.currentTarget, "header")
+    if top is not None and top.classList.contains("open"):
+        top.classList.remove("open")
+        toggle = top.querySelector('[data-action="menu"]')
+        if toggle:
+            toggle.setAttribute("aria-expanded", "false")
 
 
 def _defer_urllib_request() -> None:
