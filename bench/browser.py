@@ -1,6 +1,7 @@
 """Plateau in the browser: start-up, click-to-board and engine timings in Chromium.
 
     python3 bench/browser.py startup  [--runs 5] [--sw] [--resume] [--share] [--baseline DIR] [--throttle 4]
+                                      [--tab-at-once]
     python3 bench/browser.py click    [--games thud,armadora,...,arkhanis] [--clicks 120] [--throttle 4]
     python3 bench/browser.py armadora [--samples 24]
     python3 bench/browser.py legible
@@ -216,10 +217,48 @@ SETTLED = ("() => { const h = document.documentElement;"
            " && h.getAttribute('data-games') !== 'later'; }")
 
 
+def machine_busy() -> tuple[int, int] | None:
+    """The machine's CPU time so far (busy, total jiffies), from /proc/stat; None elsewhere."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            cpu = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = cpu[3] + (cpu[4] if len(cpu) > 4 else 0)
+    return sum(cpu) - idle, sum(cpu)
+
+
+def tab_at_rest(page, most_s: float = 5.0) -> None:
+    """Waits until the machine is at rest after a new tab opened (at most ``most_s``).
+
+    Headless Chromium builds the window of each new tab as it opens, omnibox
+    popup included: a renderer of its own loads that popup's web page for
+    ~0.6-0.9 s of CPU (chrome://omnibox-popup.top-chrome in a trace). A page
+    navigated at once starts beside it on the same two cores; a visitor's
+    browser, open already, has no such work when a link is opened. So the tab
+    is opened, the machine left to settle (under 15 % busy over 100 ms, after
+    at least 0.3 s), and only then is the page loaded (``--tab-at-once``: the
+    old way, navigated as the tab opens)."""
+    start = time.perf_counter()
+    page.wait_for_timeout(300)
+    before = machine_busy()
+    while before is not None and time.perf_counter() - start < most_s:
+        page.wait_for_timeout(100)
+        now = machine_busy()
+        busy, total = now[0] - before[0], now[1] - before[1]
+        before = now
+        if total > 0 and busy / total < 0.15:
+            return
+    if before is None:
+        page.wait_for_timeout(1200)
+
+
 def load_once(ctx, url: str, errors: list, wait_sw: bool = False, settle: bool = False,
-              throttle: float = 1.0) -> dict:
+              throttle: float = 1.0, at_once: bool = True) -> dict:
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(str(e)))
+    if not at_once:
+        tab_at_rest(page)
     if throttle > 1:  # a slower CPU, as DevTools emulates it (the page's thread), set before it loads
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     try:
@@ -290,7 +329,7 @@ def startup_loads(pw, args, sw, resume, seed_js, url, errors) -> list:
         for i in range(loads):
             try:
                 got.append(load_once(ctx, url, errors, wait_sw=sw == "allow", settle=i < loads - 1,
-                                     throttle=args.throttle))
+                                     throttle=args.throttle, at_once=args.tab_at_once))
             except Exception as e:
                 raise RuntimeError(f"load {i + 1}: {e}") from e
         return got
@@ -1493,6 +1532,8 @@ def main(argv=None) -> None:
     s.add_argument("--baseline", metavar="DIR", help="also the app of another built site (before/after)")
     s.add_argument("--throttle", type=float, default=1.0,
                    help="slow every page's CPU this many times (DevTools' Emulation.setCPUThrottlingRate)")
+    s.add_argument("--tab-at-once", action="store_true",
+                   help="load each page as its tab opens, beside the new window's own start (the old way)")
     s.set_defaults(fn=cmd_startup)
     c = sub.add_parser("click", parents=[common], help="click-to-board over scripted games")
     c.add_argument("--games", default="thud,armadora,troy,thorval,smallworld,arkhanis")
