@@ -731,6 +731,39 @@ CORE_PATCHES = [
 ]
 
 
+# The runtime's JavaScript as a classic script (``pyodide.asm.js``, beside the
+# module ``pyodide.asm.mjs`` it is made from). Chromium keeps the compiled code
+# of a classic script in its code cache and reads it back off the page's
+# thread at the next visit (~20 ms); it kept the module's compiled code as well
+# but, for a module that ``import()`` loads, never read it back: every warm
+# start parsed and compiled the module's 1.25 MB again (100-150 ms on a
+# background thread, which the start waited for). The boot module loads the
+# script with a <script> element and takes the runtime's factory from
+# ``globalThis.__plateauCreatePyodideModule``; the module's own URL (where it
+# finds its WebAssembly) comes from ``globalThis.__plateauAsmURL``. The module
+# stays for node (the build's snapshot), which imports it.
+CLASSIC_RUNTIME = [
+    (b"export default _createPyodideModule;", b"globalThis.__plateauCreatePyodideModule=_createPyodideModule;", 1),
+    (b"import.meta.url", b"globalThis.__plateauAsmURL", 3),
+]
+
+
+def classic_runtime(mjs: Path) -> Path:
+    """``pyodide.asm.js`` beside ``mjs`` (CLASSIC_RUNTIME); each change must
+    match as many times as said, or the build fails (another runtime)."""
+    data = mjs.read_bytes()
+    for old, new, times in CLASSIC_RUNTIME:
+        if data.count(old) != times:
+            fail(f"{mjs.name}: {old.decode()!r} is not there {times} time(s) "
+                 "(the classic script of the runtime needs checking against this Pyodide version)")
+        data = data.replace(old, new)
+    if b"import.meta" in data or b"\nexport " in data or data.startswith(b"export "):
+        fail(f"{mjs.name}: the runtime holds module syntax that a classic script cannot run")
+    out = mjs.with_name("pyodide.asm.js")
+    out.write_bytes(data)
+    return out
+
+
 def patch_runtime(path: Path, patches: list = RUNTIME_PATCHES) -> None:
     """Apply ``patches`` (RUNTIME_PATCHES to ``pyodide.asm.mjs``,
     LOADER_PATCHES to ``pyodide.mjs``, CORE_PATCHES to PyScript's core
@@ -773,6 +806,7 @@ def vendor(out: Path, stdlib: bytes) -> dict[str, str]:
         patch_runtime(chunk, CORE_PATCHES)
     for js in [tmp_pyo / "pyodide.mjs", tmp_pyo / "pyodide.asm.mjs", *tmp_core.glob("core-*.js")]:
         compile_hint(js)
+    classic_runtime(tmp_pyo / "pyodide.asm.mjs")
     version = json.loads((pyo / "package.json").read_text())["version"]
     core_dir = dest / f"pyscript-{dir_hash(tmp_core)}"
     pyo_dir = dest / f"pyodide-{version}-{dir_hash(tmp_pyo)}"
@@ -1281,8 +1315,10 @@ def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str 
     (out / "index.html").write_text(page, encoding="utf-8")
     (static / "build" / "version.json").write_text(json.dumps({"build": version, "label": label}))
     shell = ["index.html", config_name] + [f"static/{n}?v={h}" for n, h in v.items()]
+    # (the runtime's module is only for node, which the build's snapshot runs: the page loads
+    # the classic script made of it, CLASSIC_RUNTIME)
     for p in sorted((static / "vendor").rglob("*")) + sorted((static / "build").rglob("*")):
-        if p.is_file() and p.name != "version.json":
+        if p.is_file() and p.name not in ("version.json", "pyodide.asm.mjs"):
             shell.append(p.relative_to(out).as_posix())
     manifest = {}
     for url in shell:

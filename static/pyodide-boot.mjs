@@ -330,41 +330,23 @@ function whenReady(go) {
 }
 
 // Once the app is ready (or has failed), fetch the snapshot for the next visit,
-// and have the runtime's JavaScript compiled a second time, in a worker that
-// only imports it: Chromium keeps a script's compiled code from its second
-// compilation on, so the next visit starts from that code instead of compiling
-// the runtime's 1.25 MB again (bench/README.md: about 25 ms of a warm start).
-// `<html data-runtime-compiled="twice">` once that import worked, and
+// and run the runtime's script a second time (runtimeScript, below): Chromium
+// keeps a script's compiled code from its second compilation on (the first
+// only notes the script), so the next visit reads that code back instead of
+// compiling the runtime's 1.25 MB again (bench/README.md: ~70-110 ms of a warm
+// start). The second run finds the code compiled in this page already: only
+// the writing of the cache (~20 ms) is work, when the page is idle.
+// `<html data-runtime-compiled="twice">` once that script ran, and
 // `data-snapshot="stored"` once both are done.
 function fetchForNextVisit() {
   if (!SNAPSHOT) return;
   whenReady(() => {
     const root = document.documentElement;
     const stored = fetch(SNAPSHOT, { credentials: "same-origin" }).then((r) => (r.ok ? r.arrayBuffer() : null));
-    const again = compiledAgain(ASM).then((ok) => { if (ok) root.setAttribute("data-runtime-compiled", "twice"); });
+    const again = runtimeScript().then(() => root.setAttribute("data-runtime-compiled", "twice"), () => {});
     Promise.all([stored, again])
       .then(([b]) => { if (b) root.setAttribute("data-snapshot", "stored"); })
       .catch(() => {});
-  });
-}
-
-// A module imported once more in a worker of its own (its URL as the
-// worker's name); resolves once done, whether the import worked or not.
-const IMPORT_IN_WORKER = "import(self.name).then(() => postMessage(true), () => postMessage(false));";
-function compiledAgain(url) {
-  return new Promise((resolve) => {
-    let worker, source;
-    try {
-      source = URL.createObjectURL(new Blob([IMPORT_IN_WORKER], { type: "text/javascript" }));
-      worker = new Worker(source, { type: "module", name: url });
-    } catch (e) {
-      if (source) URL.revokeObjectURL(source);
-      resolve(false);  // no module workers here
-      return;
-    }
-    const done = (ok) => { worker.terminate(); URL.revokeObjectURL(source); resolve(ok); };
-    worker.onmessage = (ev) => done(ev.data === true);
-    worker.onerror = (e) => { if (e && e.preventDefault) e.preventDefault(); done(false); };
   });
 }
 
@@ -411,6 +393,29 @@ async function homePainted() {
 let paintedOnce = null;
 const afterPaint = () => (paintedOnce ||= homePainted().then(() => mark("boot")));
 
+// The runtime's JavaScript, as the classic script the build makes of it
+// (`pyodide.asm.js`, scripts/build.py: CLASSIC_RUNTIME): Chromium reads a
+// classic script's kept compiled code back off the page's thread, which it
+// did not do for the module (`pyodide.asm.mjs`) loaded with import(). The
+// script hands over the runtime's factory as a global; it finds its
+// WebAssembly from the URL given to it the same way. Resolves to that factory.
+const ASM = new URL("pyodide.asm.js", new URL("__PYODIDE_MJS__", import.meta.url)).href;
+function runtimeScript() {
+  return new Promise((resolve, reject) => {
+    globalThis.__plateauAsmURL = ASM;
+    const script = document.createElement("script");
+    script.src = ASM;
+    script.async = true;
+    script.onload = () => {
+      const factory = globalThis.__plateauCreatePyodideModule;
+      if (typeof factory === "function") resolve(factory);
+      else reject(new Error(`Plateau: the runtime's script gave no runtime (${ASM})`));
+    };
+    script.onerror = () => reject(new Error(`Plateau: the runtime's script could not be loaded (${ASM})`));
+    document.head.append(script);
+  });
+}
+
 // `loadPyodide` is called at once: the runtime's files (the WebAssembly, the
 // standard library, the lock file) are read from the cache or downloaded while
 // the home page paints; what holds the main thread (evaluating the runtime's
@@ -418,15 +423,14 @@ const afterPaint = () => (paintedOnce ||= homePainted().then(() => mark("boot"))
 // waits until the home page is on screen: Pyodide takes the runtime's module
 // factory from `createPyodideModule`. (Compiling the WebAssembly ahead, while
 // the worker rebuilds the snapshot, was measured: no sooner on two cores.)
-const ASM = new URL("pyodide.asm.mjs", new URL("__PYODIDE_MJS__", import.meta.url)).href;
 let asmOnce = null;
-const runtimeJS = () => (asmOnce ||= afterPaint().then(() => import(ASM)).then((asm) => {
+const runtimeJS = () => (asmOnce ||= afterPaint().then(runtimeScript).then((factory) => {
   mark("runtime-js");
-  return asm;
+  return factory;
 }));
 async function createPyodideModule(settings) {
-  const asm = await runtimeJS();
-  const module = await asm.default(settings);
+  const factory = await runtimeJS();
+  const module = await factory(settings);
   mark("runtime-ready");
   return module;
 }

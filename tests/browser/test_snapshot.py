@@ -86,7 +86,7 @@ def test_second_visit_restores_the_snapshot_and_plays(profile, base_url, site_di
     assert list((site_dir / "static" / "vendor").glob("pyodide-snapshot-*.bin"))
     page, how, errors = visit(profile, base_url, settle=True)
     assert how == "fresh"  # first visit: nothing cached, no download before the start
-    # the runtime's JavaScript imported once more in a worker, for its compiled code to be kept
+    # the runtime's script run once more, for Chromium to keep its compiled code for the next visit
     assert page.get_attribute("html", "data-runtime-compiled") == "twice"
     page.close()
     page, how, errors = visit(profile, base_url)

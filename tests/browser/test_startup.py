@@ -136,12 +136,35 @@ def test_the_runtime_and_pyscript_core_ask_for_eager_compilation(site_dir):
     # Chromium compiles a script marked so while streaming it, off the page's
     # thread; only the files whose functions nearly all run at the start carry it
     vendor = site_dir / "static" / "vendor"
-    marked = [next(vendor.glob("pyodide-*/pyodide.asm.mjs")), next(vendor.glob("pyodide-*/pyodide.mjs")),
-              next(vendor.glob("pyscript-*/core-*.js"))]
+    marked = [next(vendor.glob("pyodide-*/pyodide.asm.mjs")), next(vendor.glob("pyodide-*/pyodide.asm.js")),
+              next(vendor.glob("pyodide-*/pyodide.mjs")), next(vendor.glob("pyscript-*/core-*.js"))]
     for path in marked:
         assert path.read_bytes().startswith(b"//# allFunctionsCalledOnLoad\n"), path.name
     others = [p for p in vendor.glob("pyscript-*/*.js") if p not in marked]
     assert others and not any(p.read_bytes().startswith(b"//# allFunctionsCalledOnLoad") for p in others)
+
+
+def test_the_page_runs_the_runtimes_classic_script_made_from_its_module(site_dir, page, base_url):
+    # scripts/build.py, CLASSIC_RUNTIME: Chromium reads a classic script's kept compiled code
+    # back at the next visit, not that of a module loaded with import(); the page loads the
+    # runtime's JavaScript as a classic script, the same code as the module node imports
+    folder = next((site_dir / "static" / "vendor").glob("pyodide-*/"))
+    module = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    classic = (folder / "pyodide.asm.js").read_text(encoding="utf-8")
+    assert "import.meta" not in classic and "export default" not in classic
+    assert classic == (module.replace("export default _createPyodideModule;",
+                                      "globalThis.__plateauCreatePyodideModule=_createPyodideModule;")
+                       .replace("import.meta.url", "globalThis.__plateauAsmURL"))
+    page.goto(base_url)
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    names = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
+    asm = [n for n in names if n.rpartition("/")[2].startswith("pyodide.asm.")]
+    assert set(asm) == {"/" + (folder / n).relative_to(site_dir).as_posix()
+                        for n in ("pyodide.asm.js", "pyodide.asm.wasm")}, asm
+    assert page.locator(f'script:not([type])[src$="/{folder.name}/pyodide.asm.js"]').count() >= 1
+    # the offline cache holds what the page loads, not the module (node's only)
+    sw = (site_dir / "sw.js").read_text(encoding="utf-8")
+    assert f"{folder.name}/pyodide.asm.js" in sw and "pyodide.asm.mjs" not in sw
 
 
 def test_pyscripts_core_is_preloaded_and_fetched_once(site_dir, page, base_url):
