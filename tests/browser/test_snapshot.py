@@ -123,6 +123,7 @@ def test_a_damaged_snapshot_means_a_normal_start(profile, base_url, site_dir):
     first = 16 + (bitmap + 7) // 8  # the first page kept: Pyodide's header (magic, build id)
     wrong_runtime = real[:first] + bytes(64) + real[first + 64:]
     cases = {"not a snapshot": b"not a snapshot", "cut in half": real[: len(real) // 2],
+             "cut in its header": real[:10], "a byte too many": real + b"\0",
              "another runtime's": wrong_runtime}
     for case, body in cases.items():
         hits: list[bytes] = []
