@@ -740,8 +740,9 @@ CORE_PATCHES = [
 # background thread, which the start waited for). The boot module loads the
 # script with a <script> element and takes the runtime's factory from
 # ``globalThis.__plateauCreatePyodideModule``; the module's own URL (where it
-# finds its WebAssembly) comes from ``globalThis.__plateauAsmURL``. The module
-# stays for node (the build's snapshot), which imports it.
+# finds its WebAssembly) comes from ``globalThis.__plateauAsmURL``; the script
+# says "use strict", as a module is. The module stays for node (the build's
+# snapshot), which imports it.
 CLASSIC_RUNTIME = [
     (b"export default _createPyodideModule;", b"globalThis.__plateauCreatePyodideModule=_createPyodideModule;", 1),
     (b"import.meta.url", b"globalThis.__plateauAsmURL", 3),
@@ -759,6 +760,10 @@ def classic_runtime(mjs: Path) -> Path:
         data = data.replace(old, new)
     if b"import.meta" in data or b"\nexport " in data or data.startswith(b"export "):
         fail(f"{mjs.name}: the runtime holds module syntax that a classic script cannot run")
+    # strict, as the module was (a classic script is not unless it says so); after the compile hint,
+    # which must open the file
+    hint = COMPILE_HINT if data.startswith(COMPILE_HINT) else b""
+    data = hint + b'"use strict";' + data[len(hint):]
     out = mjs.with_name("pyodide.asm.js")
     out.write_bytes(data)
     return out

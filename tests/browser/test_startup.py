@@ -152,9 +152,12 @@ def test_the_page_runs_the_runtimes_classic_script_made_from_its_module(site_dir
     module = (folder / "pyodide.asm.mjs").read_text(encoding="utf-8")
     classic = (folder / "pyodide.asm.js").read_text(encoding="utf-8")
     assert "import.meta" not in classic and "export default" not in classic
-    assert classic == (module.replace("export default _createPyodideModule;",
-                                      "globalThis.__plateauCreatePyodideModule=_createPyodideModule;")
-                       .replace("import.meta.url", "globalThis.__plateauAsmURL"))
+    hint = "//# allFunctionsCalledOnLoad\n"
+    assert module.startswith(hint)
+    assert classic == hint + '"use strict";' + (module[len(hint):]
+                                                .replace("export default _createPyodideModule;",
+                                                         "globalThis.__plateauCreatePyodideModule=_createPyodideModule;")
+                                                .replace("import.meta.url", "globalThis.__plateauAsmURL"))
     page.goto(base_url)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
     names = page.evaluate("performance.getEntriesByType('resource').map(e => new URL(e.name).pathname)")
