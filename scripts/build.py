@@ -749,7 +749,7 @@ CLASSIC_RUNTIME = [
 ]
 
 
-def classic_runtime(mjs: Path) -> Path:
+def classic_runtime(mjs: Path) -> None:
     """``pyodide.asm.js`` beside ``mjs`` (CLASSIC_RUNTIME); each change must
     match as many times as said, or the build fails (another runtime)."""
     data = mjs.read_bytes()
@@ -764,9 +764,7 @@ def classic_runtime(mjs: Path) -> Path:
     # which must open the file
     hint = COMPILE_HINT if data.startswith(COMPILE_HINT) else b""
     data = hint + b'"use strict";' + data[len(hint):]
-    out = mjs.with_name("pyodide.asm.js")
-    out.write_bytes(data)
-    return out
+    mjs.with_name("pyodide.asm.js").write_bytes(data)
 
 
 def patch_runtime(path: Path, patches: list = RUNTIME_PATCHES) -> None:

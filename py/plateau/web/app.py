@@ -379,17 +379,14 @@ class App:
                  el("a", {"cls": "brand", "href": "#", "text": self.t("app.title")},
                     on={"click": lambda e: (e.preventDefault(), self.go_home())}),
                  *extra)
-        if any(getattr(x, "tagName", "").lower() == "nav" for x in extra):
-            def toggle():
-                opened = bar.classList.toggle("open")
-                menu.setAttribute("aria-expanded", "true" if opened else "false")
-
-            menu = button("☰", toggle, cls="menu", aria_label=self.t("nav.menu"), data_action="menu")
+        navs = [x for x in extra if getattr(x, "tagName", "").lower() == "nav"]
+        if navs:
+            menu = button("☰", lambda: _show_menu(bar, not bar.classList.contains("open")), cls="menu",
+                          aria_label=self.t("nav.menu"), data_action="menu")
             menu.setAttribute("aria-expanded", "false")
             bar.appendChild(menu)
-            for nav in extra:
-                if getattr(nav, "tagName", "").lower() == "nav":
-                    listen(nav, "click", _fold_menu)
+            for nav in navs:
+                listen(nav, "click", _fold_menu)
         bar.appendChild(button(self.t("nav.lang"), lambda: self.set_lang(other), cls="lang",
                                title=self.t("nav.lang.title"), data_testid="lang"))
         return bar
@@ -417,10 +414,15 @@ def _fold_menu(event) -> None:
         return
     top = closest(event.currentTarget, "header")
     if top is not None and top.classList.contains("open"):
-        top.classList.remove("open")
-        toggle = top.querySelector('[data-action="menu"]')
-        if toggle:
-            toggle.setAttribute("aria-expanded", "false")
+        _show_menu(top, False)
+
+
+def _show_menu(top, opened: bool) -> None:
+    """The phone's menu of the top bar ``top`` opened or folded, its button saying which."""
+    top.classList.toggle("open", opened)
+    toggle = top.querySelector('[data-action="menu"]')
+    if toggle:
+        toggle.setAttribute("aria-expanded", "true" if opened else "false")
 
 
 def _defer_urllib_request() -> None:
