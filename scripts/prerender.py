@@ -110,7 +110,7 @@ def main() -> None:
     for gid in GAMES:
         g = get_game(gid)
         games[gid] = {"title": g.title, "min_players": g.min_players, "max_players": g.max_players,
-                      "pitch": dict(g.pitch), "duration": dict(g.duration)}
+                      "revision": g.revision, "pitch": dict(g.pitch), "duration": dict(g.duration)}
         try:
             pictures[gid] = picture(gid)
         except Exception as e:  # a card without a picture is better than no home page

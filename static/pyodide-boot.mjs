@@ -116,6 +116,8 @@ async function gameOpened() {
 const firstGames = gameOpened().then((gid) => {
   const games = gid && GAMES[gid] ? withNeeds(gid) : [];
   for (const g of games) gameFiles(g).catch(() => {});
+  // the games' modules import some of the standard library's later part (Thorval's drawing: xml.sax)
+  if (games.length && STDLIB_LATER) laterFiles().catch(() => {});
   return games;
 });
 
@@ -194,66 +196,96 @@ function installGame(py, gid, files) {
 // `static/build/stdlib-later-<hash>.zip` the modules only later code imports
 // (the computer's statistics, the games' helpers...). That second zip is
 // fetched once the app is ready, with the games; Python's finder (below)
-// imports its modules from it, and an import of one of them before it came
-// fetches it there and then (a synchronous request, as for a game). The build
-// replaces the two names below.
+// imports its modules from it. The build replaces the two names below.
 const STDLIB_LATER = "__STDLIB_LATER__" ? new URL("__STDLIB_LATER__", import.meta.url).href : "";
 const LATER_GIVEN = "__STDLIB_LATER_MODULES__";
 const LATER_MODULES = Array.isArray(LATER_GIVEN) ? LATER_GIVEN : [];
 const LATER_PATH = "/lib/plateau-stdlib-later.zip";
 const laterIn = new WeakSet();  // interpreters that have it
-let laterRead = null;
+let laterRead = null;  // a promise of its bytes (asked again after a failure)
+let laterGot = null;  // its bytes, once read
+function laterFiles() {
+  if (!laterRead) {
+    laterRead = fetch(STDLIB_LATER, { credentials: "same-origin" }).then((r) => {
+      if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+      return r.arrayBuffer();
+    });
+    laterRead.then((bytes) => { laterGot = bytes; }, () => { laterRead = null; });
+  }
+  return laterRead;
+}
+// The later part in place now if it was read; false if not (then it is asked for).
+function laterNow(py) {
+  if (!STDLIB_LATER || laterIn.has(py)) return true;
+  if (laterGot) {
+    installLater(py, laterGot);
+    mark("stdlib-later-fetched");  // asked for by Python (bench and tests read it)
+    return true;
+  }
+  laterFiles().catch(() => {});
+  return false;
+}
 function installLater(py, bytes) {
   if (laterIn.has(py)) return;
-  py.FS.writeFile(LATER_PATH, bytes, { canOwn: true });
+  py.FS.writeFile(LATER_PATH, new Uint8Array(bytes), { canOwn: true });
   laterIn.add(py);
 }
-function syncBytes(url) {
-  const req = new XMLHttpRequest();
-  req.open("GET", url, false);
-  req.overrideMimeType("text/plain; charset=x-user-defined");  // the bytes, one per character
-  req.send();
-  if (req.status !== 200) throw new Error(`${req.status} ${req.statusText}`);
-  const text = req.responseText;
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-  return bytes;
-}
 
+// Nothing is downloaded while Python waits (there was a synchronous request
+// here once: Chromium does not answer one from the offline cache's worker, so
+// offline a page whose HTTP cache had lost a game could not open it, nor start
+// when the home page listed a saved game of it). Every file comes by fetch(),
+// through the worker's cache online and offline alike: before Python needs it
+// (the game the page opens first, above), or in the background.
+//
 // Python's side is plateau/web/lazy_files.py (imported in the snapshot): an
 // import of `plateau.games.<gid>` (of a game not in place) first asks the
 // `_plateau_games` module below for that game's files; they are put in place
-// if they were read already; otherwise the bundle is downloaded there and then
-// (a synchronous request: from the browser's cache or the offline cache when
-// the game was fetched in the background) and Python unpacks it.
+// if they were read already; otherwise the import fails with an ImportError
+// naming the game, the files are fetched (fetch, below) and the page's action
+// is tried again (dom.py, tried_again; app.py, fetch_game).
+class NotHereYet extends Error {}
 function lazyGames(py) {
   const ids = Object.keys(GAMES);
   if (!ids.length && !STDLIB_LATER) return;
+  // A game and the games it needs put in place (gid "": none), after the
+  // standard library's later part, which the games' helpers import. A promise of true.
+  const fetchFiles = async (gid) => {
+    if (gid && !GAMES[gid]) throw new Error(`no game ${gid}`);
+    if (STDLIB_LATER && !laterIn.has(py)) {
+      try {
+        installLater(py, await laterFiles());
+        mark("stdlib-later-fetched");  // asked for by Python (bench and tests read it)
+      } catch (e) {
+        if (!gid) throw e;  // a game's own modules import none of it: the game still comes
+      }
+    }
+    for (const g of gid ? withNeeds(gid) : []) {
+      if (gamesIn.has(py) && gamesIn.get(py).has(g)) continue;
+      installGame(py, g, await gameFiles(g));
+      mark("game-fetched-" + g);
+    }
+    return true;
+  };
   py.registerJsModule("_plateau_games", {
     stdlib() {
-      if (laterIn.has(py)) return;
-      installLater(py, syncBytes(STDLIB_LATER));
-      mark("stdlib-later-fetched");
+      if (!laterNow(py)) throw new NotHereYet("not fetched yet");
     },
+    // A game's files, and the later part of the standard library, which its
+    // modules import (Thud's file format: datetime; Thorval's drawing: xml.sax):
+    // a game is in place with both, so that an action fails, if it must, as it
+    // starts (its game's import), not halfway. Undefined (Python's None) when they are in place.
     load(gid) {
-      // undefined (Python's None) when the files are in place
+      if (!laterNow(py)) throw new NotHereYet("the standard library's later part is not fetched yet");
       if (gamesIn.has(py) && gamesIn.get(py).has(gid)) return undefined;
       if (gameFilesRead.has(gid)) { installGame(py, gid, gameFilesRead.get(gid)); return undefined; }
-      const bytes = syncBytes(GAMES[gid].url);
-      if (!gamesIn.has(py)) gamesIn.set(py, new Set());
-      gamesIn.get(py).add(gid);  // Python unpacks it
-      mark("game-fetched-" + gid);
-      return bytes;
+      gameFiles(gid).catch(() => {});
+      throw new NotHereYet("not fetched yet");
     },
-    // A game and the games it needs put in place, asked in the background: a
-    // synchronous request (load, above) does not go through the offline cache's
-    // worker, so offline a game not yet in place is fetched this way and the
-    // page's action tried again (dom.py, game_missing). A promise of true.
-    async fetch(gid) {
-      if (!GAMES[gid]) throw new Error(`no game ${gid}`);
-      for (const g of withNeeds(gid)) installGame(py, g, await gameFiles(g));
-      return true;
-    },
+    fetch: fetchFiles,
+    // The same, once the app is ready and the page idle (the home page's saved
+    // games: their files come in the background, and a game that cannot be had says so).
+    later: (gid) => new Promise((resolve) => whenReady(resolve)).then(() => fetchFiles(gid)),
   });
   const games = py.toPy(ids.filter((gid) => !(gamesIn.has(py) && gamesIn.get(py).has(gid))));
   const later = py.toPy(STDLIB_LATER ? LATER_MODULES : []);
@@ -274,14 +306,9 @@ function gamesLater(py) {
   whenReady(async () => {
     if (STDLIB_LATER && !laterIn.has(py)) {
       try {
-        laterRead ||= fetch(STDLIB_LATER, { credentials: "same-origin" }).then((r) => {
-          if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
-          return r.arrayBuffer();
-        });
-        installLater(py, new Uint8Array(await laterRead));
+        installLater(py, await laterFiles());
       } catch (e) {
         // fetched when a module of it is first imported; the games still come now
-        laterRead = null;
         console.warn("Plateau: the standard library's later part could not be fetched now", e);
       }
     }
@@ -470,7 +497,13 @@ async function start(opts) {
   const files = await bundle;
   mark("bundle-read");
   install(py, files);
-  for (const gid of await firstGames) {
+  const opened = await firstGames;
+  if (opened.length && STDLIB_LATER) {
+    try {
+      installLater(py, await laterFiles());
+    } catch (e) { /* Python's import asks again, and says what went wrong */ }
+  }
+  for (const gid of opened) {
     try {
       installGame(py, gid, await gameFiles(gid));
     } catch (e) { /* Python's import asks again, and says what went wrong */ }

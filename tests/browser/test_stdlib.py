@@ -186,6 +186,8 @@ def test_the_start_imports_nothing_of_the_later_part(site_dir):
 @pytest.mark.browser
 def test_the_page_imports_every_module_of_plateau_and_svgwrite(page, base_url):
     open_app(page, base_url)
+    # the games' files and the later part in place (nothing is fetched while Python imports)
+    page.wait_for_selector("html[data-games=stored]", state="attached", timeout=60_000)
     boot = page.get_attribute('script[type=module][src*="pyodide-boot-"]', "src")
     mods = sorted({n[:-3].replace("/", ".").removesuffix(".__init__") for n in _app_sources()
                    if n.endswith(".py") and n != "main.py"})

@@ -90,11 +90,11 @@ class Record:
         # a record made in code is played under its game's current rules; one
         # decoded from data made before its game had revisions gets 0 (from_json)
         if isinstance(self.options, dict) and REVISION_OPTION not in self.options:
-            from .registry import get_game
+            from .registry import revision
 
-            g = get_game(self.game) if isinstance(self.game, str) else None
-            if g is not None and g.revision:
-                self.options = {**self.options, REVISION_OPTION: g.revision}
+            current = revision(self.game) if isinstance(self.game, str) else None
+            if current:
+                self.options = {**self.options, REVISION_OPTION: current}
 
     def to_json(self) -> dict:
         d = {"g": self.game, "o": self.options, "s": self.seed, "p": self.players, "m": self.moves}
@@ -137,10 +137,9 @@ class Record:
             raise RecordError("schema", "the record's title is malformed")
         options = dict(options)
         if REVISION_OPTION not in options:  # made before its game's rules had revisions
-            from .registry import get_game
+            from .registry import revision
 
-            g = get_game(game)
-            if g is not None and g.revision:
+            if revision(game):
                 options[REVISION_OPTION] = 0
         return cls(game, options, seed, list(players), list(moves), ply, title)
 

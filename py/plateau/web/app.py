@@ -13,20 +13,21 @@ through the registry): adding a game changes nothing here.
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 
 import js
 
 from plateau.core.i18n import DEFAULT_LANG, LANGS, tr
 from plateau.core.record import RecordError, decode
-from plateau.core.registry import available, get_game
+from plateau.core.registry import get_game
 
 from .club_page import ClubPage
 from .computer import ComputerPlayer
 from .controller import PlayController
 from .dialogs import Dialogs
-from .dom import button, by_id, clear, closest, document, el, listen, nn, when_game_missing
-from .home import HomeView
+from .dom import button, by_id, clear, closest, document, el, game_missing, listen, nn, when_game_missing
+from .home import HomeView, home_games
 from .messages import CATALOGUE
 from .newgame import NewGameView
 from .play import PlayView
@@ -197,22 +198,59 @@ class App:
         listen(js.window, "resize", self.play.on_resize)
         if not self.backend.ok:
             self.messages.append(("error", self.t("err.storage")))
-        if not self.open_hash():
-            settings = self.store.settings()
-            cur = settings.get("current")
-            resumed = False
-            if cur and settings.get("screen") == "play" and not self.embed:
-                resumed = self.resume(cur, quiet=True)
-            if not resumed:
-                if self.embed:
-                    self.new_game(self.embed_game if get_game(self.embed_game or "") else available()[0],
-                                  None, None, None, save=False)
-                else:
-                    self.show_home()
+        first = self.first_screen()
+        try:
+            first()
+        except Exception as err:
+            # the game the page opens first has no files here yet (offline, a device that never
+            # stored them): the home page (an embed: its message) meanwhile, the game once they came
+            gid = game_missing(err)
+            if gid is None:
+                raise
+            self.show_embed_error() if self.embed else self.show_home()
+            self.fetch_game(gid, first)
         loading = by_id("loading")
         if loading is not None:
             loading.remove()
         document.documentElement.setAttribute("data-ready", "")
+
+    def first_screen(self):
+        """What the page opens as it starts, as a function to call (again,
+        once the files of its game came): a link's game, else the game the
+        player left on its board, else an embed's game, else the home page."""
+        if self.open_hash_asks():
+            return lambda: self.open_hash() or self.show_home()
+        settings = self.store.settings()
+        cur = settings.get("current")
+        if cur and settings.get("screen") == "play" and not self.embed:
+            return lambda: self.resume(cur, quiet=True) or self.show_home()
+        if self.embed:
+            gid = self.embed_game if self.embed_game in home_games() else next(iter(home_games()))
+            return lambda: self.new_game(gid, None, None, None, save=False)
+        return self.show_home
+
+    def open_hash_asks(self) -> bool:
+        """Whether the page's address opens something of its own
+        (:meth:`open_hash`: a link's game, a club device joining)."""
+        h = str(js.location.hash or "")
+        return h.startswith("#g=") or (h.startswith("#join") and not self.embed)
+
+    def check_game_files(self, gid: str, missing) -> None:
+        """Once the app is ready and idle, the files of the game ``gid`` are
+        put in place if they are not (from the offline cache, else the
+        network); ``missing()`` if they cannot be had."""
+        try:
+            import _plateau_games  # the boot module's (static/pyodide-boot.mjs)
+        except ImportError:
+            return  # every game's files are in place (the source tree)
+
+        async def check() -> None:
+            try:
+                await _plateau_games.later(gid)
+            except Exception:
+                missing()
+
+        asyncio.ensure_future(check())
 
     def open_hash(self) -> bool:
         h = str(js.location.hash or "")
@@ -247,10 +285,8 @@ class App:
         import _plateau_games  # the boot module's (static/pyodide-boot.mjs)
         from pyodide.ffi import create_once_callable, to_js
 
-        from .home import home_games
-
         g = home_games().get(gid)
-        name = g.name(self.lang) if g is not None else gid
+        name = g.name(self.lang) if g is not None else gid or "Plateau"  # "": the standard library's later part
         wait = self.t("game.fetching", name=name)
         self.flash(wait, "info")
 

@@ -21,7 +21,8 @@ from plateau.core.i18n import tr
 from . import club
 from .club import Guest, Referee, Refused
 from .controller import Change, MoveRefused
-from .dom import button, by_id, clear, el, nn
+from .dom import button, by_id, clear, el, nn, tried_again
+from .lazy_files import game_missing
 from .view import View
 
 QR_DRAW = "static/vendor/qrcode-generator-2.0.4/qrcode.js"
@@ -290,7 +291,8 @@ class ClubPage(View):
     def glue(self):
         if self.C is None:
             self.C = js.eval(_GLUE)
-            self.C.handler = create_proxy(self.on_channel)
+            # a message that needs a game whose files are not in place yet: handled again once they are
+            self.C.handler = create_proxy(tried_again(self.on_channel))
         return self.C
 
     async def qr_svg(self, text: str) -> str:
@@ -310,7 +312,9 @@ class ClubPage(View):
                 self.host_channel(kind, cid, data)
             elif self.guest is not None and cid == "host":
                 self.guest_channel(kind, data)
-        except Exception:
+        except Exception as err:
+            if game_missing(err) is not None:
+                raise  # tried_again (glue): its files fetched, the message is handled again
             traceback.print_exc()
 
     # -- the host -----------------------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+from .lazy_files import game_missing
+
 try:  # JS null arrives as a distinct object in recent Pyodide versions
     from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover
@@ -51,24 +53,11 @@ def when_game_missing(fetch) -> None:
     _fetch_game = fetch
 
 
-def game_missing(err: BaseException) -> str | None:
-    """The game whose files ``err`` says were not in place (the site's import
-    of a game not fetched yet: static/pyodide-boot.mjs), or None."""
-    seen = set()
-    while err is not None and id(err) not in seen:
-        seen.add(id(err))
-        gid = getattr(err, "plateau_game", None)
-        if isinstance(gid, str):
-            return gid
-        err = err.__cause__ or err.__context__
-    return None
-
-
 def tried_again(fn):
-    """``fn``, which, when it needs a game whose files could not be fetched at
-    once (offline, a game the page has not stored yet: the browser's
-    synchronous request does not go through the offline cache), has them
-    fetched in the background and runs once more when they are in place."""
+    """``fn``, which, when it needs a game whose files are not in place yet
+    (nothing is fetched while Python waits: the page fetches them, through
+    the offline cache, before Python needs them or in the background), has
+    them fetched and runs once more when they are in place."""
     def run(*args, again: bool = False):
         try:
             return fn(*args)

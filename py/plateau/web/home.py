@@ -64,26 +64,33 @@ class HomeView(View):
         ul = el("ul", {"cls": "saved", "id": "saved"})
         if not games:
             ul.appendChild(el("li", {"cls": "empty", "text": self.t("home.nosaved")}))
+        by_game: dict[str, list] = {}  # the entries of each game Plateau knows
         for sg in games:
             g = home_games().get(sg.record.game)
-            if g is None:
-                continue
             ms = sg.date_ms
             date = str(js.Date.new(ms).toLocaleString(self.lang)) if ms is not None else self.t("saved.nodate")
-            meta = self.t("saved.meta", game=g.name(self.lang), players=", ".join(sg.record.players),
-                          plies=len(sg.record.moves), date=date)
+            meta = self.t("saved.meta", game=g.name(self.lang) if g is not None else sg.record.game[:40],
+                          players=", ".join(sg.record.players), plies=len(sg.record.moves), date=date)
             if sg.over:
                 meta += " · " + self.t("saved.over")
-            ul.appendChild(el(
-                "li", {"data-save": sg.id},
-                el("div", {"cls": "info"}, el("strong", {"text": sg.name}), el("span", {"cls": "meta", "text": meta})),
-                el("div", {"cls": "actions"},
-                   button(self.t("saved.resume"), lambda i=sg.id: app.resume(i), cls="primary", data_action="resume"),
-                   button(self.t("saved.rename"), lambda i=sg.id: self.rename(i), data_action="rename"),
-                   button(self.t("saved.export"), lambda i=sg.id: self.export_saved(i), data_action="export"),
-                   button(self.t("saved.delete"), lambda i=sg.id: self.delete(i), cls="danger", data_action="delete")),
-            ))
+            # a game this version does not know is kept, and says so: it can be exported or deleted
+            note = None if g is not None else self.t("saved.unknown_game", game=sg.record.game[:40])
+            info = el("div", {"cls": "info"}, el("strong", {"text": sg.name}), el("span", {"cls": "meta", "text": meta}),
+                      el("span", {"cls": "note", "text": note}) if note else None)
+            li = el("li", {"data-save": sg.id, "data-unplayable": "unknown" if g is None else None}, info,
+                    el("div", {"cls": "actions"},
+                       button(self.t("saved.resume"), lambda i=sg.id: app.resume(i), cls="primary",
+                              data_action="resume") if g is not None else None,
+                       button(self.t("saved.rename"), lambda i=sg.id: self.rename(i), data_action="rename"),
+                       button(self.t("saved.export"), lambda i=sg.id: self.export_saved(i), data_action="export"),
+                       button(self.t("saved.delete"), lambda i=sg.id: self.delete(i), cls="danger",
+                              data_action="delete")))
+            ul.appendChild(li)
+            if g is not None:
+                by_game.setdefault(sg.record.game, []).append(sg.id)
         saved_box.appendChild(ul)
+        for gid, ids in by_game.items():  # once the app is ready: a game whose files cannot be had says so
+            app.check_game_files(gid, lambda gid=gid, ids=tuple(ids): self.files_missing(gid, ids))
         # the browser's own file button speaks the browser's language: a button of ours opens it
         inp = el("input", {"type": "file", "id": "import-file", "cls": "visually-hidden", "tabindex": "-1",
                            "accept": ".plateau,.txt,.thud,text/plain"})
@@ -93,6 +100,18 @@ class HomeView(View):
                                  inp))
         self.root.appendChild(main)
         app.draw_messages()
+
+    def files_missing(self, gid: str, ids: tuple) -> None:
+        """The files of the game ``gid`` could not be had (offline, never
+        stored on this device): its saved games ``ids``, still listed, say so."""
+        g = home_games().get(gid)
+        text = self.t("saved.no_files", name=g.name(self.lang) if g is not None else gid)
+        for i in ids:
+            li = nn(js.document.querySelector(f'#saved li[data-save="{i}"]'))
+            if li is None or nn(li.querySelector(".note")) is not None:
+                continue
+            li.setAttribute("data-unplayable", "files")
+            li.querySelector(".info").appendChild(el("span", {"cls": "note", "text": text}))
 
     def rename(self, gid: str) -> None:
         sg = self.store.get(gid)
@@ -191,26 +210,28 @@ _HOME_GAMES: dict = {}
 def home_games() -> dict:
     """Game id -> an object with ``name(lang)``, ``min_players`` and
     ``max_players`` for the home screen: read from the index the build
-    writes (plateau/games/index.json), so that the home screen imports no
-    game; the games themselves when there is no index for every game."""
+    writes (plateau/games/index.json, ``registry.index``), so that the home
+    screen imports no game; the game itself when the index does not have it."""
     if not _HOME_GAMES:
-        from pathlib import Path
         from types import SimpleNamespace
 
-        from plateau.core.registry import GAMES
+        from plateau.core.registry import GAMES, index
 
-        try:
-            path = Path(__file__).resolve().parent.parent / "games" / "index.json"
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            if list(raw) != list(GAMES):
-                raise ValueError("stale index")
-            for gid, d in raw.items():
+        said = index()
+        for gid in GAMES:
+            try:
+                d = said[gid]
                 _HOME_GAMES[gid] = SimpleNamespace(min_players=int(d["min_players"]),
                                                    max_players=int(d["max_players"]),
                                                    pitch=dict(d.get("pitch") or {}),
                                                    duration=dict(d.get("duration") or {}),
                                                    name=lambda lang, t=dict(d["title"]): pick(t, lang))
-        except (OSError, ValueError, KeyError, TypeError):
-            _HOME_GAMES.clear()
-            _HOME_GAMES.update((gid, get_game(gid)) for gid in available())
+            except (ValueError, KeyError, TypeError):
+                try:
+                    g = get_game(gid)
+                except Exception as e:  # a broken game must not hide the others
+                    print(f"plateau: game {gid!r} failed to load: {type(e).__name__}: {e}")
+                    g = None
+                if g is not None:
+                    _HOME_GAMES[gid] = g
     return _HOME_GAMES

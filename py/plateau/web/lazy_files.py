@@ -2,13 +2,18 @@
 ``static/pyodide-boot.mjs``): each game's own bundle, and the standard
 library's later part.
 
-An import of ``plateau.games.<gid>`` of a game not yet in place first asks the
-page for that game's files (``_plateau_games.load``): they are put in place if
-they were read already; otherwise the bundle is downloaded there and then (a
-synchronous request, from the browser's cache or the offline cache when the
-game was fetched in the background) and unpacked here. An import of a module
-of the standard library's later part before that zip came fetches it the
-same way (``_plateau_games.stdlib``).
+Nothing is downloaded while Python waits: a synchronous request does not go
+through the offline cache's worker (offline, it fails where ``fetch`` finds
+the file), and it holds the page. The page fetches a game's files before
+Python needs them (the game a link, an embed or a resumed game opens, with
+Plateau's bundle), or in the background once the app is ready. An import of
+``plateau.games.<gid>`` of a game not yet in place asks the page for its files
+(``_plateau_games.load``): they are put in place if the page has read them;
+otherwise the import fails with an ``ImportError`` whose ``plateau_game`` names
+the game, the page fetches them, and the action that imported it is done
+again once they are in place (``dom.tried_again``, ``App.fetch_game``). A
+module of the standard library's later part imported before that zip came
+does the same, with ``plateau_game`` set to ``""``.
 
 Nothing here touches the page when imported: the interpreter snapshot holds
 this module imported (scripts/build.py, SNAPSHOT_PLATEAU), and the boot module
@@ -21,7 +26,7 @@ import sys
 
 
 class PlateauGames:
-    """Puts a game's files in place (its own bundle) when its package is first imported."""
+    """Asks the page for a game's files (its own bundle) when its package is first imported."""
 
     def __init__(self, games, home: str, later, later_path: str):
         self.games, self.home, self.later, self.later_path = set(games), home, set(later), later_path
@@ -32,10 +37,12 @@ class PlateauGames:
             import zipimport
 
             try:
-                _plateau_games.stdlib()  # the zip in place (downloaded now if it has not come yet)
+                _plateau_games.stdlib()  # the zip in place (if the page has it)
             except Exception as e:
-                raise ImportError(f"the module {name!r} of the standard library could not be fetched ({e})",
-                                  name=name) from None
+                err = ImportError(f"the module {name!r} of the standard library is not in place yet ({e})",
+                                  name=name)
+                err.plateau_game = ""  # the page fetches the zip and tries again
+                raise err from None
             # found in that zip, in its package's folder there (xml.sax when xml came from the runtime's zip)
             package = name.rpartition(".")[0].replace(".", "/")
             return zipimport.zipimporter(self.later_path + ("/" + package if package else "")).find_spec(name)
@@ -44,13 +51,11 @@ class PlateauGames:
             import _plateau_games
 
             try:
-                data = _plateau_games.load(parts[2])
+                _plateau_games.load(parts[2])  # in place now, or an error: not here yet
             except Exception as e:
-                err = ImportError(f"the files of the game {parts[2]!r} could not be fetched ({e})", name=name)
+                err = ImportError(f"the files of the game {parts[2]!r} are not in place yet ({e})", name=name)
                 err.plateau_game = parts[2]  # the page fetches them in the background and tries again
                 raise err from None
-            if data is not None:
-                self.unpack(data.to_bytes())
             self.games.discard(parts[2])
             # the folders' listings Python keeps, read again (importlib.invalidate_caches would also
             # import importlib.metadata, which this site's standard library leaves out)
@@ -59,36 +64,19 @@ class PlateauGames:
                     finder.invalidate_caches()
         return None
 
-    def unpack(self, data: bytes) -> None:
-        """Writes the files of a bundle (a zip of stored entries, the whole
-        gzip-compressed) into the interpreter's home; an empty source whose
-        file is there already is left alone."""
-        import os
-        import struct
-        import zlib
 
-        if data[:2] == b"\x1f\x8b":
-            data = zlib.decompress(data, 31)
-        end = data.rfind(b"PK\x05\x06")
-        count, at = struct.unpack_from("<H", data, end + 10)[0], struct.unpack_from("<I", data, end + 16)[0]
-        for _ in range(count):
-            method, size = struct.unpack_from("<H", data, at + 10)[0], struct.unpack_from("<I", data, at + 20)[0]
-            n, x, c = struct.unpack_from("<3H", data, at + 28)
-            local = struct.unpack_from("<I", data, at + 42)[0]
-            name = data[at + 46:at + 46 + n].decode("utf-8")
-            at += 46 + n + x + c
-            if name.endswith("/"):
-                continue
-            if method != 0:
-                raise ImportError(f"{name}: not a stored entry")
-            start = local + 30 + sum(struct.unpack_from("<2H", data, local + 26))
-            body = data[start:start + size]
-            path = os.path.join(self.home, name)
-            if not body and name.endswith(".py") and os.path.exists(path):
-                continue  # the source is there already
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as f:
-                f.write(body)
+def game_missing(err: BaseException) -> str | None:
+    """The game whose files ``err`` (or an error it came from) says were not
+    in place, ``""`` for the standard library's later part, or None for any
+    other error."""
+    seen = set()
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        gid = getattr(err, "plateau_game", None)
+        if isinstance(gid, str):
+            return gid
+        err = err.__cause__ or err.__context__
+    return None
 
 
 def install(games, home: str, later, later_path: str) -> None:

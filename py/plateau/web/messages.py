@@ -125,6 +125,10 @@ CATALOGUE = {
         "game.fetching": "Chargement de {name}…",
         "err.game_files": "Les fichiers de {name} n'ont pas pu être chargés : cet appareil est hors ligne et ne les "
                           "a pas encore. Connectez-le une fois à internet pour jouer à ce jeu hors ligne.",
+        "saved.unknown_game": "Un jeu que cette version de Plateau ne connaît pas ({game}) : la partie est gardée "
+                              "telle quelle ; exportez-la pour l'ouvrir avec la version qui l'a faite.",
+        "saved.no_files": "Les fichiers de {name} ne sont pas sur cet appareil et il est hors ligne : la partie est "
+                          "gardée telle quelle et s'ouvrira une fois l'appareil connecté.",
         "err.internal": "Erreur interne : {msg}",
         "err.file_read": "Impossible de lire ce fichier.",
         "ok.imported": "Partie importée : {name}",
@@ -271,6 +275,10 @@ CATALOGUE = {
         "game.fetching": "Loading {name}…",
         "err.game_files": "The files of {name} could not be loaded: this device is offline and does not have them "
                           "yet. Connect it to the internet once to play this game offline.",
+        "saved.unknown_game": "A game this version of Plateau does not know ({game}): the saved game is kept "
+                              "as it is; export it to open it with the version that made it.",
+        "saved.no_files": "The files of {name} are not on this device and it is offline: the saved game is kept "
+                          "as it is and opens once the device is online.",
         "err.internal": "Internal error: {msg}",
         "err.file_read": "This file cannot be read.",
         "ok.imported": "Game imported: {name}",
