@@ -46,7 +46,7 @@ def host(gid="thud", plan=None, options=None, moves=(), seed=5):
     rec = Record(gid, g.full_options(options or {}), seed, [f"P{i}" for i in range(g.min_players)], list(moves))
     plan = plan if plan is not None else {"d1": [1]}
     ref = Referee(ctl, plan)
-    ctl.away = ref.away()
+    ctl.seat_devices(ref.seat_devices())
     ctl.open(Session(rec, "en"), save_id="g1", save_name="Club")
     ctl.autosave()
     return ctl, ref
@@ -259,11 +259,11 @@ def test_a_guest_with_two_seats_passes_the_device_between_them_only():
     g = get_game("armadora")
     rec = Record("armadora", g.full_options({"rules": "basic"}), 2, ["A", "B", "C"], [])
     ref = Referee(ctl, {"d1": [1, 2]})
-    ctl.away = ref.away()
+    ctl.seat_devices(ref.seat_devices())
     ctl.open(Session(rec, "en"), save_id="g1")
     guest_ctl = PlayController(Store(MemoryStore()), lambda: "en")
     sent = []
-    guest_ctl.relay = lambda text, seat: sent.append((text, seat))
+    guest_ctl.join_host(lambda text, seat: sent.append((text, seat)))
     gst = joined(ref)
     guest_ctl.open_remote(gst.session)
     assert sorted(json.loads(ref.state_for(ref.devices["d1"]))["views"]) == ["1", "2"]

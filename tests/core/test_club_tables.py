@@ -375,7 +375,7 @@ def test_a_table_device_plays_for_its_own_mover_while_another_tables_player_is_a
     assert first not in guest.seats and guest.session.state.to_play == other
     sent = []
     gctl = PlayController(Store(MemoryStore()), lambda: "en")
-    gctl.relay = lambda text, seat: sent.append((text, seat))
+    gctl.join_host(lambda text, seat: sent.append((text, seat)))
     gctl.open_remote(guest.session)
     if gctl.must_pass():
         gctl.reveal()
@@ -570,14 +570,14 @@ def test_a_table_device_holding_two_who_may_move_lets_the_one_holding_it_go_on()
     dev = ref.holder_of(chooser)
     guest = room.guests[dev.id]
     gctl = PlayController(Store(MemoryStore()), lambda: "en")
-    gctl.relay = lambda text, seat: None
+    gctl.join_host(lambda text, seat: None)
     gctl.open_remote(guest.session)
     assert gctl.must_pass() and guest.session.decider() == chooser  # nobody holds it yet: the one asked first
     gctl.reveal()
     assert gctl.holder == chooser and gctl.interactive()
     assert sorted(m.text for m in guest.session.legal()) == sorted(m.text for m in st.legal_moves_for(chooser))
     # the table's player holds the device (his turn there): a new position keeps him playing
-    gctl.holder = player
+    gctl.held_by(player)
     gctl.open_remote(guest.session)
     assert guest.session.decider() == player and gctl.holder == player and gctl.interactive()
     assert sorted(m.text for m in guest.session.legal()) == sorted(inner(m.text) for m in st.legal_moves_for(player))

@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["plateau.core.rng", "plateau.core.i18n", "plateau.core.record", "plateau.web.markdown"]
+MODULES = ["plateau.core.rng", "plateau.core.i18n", "plateau.core.record", "plateau.web.markdown",
+           "plateau.web.controller"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -147,7 +147,7 @@ def test_the_device_never_passes_to_a_computer_seat():
     turns, and the board stays drawn through the person's eyes."""
     s = armadora_session()
     human = s.decider()
-    s.computers = frozenset({1 - human})
+    s.set_elsewhere({1 - human})
     s.play(next(m for m in s.legal() if m.text != "pass"))
     assert s.decider() == 1 - human
     holder = s.holder_after_move(human)

@@ -300,19 +300,22 @@ class Referee:
         computers = self.ctl.computer_seats()
         return [p for p in table_holds(state, dev.table) if p not in computers]
 
-    def away(self) -> frozenset[int]:
-        """The seats played on other devices now (the host never passes
-        its screen to them); a table device's change as participants move."""
+    def seat_devices(self) -> dict[int, str]:
+        """The seats played on other devices now, each with its device's id
+        (the host never passes its screen to them); a table device's change
+        as participants move."""
         st = self._live()
-        return frozenset(s for d in self.devices.values() for s in self.holds(d, st))
+        return {s: d.id for d in self.devices.values() for s in self.holds(d, st)}
 
-    def refresh(self) -> None:
+    def away(self) -> frozenset[int]:
+        """The seats played on other devices now."""
+        return frozenset(self.seat_devices())
+
+    def refresh(self, settle: bool = False) -> None:
         """The host's controller told which seats are away now (a move may
-        have seated a participant at another table)."""
-        s = self.ctl.session
-        self.ctl.away = self.away()
-        if s is not None:
-            s.computers = frozenset(self.ctl.computer_seats()) | self.ctl.away
+        have seated a participant at another table); ``settle``: one person
+        left at the host holds it."""
+        self.ctl.seat_devices(self.seat_devices(), settle=settle)
 
     def holder_of(self, seat: int) -> Device | None:
         st = self._live()
@@ -542,7 +545,7 @@ class RemoteSession(Session):
         self.replaced = None
         self.replaced_own = False
         self.hidden = first.hidden_info()
-        self.computers = frozenset(int(s) for s in msg.get("away", []))
+        self.set_elsewhere(int(s) for s in msg.get("away", []))
 
     def choose_mover(self, holder) -> None:
         """Several players this device holds may move now: the one holding

@@ -281,8 +281,7 @@ class ClubPage(View):
         self.note = ""
         # the first listener: the other devices get a move before this page draws it, and a game opened
         # is known to be played on several devices before anything is drawn or thought for it
-        self.ctl.subscribe(self.on_change)
-        self.ctl._listeners.insert(0, self.ctl._listeners.pop())
+        self.ctl.subscribe(self.on_change, first=True)
 
     def ct(self, key: str, **kw) -> str:
         return tr(TEXT, self.lang, key, **kw)
@@ -345,7 +344,7 @@ class ClubPage(View):
         self.conns, self.codes = {}, {}
         plan = self.store.settings().get(self.plan_key()) if self.ctl.save_id else None
         self.referee = None
-        self.ctl.away = frozenset()
+        self.ctl.seat_devices({})
         if isinstance(plan, dict) and plan:
             try:
                 self.referee = Referee(self.ctl, {d: [int(s) for s in v["seats"]] for d, v in plan.items()},
@@ -356,18 +355,12 @@ class ClubPage(View):
         self.apply_away()
 
     def apply_away(self) -> None:
-        s = self.ctl.session
+        """The controller told which seats the other devices play now (one
+        person left here then holds the device)."""
         if self.referee is not None:
-            self.referee.refresh()
+            self.referee.refresh(settle=True)
         else:
-            self.ctl.away = frozenset()
-            if s is not None:
-                s.computers = frozenset(self.ctl.computer_seats())
-        if s is None:
-            return
-        people = self.ctl.people()
-        if self.ctl.away and len(people) == 1:
-            self.ctl.holder = people[0]
+            self.ctl.seat_devices({}, settle=True)
 
     def start_club(self, plan: dict[str, list[int]], tables: dict[str, int] | None = None) -> None:
         if self.ctl.save_id is None:
@@ -384,9 +377,7 @@ class ClubPage(View):
         self.conns, self.codes = {}, {}
         self.referee = None
         self.store.set_setting(self.plan_key(), None)
-        self.apply_away()
-        self.ctl.holder = None
-        self.ctl.settle_holder()
+        self.ctl.devices_gone()
         self.app.show_play()
 
     def host_channel(self, kind: str, cid: str, data: str) -> None:
@@ -713,8 +704,8 @@ class ClubPage(View):
                 wait.textContent = self.ct("join.connected")
         elif kind == "close":
             self.connected = False
-            self.ctl.relay = self.relay
-            self.ctl.waiting = True  # not connected: no move can be made here (the panel says why)
+            self.ctl.join_host(self.relay)
+            self.ctl.wait_for_host()  # not connected: no move can be made here (the panel says why)
             self.note = ""
             self.draw_guest_panel()
         elif kind == "message":
@@ -728,11 +719,11 @@ class ClubPage(View):
             if t == "state":
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
-                self.ctl.relay = self.relay
+                self.ctl.join_host(self.relay)
                 self.look_at_own_table(g)
                 self.ctl.open_remote(g.session)
                 if g.pending is not None:  # another device's move came first: this one's answer is on its way
-                    self.ctl.waiting = True
+                    self.ctl.wait_for_host()
                 else:
                     self.note = ""
                 if first:
@@ -742,11 +733,11 @@ class ClubPage(View):
                 self.note = ""
                 if self.ctl.waiting and g.session is not None and g.session.total >= g.acked:
                     # the position after the move came first (drawn while waiting): it may be played now
-                    self.ctl.waiting = False
+                    self.ctl.wait_for_host(False)
                     self.app.play.refresh()
             elif t == "error":
                 code, text = g.errors[-1]
-                self.ctl.waiting = False
+                self.ctl.wait_for_host(False)
                 self.note = self.ct("guest.refused", text=text or code)
                 self.app.play.refresh()
             self.draw_guest_panel()

@@ -16,8 +16,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import secrets
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Callable, Mapping
 
 from plateau.core.game import SEATS_OPTION, Move
 from plateau.core.i18n import pick
@@ -57,6 +58,66 @@ def seats_of(options: dict, n_players: int) -> dict[int, str]:
 
 def seats_option(seats: dict[int, str]) -> str:
     return ",".join(f"{k}:{v}" for k, v in sorted(seats.items()))
+
+
+def _frozen(d: Mapping[int, str]) -> Mapping[int, str]:
+    return MappingProxyType(dict(d))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays each seat of the game on the page, and from where.
+
+    A seat is played by a person at this device unless the computer plays
+    it (``computers``: seat -> level, from the record), another device does
+    (``devices``: on the host of club mode, seat -> that device's id), or
+    this device is a guest (``host``: where its moves go, as
+    ``host(text, seat)``; the host plays them). ``waiting``: a guest whose
+    move has not been answered yet, or that lost its host. The controller
+    alone makes and changes it (:meth:`PlayController.seating`); who is
+    away, the seats the computer plays, the pass-screen rule, the seats
+    :meth:`PlayController.submit` accepts and where a move goes are read
+    from it.
+
+    >>> s = Seating(computers={1: "easy"}, devices={2: "b"})
+    >>> sorted(s.away), sorted(s.elsewhere), s.people(4), s.kind(2)
+    ([2], [1, 2], [0, 3], 'device:b')
+    >>> s.kind(1), s.kind(0), Seating(host=print).kind(0)
+    ('computer:easy', 'here', 'host')
+    """
+
+    computers: Mapping[int, str] = field(default_factory=dict)
+    devices: Mapping[int, str] = field(default_factory=dict)
+    host: Callable[[str, int], None] | None = field(default=None, compare=False)
+    waiting: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "computers", _frozen(self.computers))
+        object.__setattr__(self, "devices", _frozen(self.devices))
+
+    @property
+    def away(self) -> frozenset[int]:
+        """The seats other devices play (club mode, on the host)."""
+        return frozenset(self.devices)
+
+    @property
+    def elsewhere(self) -> frozenset[int]:
+        """The seats whose moves no person at this device makes: the
+        computer's and the other devices' (the device never passes to them)."""
+        return frozenset(self.computers) | self.away
+
+    def people(self, n_players: int) -> list[int]:
+        """The seats of the people at this device."""
+        return [p for p in range(n_players) if p not in self.elsewhere]
+
+    def kind(self, seat: int) -> str:
+        """Who plays ``seat``, in words: ``here``, ``computer:<level>``,
+        ``device:<id>`` or ``host`` (a guest's seats: played here, moved by the host)."""
+        if seat in self.computers:
+            return f"computer:{self.computers[seat]}"
+        if seat in self.devices:
+            return f"device:{self.devices[seat]}"
+        return "host" if self.host is not None else "here"
 
 
 class MoveRefused(Exception):
@@ -105,23 +166,24 @@ class PlayController:
         self.session: Session | None = None
         #: hot-seat: the player known to hold the device (see Session.viewer);
         #: written here only
-        self.holder: int | None = None
+        self._holder: int | None = None
         self.save_id: str | None = None
         self.save_name = ""
         self.save_rev: int | None = None  # revision of the saved entry this tab last read or wrote
         self.save_trouble = ""  # "quota" / "storage" / "conflict" while the game on screen is not saved
-        #: club mode (web/club.py), hosting: the seats played on other devices (the device
-        #: never passes to them; their moves come through submit with their seat)
-        self.away: frozenset[int] = frozenset()
-        #: club mode, a guest: ``relay(text, seat)`` sends this device's moves to the host,
-        #: which plays them (nothing is played nor saved here); ``waiting`` until it answers
-        self.relay: Callable[[str, int], None] | None = None
-        self.waiting = False
+        #: who plays each seat, and from where (written here only: :meth:`seat`)
+        self._seating = Seating()
         self._listeners: list[Callable[[Change], None]] = []
 
     # -- listeners --------------------------------------------------------------
-    def subscribe(self, fn: Callable[[Change], None]) -> None:
-        self._listeners.append(fn)
+    def subscribe(self, fn: Callable[[Change], None], first: bool = False) -> None:
+        """``fn(change)`` at every change; ``first``: before the listeners
+        already there (club mode: the other devices get a move before this
+        page draws it)."""
+        if first:
+            self._listeners.insert(0, fn)
+        else:
+            self._listeners.append(fn)
 
     def notify(self, change: Change | str) -> None:
         if isinstance(change, str):
@@ -130,11 +192,79 @@ class PlayController:
             fn(change)
 
     # -- who plays --------------------------------------------------------------------
+    @property
+    def seating(self) -> Seating:
+        """Who plays each seat, and from where."""
+        return self._seating
+
+    @property
+    def holder(self) -> int | None:
+        """The player known to hold the device (see Session.viewer)."""
+        return self._holder
+
+    @property
+    def away(self) -> frozenset[int]:
+        """Club mode, hosting: the seats played on other devices (the device
+        never passes to them; their moves come through submit with their seat)."""
+        return self._seating.away
+
+    @property
+    def relay(self) -> Callable[[str, int], None] | None:
+        """Club mode, a guest: ``relay(text, seat)`` sends this device's moves
+        to the host, which plays them (nothing is played nor saved here)."""
+        return self._seating.host
+
+    @property
+    def waiting(self) -> bool:
+        """Club mode, a guest: until the host answers (or while it is gone)."""
+        return self._seating.waiting
+
+    def _seat(self, seating: Seating, tell_session: bool = False) -> None:
+        """The seating is now ``seating``; ``tell_session``: the session
+        learns which seats no person here plays (a guest's session has that
+        from the host). The listeners are told (``seating``) when it changed."""
+        changed = seating != self._seating or seating.host is not self._seating.host
+        self._seating = seating
+        if tell_session and self.session is not None:
+            self.session.set_elsewhere(seating.elsewhere)
+        if changed:
+            self.notify("seating")
+
+    def _seating_of(self, session) -> Seating:
+        """The seating for ``session`` newly on the page: its record's computers, the rest kept."""
+        computers = seats_of(session.record.options, len(session.record.players)) if session is not None else {}
+        return replace(self._seating, computers=computers)
+
+    def seat_devices(self, devices: Mapping[int, str], settle: bool = False) -> None:
+        """Club mode, hosting: the seats other devices play now (seat ->
+        device id; none: the game is played here alone again). ``settle``:
+        with devices, one person left here holds the device."""
+        self._seat(replace(self._seating, devices=devices), tell_session=True)
+        if settle and self.session is not None and self.away:
+            people = self.people()
+            if len(people) == 1:
+                self._holder = people[0]
+
+    def devices_gone(self) -> None:
+        """Club mode ended on the host: every seat is played here again, and
+        whoever decides says it is them (or the one person against computers)."""
+        self.seat_devices({})
+        self._holder = None
+        self.settle_holder()
+
+    def join_host(self, relay: Callable[[str, int], None]) -> None:
+        """Club mode, a guest: this device's moves go to the host through ``relay``."""
+        self._seat(replace(self._seating, host=relay))
+
+    def wait_for_host(self, waiting: bool = True) -> None:
+        """Club mode, a guest: no move may be made here until the host
+        answers (a move sent, the host gone), or again one may."""
+        self._seat(replace(self._seating, waiting=waiting))
+
     def computer_seats(self) -> dict[int, str]:
-        s = self.session
-        if s is None:
+        if self.session is None:
             return {}
-        return seats_of(s.record.options, len(s.record.players))
+        return dict(self._seating.computers)
 
     def computer_movers(self) -> list[int]:
         """The computer's seats that move now at the live position, the one
@@ -177,9 +307,7 @@ class PlayController:
         return view
 
     def people(self) -> list[int]:
-        seats = self.computer_seats()
-        return [p for p in range(len(self.session.record.players))
-                if p not in seats and p not in self.away] if self.session else []
+        return self._seating.people(len(self.session.record.players)) if self.session else []
 
     def viewer(self, spectator: bool = False):
         """Whose eyes the page shows the game through (see Session.viewer)."""
@@ -201,9 +329,9 @@ class PlayController:
             return
         people = self.people()
         if self.computer_seats() and len(people) == 1:
-            self.holder = people[0]
+            self._holder = people[0]
         elif s.ply == s.total:
-            self.holder = s.holder_after_move(None)
+            self._holder = s.holder_after_move(None)
 
     # -- opening a game -----------------------------------------------------------
     def open(self, session: Session, save_id: str | None = None, save_name: str = "",
@@ -212,11 +340,12 @@ class PlayController:
         self.session = session
         self.save_id, self.save_name, self.save_rev = save_id, save_name, save_rev
         self.save_trouble = ""
-        self.holder = None
-        session.computers = frozenset(self.computer_seats()) | self.away
+        self._holder = None
+        self._seating = self._seating_of(session)
+        session.set_elsewhere(self._seating.elsewhere)
         people = self.people()
-        if session.computers and len(people) == 1:
-            self.holder = people[0]  # one person at the device: no pass screen ever
+        if self._seating.elsewhere and len(people) == 1:
+            self._holder = people[0]  # one person at the device: no pass screen ever
         self.notify("open")
 
     def new_game(self, gid: str, names: list[str] | None, options: dict | None, seed: int | None,
@@ -298,7 +427,7 @@ class PlayController:
                 raise MoveRefused("illegal", f"{text!r} is not legal here")
             self.relay(text, d if seat is None else seat)
             s.clear_clicks()
-            self.waiting = True
+            self.wait_for_host()
             return None
         try:
             played = s.play(text)
@@ -308,7 +437,7 @@ class PlayController:
 
     def _played(self, played: Move, source: str, quiet) -> Move:
         s = self.session
-        self.holder = s.holder_after_move(self.holder)
+        self._holder = s.holder_after_move(self._holder)
         quiet = bool(quiet()) if callable(quiet) else bool(quiet)
         if not self.embed:
             self.autosave()
@@ -363,14 +492,14 @@ class PlayController:
         if hasattr(session, "choose_mover"):  # whoever holds the device plays on, if they may move
             session.choose_mover(self.holder)
         self.session = session
-        self.waiting = False
+        self._seating = replace(self._seating_of(session), waiting=False)
         if len(seats) == 1:
-            self.holder = seats[0]
-        elif old is None or self.holder not in seats:
-            self.holder = None
+            self._holder = seats[0]
+        elif old is None or self._holder not in seats:
+            self._holder = None
         else:
-            self.holder = session.holder_after_move(self.holder)
-        session.look_as(self.holder if self.holder is not None else session.decider())
+            self._holder = session.holder_after_move(self._holder)
+        session.look_as(self._holder if self._holder is not None else session.decider())
         self.notify("open" if old is None else "follow")
 
     def reveal(self) -> None:
@@ -380,15 +509,23 @@ class PlayController:
         d = self.session.decider()
         if d is not None and d in self.session.computers:
             return
-        self.holder = d
+        self._holder = d
         if hasattr(self.session, "look_as"):  # a guest holding several seats: the position as d sees it
             self.session.look_as(d)
+        self.notify("reveal")
+
+    def held_by(self, player: int) -> None:
+        """``player`` holds the device now (a guest's seat whose table plays
+        on); the position is shown through their eyes."""
+        self._holder = player
+        if hasattr(self.session, "look_as"):
+            self.session.look_as(player)
         self.notify("reveal")
 
     def restore_replaced(self) -> None:
         s = self.session
         if s.restore_replaced():
-            self.holder = s.holder_after_move(self.holder)
+            self._holder = s.holder_after_move(self._holder)
             if not self.embed:
                 self.autosave()
         self.notify("restore")
@@ -469,9 +606,9 @@ class PlayController:
                 return "", 0
             if not at_end:
                 session.goto(self.session.ply)
-            session.computers = self.session.computers
+            session.set_elsewhere(self.session.computers)
             self.session = session
-            self.holder = None  # moves made elsewhere: whoever decides now says it is them
+            self._holder = None  # moves made elsewhere: whoever decides now says it is them
             self.notify("follow")
             return "followed", len(stored.record.moves) - len(mine.moves)
         if on_play:

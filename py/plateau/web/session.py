@@ -101,9 +101,15 @@ class Session:
         self.replaced_own = False  # the replaced moves were the replacing player's own turn
         #: whether some players may not see everything (hot-seat hides it)
         self.hidden = start.hidden_info()
-        #: seats played by the computer: the device never passes to them, and
-        #: while they decide the page keeps showing what its holder may see
+        #: seats no person at this device plays (the computer's, other devices'):
+        #: the device never passes to them, and while they decide the page keeps
+        #: showing what its holder may see (:meth:`set_elsewhere`)
         self.computers: frozenset[int] = frozenset()
+
+    def set_elsewhere(self, seats) -> None:
+        """The seats no person at this device plays are now ``seats``
+        (the controller's seating: web/controller.py, ``Seating.elsewhere``)."""
+        self.computers = frozenset(seats)
 
     # -- positions ------------------------------------------------------
     def _extend(self, ply: int, texts: list[str], labels=()) -> None:
