@@ -21,7 +21,7 @@ from plateau.core.game import PUBLIC, SEATS_OPTION, view_secrets
 from plateau.core.record import Record
 from plateau.core.registry import get_game
 from plateau.web.club import Guest, Referee, table_holds
-from plateau.web.controller import MoveRefused, PlayController, seats_option
+from plateau.web.controller import COMPUTER, MoveRefused, PlayController, seats_option
 from plateau.web.session import Session
 from plateau.web.store import MemoryStore, Store
 
@@ -163,7 +163,7 @@ def drive(ctl, ref, room, rnd, steps, on_move=None, decline=False):
         moves = [m.text for m in st.legal_moves_for(p)]
         text = "decline" if decline and "decline" in moves else rnd.choice(moves)
         if dev is None:  # a computer participant: the host plays it
-            ctl.submit(text, source="computer")
+            ctl.submit(text, source=COMPUTER)
             room.deliver(ref.broadcast())
         else:
             assert room.send(dev.id, p, text)["t"] == "ack"
@@ -479,7 +479,7 @@ def test_computer_participants_at_two_tables_move_while_a_persons_table_device_h
         t = Thinker(get_game("arkhanis"), view, p, level="easy", seed=n, budget=4)
         while not t.step(iterations=4):
             pass
-        ctl.submit(t.best(), "computer", seat=p)
+        ctl.submit(t.best(), COMPUTER, seat=p)
         played_by.append((p, st.seat_table[st.seat_of[p]]))
     st = live(ctl)
     # both computer tables played their first seat's whole turn; the person's table still waits for him
@@ -497,7 +497,7 @@ def test_on_one_device_the_computers_keep_the_tournaments_order():
     assert ctl.away == frozenset() and ctl.computer_movers() == []
     p = next(q for q in st0.movers() if q in computers)
     with pytest.raises(MoveRefused) as err:
-        ctl.submit(inner(st0.legal_moves_for(p)[0].text), "computer", seat=p)
+        ctl.submit(inner(st0.legal_moves_for(p)[0].text), COMPUTER, seat=p)
     assert err.value.code == "seat" and ctl.session.total == 0
     ctl.submit(st0.legal_moves()[0].text, seat=person)  # the person moves: now a computer is asked, or he again
     assert ctl.computer_movers() in ([], [live(ctl).to_play])

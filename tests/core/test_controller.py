@@ -11,7 +11,7 @@ import pytest
 from plateau.core.game import SEATS_OPTION
 from plateau.core.record import Record
 from plateau.core.registry import get_game
-from plateau.web.controller import COMPUTER, REMOTE, MoveRefused, PlayController
+from plateau.web.controller import CLICK, COMPUTER, REMOTE, MoveRefused, PlayController
 from plateau.web.session import Session
 from plateau.web.store import GAME, MemoryStore, Store
 
@@ -46,7 +46,7 @@ def test_a_click_completing_a_move_goes_through_submit_to_storage_and_the_listen
     assert ctl.click("take") is None and heard == []  # the move being built is the device's own
     played = ctl.click("n2")
     assert played.text == "take2" and s.record.moves == ["take2"]
-    assert heard == [("first", "move", "click", "take2"), ("second", "move")]
+    assert heard == [("first", "move", CLICK, "take2"), ("second", "move")]
     assert ctl.store.get("g1").record.moves == ["take2"]  # saved before the listeners hear of it
 
 

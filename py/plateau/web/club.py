@@ -9,7 +9,7 @@ natively.
   game). Each seat is played here, by the computer, or on another device.
   The host's :class:`Referee` pairs devices, checks every message a guest
   sends and plays a guest's move through ``ctl.submit(text,
-  source="device:<id>", seat=s)`` only for a seat that device holds.
+  source=device(<id>), seat=s)`` only for a seat that device holds.
 * A **guest** holds no record: it receives, for the seats it holds, only
   ``state.view(seat)`` (``view(PUBLIC)`` for a spectator device), builds a
   position from it with the game's ``determinize`` (the computer player's
@@ -373,7 +373,7 @@ class Referee:
         return [(dev.id, welcome), (dev.id, self.state_for(dev))]
 
     def move(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
-        from .controller import MoveRefused
+        from .controller import MoveRefused, device
 
         seat = _int(msg, "seat", 0, 99)
         ply = _int(msg, "ply")
@@ -398,7 +398,7 @@ class Referee:
         self.refresh()
         self._answer = [dev.id, mid, False]  # acknowledged by broadcast() when the page sends the news at once
         try:
-            self.ctl.submit(text, source=f"device:{dev.id}", seat=seat)
+            self.ctl.submit(text, source=device(dev.id), seat=seat)
         except MoveRefused as err:
             raise Refused("seat" if err.code == "seat" else "illegal", err.text or err.code) from None
         finally:

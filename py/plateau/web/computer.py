@@ -35,7 +35,7 @@ from plateau.core.i18n import tr
 
 from pyodide.ffi import to_js
 
-from .controller import COMPUTER, LEVELS, Change, has_computer
+from .controller import LEVELS, Change, computer, has_computer
 from .dom import button, by_id, document, el, listen, q
 from .view import View
 
@@ -385,7 +385,7 @@ class ComputerPlayer(View):
             self._quiet = False
             # a table that plays while another is asked first: its board is not the one drawn here
             elsewhere = player != s.decider()
-            played = self.ctl.submit(text, COMPUTER, seat=player, quiet=lambda: self._quietly_on(s, fast))
+            played = self.ctl.submit(text, computer(level), seat=player, quiet=lambda: self._quietly_on(s, fast))
         except Exception as err:  # the page must survive a computer's failure
             traceback.print_exc()
             if self._think_job in (key, None):

@@ -30,9 +30,38 @@ from .store import GAME, Store, StoreConflict, StoreFull, StoreUnavailable, exte
 
 LEVELS = ("easy", "normal", "hard")
 
-#: where a move comes from: this device's pointer or keyboard, the computer,
-#: another device at the table (its seat is checked)
-CLICK, KEYBOARD, COMPUTER, REMOTE = "click", "keyboard", "computer", "remote"
+@dataclass(frozen=True)
+class Source:
+    """Where a move comes from: this device's pointer (``click``) or
+    ``keyboard``, the ``computer`` (its level, when known) or another
+    ``device`` (its id, when known; its seat is checked).
+
+    >>> str(device("b")), str(CLICK), computer("hard").kind, device("b").remote
+    ('device:b', 'click', 'computer', True)
+    """
+
+    kind: str
+    of: str = ""  # the computer's level, the device's id
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.of}" if self.of else self.kind
+
+    @property
+    def remote(self) -> bool:
+        """A move made on another device."""
+        return self.kind == "device"
+
+
+def computer(level: str = "") -> Source:
+    return Source("computer", level)
+
+
+def device(did: str = "") -> Source:
+    return Source("device", did)
+
+
+#: this device's pointer and keyboard, the computer, another device (unnamed)
+CLICK, KEYBOARD, COMPUTER, REMOTE = Source("click"), Source("keyboard"), computer(), device()
 
 
 def has_computer(gid: str) -> bool:
@@ -147,7 +176,7 @@ class Change:
 
     kind: str
     played: Move | None = None
-    source: str = ""
+    source: Source | None = None
     quiet: bool = False
     problem: str = ""
     record: Record | None = None
@@ -380,7 +409,7 @@ class PlayController:
         return True
 
     # -- moves ------------------------------------------------------------------------
-    def submit(self, text: str, source: str = CLICK, seat: int | None = None,
+    def submit(self, text: str, source: Source = CLICK, seat: int | None = None,
                quiet: Callable[[], bool] | bool = False) -> Move:
         """Play ``text`` at the position shown, for ``seat`` when the move
         comes from elsewhere (the seat must be the one to move), and tell the
@@ -393,7 +422,7 @@ class PlayController:
         d = s.decider()
         if d is None:
             raise MoveRefused("over")
-        if source == COMPUTER:
+        if source.kind == "computer":
             if seat is not None and seat != d and seat in self.computer_movers():
                 # club mode: a computer whose table plays while another table's player is asked first
                 try:
@@ -406,8 +435,7 @@ class PlayController:
         elif seat is not None:
             # several may move at once (a tournament's tables): any of them, each from where it is played
             movers = s.state.movers()
-            if seat not in movers or seat in self.computer_seats() or (source == REMOTE
-                                                                      or source.startswith("device:")) \
+            if seat not in movers or seat in self.computer_seats() or source.remote \
                     and self.away and seat not in self.away:
                 raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
             if seat != d and self.relay is None:
@@ -435,7 +463,7 @@ class PlayController:
             raise MoveRefused("illegal", str(err)) from None
         return self._played(played, source, quiet)
 
-    def _played(self, played: Move, source: str, quiet) -> Move:
+    def _played(self, played: Move, source: Source, quiet) -> Move:
         s = self.session
         self._holder = s.holder_after_move(self._holder)
         quiet = bool(quiet()) if callable(quiet) else bool(quiet)
@@ -444,7 +472,7 @@ class PlayController:
         self.notify(Change("move", played=played, source=source, quiet=quiet))
         return played
 
-    def click(self, target: str, source: str = CLICK) -> Move | None:
+    def click(self, target: str, source: Source = CLICK) -> Move | None:
         """A click on ``target``: the move it completes is submitted; None
         when it only changed the move being built."""
         move = self.session.select(target)
@@ -452,7 +480,7 @@ class PlayController:
             return None
         return self.submit(move.text, source)
 
-    def play_as_is(self, source: str = CLICK) -> Move | None:
+    def play_as_is(self, source: Source = CLICK) -> Move | None:
         done = self.session.complete_moves()
         if len(done) != 1:
             return None

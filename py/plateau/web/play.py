@@ -18,7 +18,7 @@ from pyodide.ffi import create_once_callable
 
 from plateau.core.game import REVISION_OPTION
 
-from .controller import KEYBOARD, Change, MoveRefused
+from .controller import CLICK, KEYBOARD, Change, MoveRefused, Source
 from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q
 from .idle import when_idle
 from .movelist import MoveList
@@ -873,7 +873,7 @@ class PlayView(View):
             _hit_target = js.Function.new("board", "under", "x", "y", "radius", _HIT_TARGET_JS)
         return nn(_hit_target(by_id("board"), under, x, y, radius))
 
-    def on_target(self, target: str, source: str = "click") -> None:
+    def on_target(self, target: str, source: Source = CLICK) -> None:
         if not self.interactive() or self.must_pass():
             return
         s = self.session
