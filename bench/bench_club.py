@@ -8,7 +8,7 @@ turn. For each move: from the ``pointerdown`` of the click that completes it
 on one device to the frame after the position reached the other device's
 page (and, for a guest's move, back on the guest itself: the host's answer).
 Times are read in each page as ``performance.timeOrigin + performance.now()``
-(both browsers run on this machine, on its clock). bench/README.md has the
+(both browsers run on this machine, on its clock). bench/HISTORY.md has the
 figures.
 """
 

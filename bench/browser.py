@@ -18,7 +18,7 @@ PATH`` (default ``$PLATEAU_CHROMIUM`` or /usr/bin/chromium), ``--headed``.
 Each command serves the site on 127.0.0.1 (a free port) with
 scripts/serve.py, drives Chromium through Playwright and prints a table.
 Every time is read inside the page with ``performance.now()``, never with a
-clock around Playwright's calls. bench/README.md says what each number means.
+clock around Playwright's calls. bench/HISTORY.md says what each number means.
 """
 
 from __future__ import annotations

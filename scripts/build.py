@@ -716,7 +716,7 @@ LOADER_PATCHES = [
 # fetch, storage, websockets, workers...) is still written into the
 # interpreter's home at every start, but no longer imported there and then.
 # Importing it ran about 30 ms of Python on the page's thread between the
-# interpreter ready and main.py (a warm start, bench/README.md), for a package
+# interpreter ready and main.py (a warm start, bench/HISTORY.md), for a package
 # Plateau never imports (its web layer talks to the page through ``js`` and
 # ``pyodide.ffi``). PyScript imports it at once only for its workers, which
 # Plateau does not use; ``import pyscript`` still works, at its first use.
@@ -1145,7 +1145,7 @@ def esc(text: str) -> str:
 # card) turned into a PNG at build time. Drawn in the page as SVG, the six
 # boards held the page's thread while it was parsed (style, layout and paint
 # of ~1,700 elements and 240 kB of paths: the runtime took the thread ~150 ms
-# later, bench/README.md); a PNG is decoded off that thread and painted as
+# later, bench/HISTORY.md); a PNG is decoded off that thread and painted as
 # one layer. The frame is 9rem (144 CSS px) high: drawn 2x for
 # phones and high-density screens.
 CARD_PX = 288

@@ -360,7 +360,7 @@ function whenReady(go) {
 // and run the runtime's script a second time (runtimeScript, below): Chromium
 // keeps a script's compiled code from its second compilation on (the first
 // only notes the script), so the next visit reads that code back instead of
-// compiling the runtime's 1.25 MB again (bench/README.md: ~70-110 ms of a warm
+// compiling the runtime's 1.25 MB again (bench/HISTORY.md: ~70-110 ms of a warm
 // start). The second run finds the code compiled in this page already: only
 // the writing of the cache (~20 ms) is work, when the page is idle.
 // `<html data-runtime-compiled="twice">` once that script ran, and

@@ -11,7 +11,7 @@ announced since the end of the player's previous turn. The hook ``recall``
 takes those as known and works out older ones from the computer's own
 earlier views (``memory``); without either, every hero it dropped was a
 blind guess (4 players: 35 % firsts against random players, 77 % with the
-glass horse — bench/README.md)."""
+glass horse — bench/HISTORY.md)."""
 
 from __future__ import annotations
 
@@ -201,7 +201,7 @@ def test_a_memory_that_is_not_views_is_refused():
 # ---------------------------------------------------------------------------
 # the hard level: guided rollouts
 def test_the_hard_level_has_guided_rollouts_and_normal_random_ones():
-    """bench/README.md, "Le Cheval de Troie's hard level": three times the
+    """bench/HISTORY.md, "Le Cheval de Troie's hard level": three times the
     budget with random rollouts won no more often than normal; the same
     budget with guided rollouts won 63 % of 80 games."""
     s = G.start(NAMES[:2], seed=5)

@@ -18,7 +18,7 @@ from plateau.core.registry import get_game
 #: rebuilt from the one kept before it by replaying the moves in between. A
 #: copy of a tournament's six tables costs about as much as applying 30 moves,
 #: so a sparser spacing opens a long record faster (fewer copies) for a few
-#: milliseconds more per position rebuilt (bench/README.md, "Opening a
+#: milliseconds more per position rebuilt (bench/HISTORY.md, "Opening a
 #: finished tournament")
 CHECKPOINT_EVERY = 128
 #: the position every this many plies is kept too once made: on the way to a
@@ -27,7 +27,7 @@ CHECKPOINT_EVERY = 128
 #: most this many moves from one kept. A rebuilt position costs a copy and
 #: the moves replayed; 16 keeps a 2,500-ply tournament's step through the
 #: history to a copy and at most 15 moves, for about 8 MB more than 32
-#: (bench/README.md, "History clicks")
+#: (bench/HISTORY.md, "History clicks")
 NEAR_EVERY = 16
 
 #: a record of at most this many moves has its move list's words written while

@@ -17,7 +17,7 @@ from .rules import (CHARACTERS, LINE_INDEX, MINES, NSQ, SQ_INDEX, WARRIORS, Arma
 BUDGET = 500  # ISMCTS iterations ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
 HORIZON = 8
 # "easy" plays a random move 60 % of the time (30 % elsewhere): with 30 %, 40
-# iterations still won 38 % of 16 games against "normal" (bench/README.md)
+# iterations still won 38 % of 16 games against "normal" (bench/HISTORY.md)
 LEVELS = {"easy": (0.08, 0.6)}
 
 

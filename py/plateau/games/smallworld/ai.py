@@ -58,7 +58,7 @@ HORIZON = 24
 # decline by paired playouts to the game's end (paired_searcher). Settings
 # tried before and not kept — more iterations alone, rollouts of 48
 # decisions, 3 trees, quieter rollouts, values_hard, the plan search below —
-# did not win more often against normal (bench/README.md, "Small World's hard
+# did not win more often against normal (bench/HISTORY.md, "Small World's hard
 # level"); bench_ai.py --hard repeats them.
 LEVELS = {"hard": (3.0, 0.0, {"searcher_for": "paired_searcher", "rollout_move": "rollout_move_plan"})}
 # the search's progressive bias at its root (plateau.ai.ismcts): the
@@ -353,7 +353,7 @@ def evaluate(s: SmallWorldState) -> list:
 def evaluate_hard(s: SmallWorldState) -> list:
     """:func:`evaluate` on :func:`values_hard` (a level's setting
     ``{"evaluate": "evaluate_hard", "root_prior": "root_prior_hard"}``;
-    tried for the hard level, not used: bench/README.md)."""
+    tried for the hard level, not used: bench/HISTORY.md)."""
     return _rewards(values_hard(s))
 
 
@@ -477,7 +477,7 @@ def rollout_move(s: SmallWorldState, rng: Rng) -> Move:
 def rollout_move_sharp(s: SmallWorldState, rng: Rng) -> Move:
     """The same policy with a third of the noise on its choices (a level's
     setting ``{"rollout_move": "rollout_move_sharp"}``; tried for the hard
-    level, not used: bench/README.md)."""
+    level, not used: bench/HISTORY.md)."""
     return _rollout(s, rng, 1.0 / 3.0)
 
 
@@ -668,7 +668,7 @@ def paired_searcher(thinker, root: SmallWorldState):
 #: for 9,600 moves, about a hundred playouts from the middle of a game. A plan
 #: decision then takes 1.1 s (median) in Pyodide under node, less than half an
 #: ordinary hard decision; the level was measured with this value
-#: (bench/README.md, "Small World's hard level: paired playouts")
+#: (bench/HISTORY.md, "Small World's hard level: paired playouts")
 STEP_COST = 16
 
 

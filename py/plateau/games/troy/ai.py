@@ -40,7 +40,7 @@ MEMORY = 12  # earlier views kept in mind: as good as 24 over 40 random games (t
 # under node, against normal's 1 s). Against normal, each seed from both
 # seats: 63 % of 80 games (Wilson [52, 73]); with twice the budget 53 % of
 # 60, and the common hard level (3× the budget, random rollouts) 50 % of 28
-# (bench/README.md, "Le Cheval de Troie's hard level").
+# (bench/HISTORY.md, "Le Cheval de Troie's hard level").
 LEVELS = {"hard": (1.0, 0.0, {"rollout_move": "rollout_move_guided"})}
 
 
