@@ -460,7 +460,7 @@ def test_computer_participants_at_two_tables_move_while_a_persons_table_device_h
     computers play their tables' seats while the participant the tournament asks first, at a table device,
     has not moved; each thinks from its own view only."""
     from plateau.ai.api import Thinker
-    from plateau.games.arkhanis.ai import as_asked
+    from plateau.games.arkhanis.asked import as_asked
 
     ctl, ref, st0, computers = three_tables()
     person = st0.to_play

@@ -311,7 +311,7 @@ def test_a_computer_whose_table_waits_for_it_chooses_its_move_while_another_tabl
     """Club mode: a human at table A (``to_play``) has not moved; the computer participant at table B, one of
     ``movers()``, gets a move from its own view and plays it there."""
     from plateau.ai.api import Thinker
-    from plateau.games.arkhanis.ai import as_asked
+    from plateau.games.arkhanis.asked import as_asked
 
     s = tour()
     assert s.to_play == BILBO and XAVIER in s.movers()

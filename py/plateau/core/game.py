@@ -482,6 +482,31 @@ class Game:
         already made. Nothing by default."""
         return iter(())
 
+    def from_view(self, view: dict, player, rng: Rng) -> State:
+        """A position consistent with ``view`` (what ``player`` may see:
+        :meth:`State.view`), its hidden parts drawn with ``rng`` from what
+        the view leaves possible: the computer searches from it, and a club
+        device draws the host's position with it (it never holds more than
+        its seats may see). The game's ``fromview`` module (its
+        ``from_view``); a game without one has no position to rebuild."""
+        import importlib
+
+        package = type(self).__module__
+        try:
+            module = importlib.import_module(package + ".fromview")
+        except ModuleNotFoundError as e:
+            if e.name != package + ".fromview":
+                raise
+            raise NotImplementedError(f"{self.id}: no position from a view") from None
+        return module.from_view(view, player, rng)
+
+    def as_asked(self, view: dict, player: int) -> dict:
+        """``player``'s view as if the game asked them now, when they may
+        move though the game asks someone else first (a tournament's table
+        that plays at the same time as another); the view as it is by
+        default."""
+        return view
+
     def group_view(self, group: int) -> str:
         """The view (see :meth:`views`) that shows seat group ``group`` — a
         tournament's table — for a device that holds that group's seats;

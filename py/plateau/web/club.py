@@ -12,8 +12,8 @@ natively.
   source=device(<id>), seat=s)`` only for a seat that device holds.
 * A **guest** holds no record: it receives, for the seats it holds, only
   ``state.view(seat)`` (``view(PUBLIC)`` for a spectator device), builds a
-  position from it with the game's ``determinize`` (the computer player's
-  hook) and draws that position for its own seat
+  position from it with the game's ``from_view`` (its ``fromview`` module,
+  which the computer player's search shares) and draws that position for its own seat
   (:class:`RemoteSession`), with the move list written for its players by
   the host. Its clicks make moves it sends; the host's answer is the next
   position.
@@ -26,7 +26,6 @@ Messages are JSON objects ``{"v": 1, "t": <type>, ...}``. A guest sends
 from __future__ import annotations
 
 import base64
-import importlib
 import json
 import re
 import secrets
@@ -481,17 +480,17 @@ class Referee:
 # -- a guest: the position built from what it may see ------------------------------------
 def build_state(gid: str, view: dict, seat, asked: bool = False) -> State:
     """A position consistent with ``view`` (``seat``'s or the public one),
-    made by the game's ``determinize`` (a fixed seed: the hidden parts are
+    made by the game's ``from_view`` (a fixed seed: the hidden parts are
     drawn from what the view allows, and never shown to ``seat``).
     ``asked``: ``seat`` may move now though the game asks someone else
     first (a tournament's table that plays at the same time as another):
     the position is built as if ``seat`` were the one asked, through the
-    game's ``as_asked`` hook when it has one, so that it draws ``seat``'s
+    game's ``as_asked``, so that it draws ``seat``'s
     table and lists ``seat``'s moves."""
-    hooks = importlib.import_module(f"plateau.games.{gid}.ai")
-    det = hooks.determinize
-    if asked and isinstance(seat, int) and hasattr(hooks, "as_asked"):
-        view = hooks.as_asked(view, seat)
+    game = get_game(gid)
+    det = game.from_view
+    if asked and isinstance(seat, int):
+        view = game.as_asked(view, seat)
     if not isinstance(seat, int):
         # a spectator: the position is built as seat 0's, whose hidden coins (Small World, the
         # tournament) a spectator does not know: any count serves, the board drawn for a

@@ -398,7 +398,7 @@ class ClubPage(View):
 
     def draw_host_panel(self) -> None:
         """The devices' panel under the status line (a game with computer hooks:
-        the guests build their position with the game's determinize)."""
+        the guests build their position with the game's from_view)."""
         old = by_id("club")
         if old is not None:
             old.remove()
@@ -805,9 +805,14 @@ class ClubPage(View):
 
 
 def has_club(gid: str) -> bool:
-    from .controller import has_computer
+    """Whether the game may be played on several devices: a guest rebuilds
+    the host's position from its view (the game's ``fromview`` module)."""
+    import importlib.util
 
-    return has_computer(gid)
+    try:
+        return importlib.util.find_spec(f"plateau.games.{gid}.fromview") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def json_dumps(obj) -> str:

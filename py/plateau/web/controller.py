@@ -326,13 +326,7 @@ class PlayController:
         st = s.state
         view = st.view(player)
         if player != st.to_play:
-            try:
-                hooks = importlib.import_module(f"plateau.games.{s.game.id}.ai")
-            except ImportError:
-                return view
-            as_asked = getattr(hooks, "as_asked", None)
-            if as_asked is not None:
-                view = as_asked(view, player)
+            view = s.game.as_asked(view, player)
         return view
 
     def people(self) -> list[int]:

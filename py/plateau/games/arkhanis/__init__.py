@@ -122,6 +122,13 @@ class Arkhanis(Game):
              "en": "Several Small World tables at once: going into decline means changing tables."}
     duration = {"fr": "3–4 h", "en": "3–4 h"}
 
+    def as_asked(self, view: dict, player: int) -> dict:
+        """From revision 2 the tables play at once: a participant whose
+        table waits for them sees it as the table asked (see .asked)."""
+        from .asked import as_asked
+
+        return as_asked(view, player)
+
     def setup_screen(self):
         """The organiser's setup (participants, tables, events): see .setup."""
         from .setup import SetupForm

@@ -16,11 +16,10 @@ an offer when the material now is at least what its search expects.
 
 from __future__ import annotations
 
-from plateau.core.rng import Rng
-
 from . import board as B
-from .board import DWARF, EMPTY, NEIGH, PLAYABLE, STONE_SQ, TROLL
-from .rules import ACCEPT, OFFER, POINTS, REFUSE, ThudState, check_start
+from .board import DWARF, EMPTY, NEIGH, PLAYABLE, TROLL
+from .rules import ACCEPT, OFFER, POINTS, REFUSE, ThudState
+from .fromview import from_view as determinize  # noqa: F401 (the computer's hook: plateau.ai)
 
 SEARCHER = "alphabeta"
 BUDGET = 54000  # alpha-beta nodes ≈ 1 s in the vendored Pyodide (bench/bench_ai.py --calibrate)
@@ -31,32 +30,6 @@ NEAR = tuple(
     i in PLAYABLE and max(abs(i // 15 - 7), abs(i % 15 - 7)) <= 2 for i in range(225)
 )
 OFFER_AFTER = 40  # board moves in the round before the computer offers to end it
-
-
-def determinize(view: dict, player: int, rng: Rng) -> ThudState:
-    from . import GAME
-
-    opts = dict(view["options"])
-    start = check_start(opts.get("start"))
-    s = ThudState(GAME, list(view["players"]), opts, 0, start_board=start)
-    s.rng = rng
-    rows = view["board"]
-    if len(rows) != 15 or any(len(r) != 15 for r in rows):
-        raise ValueError("a Thud board has 15 rows of 15 squares")
-    board = [B.CHARS.index(ch) for r in rows for ch in r]
-    if any(board[i] == B.OFF for i in PLAYABLE) or board[STONE_SQ] != B.STONE:
-        raise ValueError("the board does not match the Thud board")
-    s.board = board
-    s.round = int(view["round"])
-    s.n_rounds = int(view["rounds"])
-    s.side = DWARF if view["side"] == "d" else TROLL
-    s.phase = view["phase"]
-    s.no_offer = bool(view["no_offer"])
-    s.results = [dict(r) for r in view["results"]]
-    s.totals = [int(x) for x in view["totals"]]
-    s.round_plies = int(view["round_plies"])
-    s._moves = None
-    return s
 
 
 def static(b: list) -> int:
