@@ -314,6 +314,16 @@ class State:
             raise IllegalMove(text, f"player {player} may not move now")
         return self.play(text)
 
+    def table_count(self) -> int:
+        """How many tables the game is played at (a tournament's); 0 for a
+        game of one board."""
+        return 0
+
+    def seated_at(self, table: int) -> list[int]:
+        """The players seated at ``table`` now, by seat (:meth:`table_count`
+        tables); a club device that plays a table holds them."""
+        return []
+
     def own_text(self, move_text: str) -> str:
         """A move's text as the board it is played on writes it: the text
         itself, unless a game records where a move was played (a tournament's

@@ -219,20 +219,13 @@ def _own_moves(state, seat: int) -> list[str]:
 
 def table_holds(state, table: int) -> list[int]:
     """The participants seated at ``table`` of a tournament now, by seat
-    (whoever declined there and has a free seat to choose is still seated
-    there until they choose). Computed from the tournament's public seating
-    (its layout's seats and who occupies each); [] for a game without
-    tables."""
-    seats = getattr(state, "table_seats", None)
-    occupant = getattr(state, "occupant", None)
-    if seats is None or occupant is None or not 0 <= table < len(seats):
-        return []
-    return [occupant[s] for s in seats[table] if occupant.get(s) is not None]
+    (``State.seated_at``); [] for a game without tables or no such table."""
+    return state.seated_at(table) if 0 <= table < state.table_count() else []
 
 
 def table_count(state) -> int:
     """How many tables a tournament has (0 for another game)."""
-    return len(getattr(state, "table_seats", None) or [])
+    return state.table_count()
 
 
 def table_label(table: int) -> str:

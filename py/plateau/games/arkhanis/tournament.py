@@ -390,7 +390,13 @@ class TournamentState(State):
                 return self.rng.shuffled(taken)
         raise ValueError("these tables cannot seat every player with 2 to 5 at each table")
 
+    def table_count(self) -> int:
+        return len(self.table_seats)
+
     def seated_at(self, ti):
+        """The participants seated at table ``ti`` now (whoever declined
+        there and has a free seat to choose is still seated there until they
+        choose), by seat."""
         return [self.occupant[s] for s in self.table_seats[ti] if self.occupant[s] is not None]
 
     def free_seats(self):
