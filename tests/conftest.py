@@ -29,6 +29,16 @@ def site_dir(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def second_site(tmp_path_factory) -> Path:
+    """A second build of the same sources with another label: another
+    bundle and cache name, as a new upload of the site is (built once a run)."""
+    out = tmp_path_factory.mktemp("second") / "site"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(out), "--label", "second build"],
+                   check=True, stdout=subprocess.DEVNULL)
+    return out
+
+
+@pytest.fixture(scope="session")
 def base_url(site_dir) -> str:
     from serve import make_server
 

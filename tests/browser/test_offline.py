@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -181,12 +179,10 @@ def test_offline_without_the_offline_cache_a_game_not_in_place_says_why(browser,
 
 
 @pytest.fixture()
-def two_builds(site_dir, tmp_path):
+def two_builds(site_dir, second_site, tmp_path):
     """The site as first published (``site_dir``) and a rebuild with a new
     bundle, served from one address whose contents can be switched."""
-    second = tmp_path / "second"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(second),
-                    "--label", "second build"], check=True, stdout=subprocess.DEVNULL)
+    second = second_site
     slot = tmp_path / "slot"
     os.symlink(site_dir, slot)
 

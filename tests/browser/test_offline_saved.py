@@ -17,17 +17,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 import time
 
 import pytest
 
-from harness import READY, new_visitor
+from harness import new_visitor
 from plateau.core.record import Record, encode
 from plateau.core.registry import GAMES as _REGISTRY, get_game
-from test_offline import ROOT, installed, poll, shell_of
+from test_offline import installed, poll, shell_of
 
 GAMES = [gid for gid, mod in _REGISTRY.items() if mod.startswith("plateau.games.")]
 GAME_KEY = "plateau:v1:game:"
@@ -130,7 +128,7 @@ def _clear_http_cache(ctx, page) -> None:
 
 
 @pytest.fixture(scope="module")
-def deployments(site_dir, tmp_path_factory):
+def deployments(site_dir, second_site, tmp_path_factory):
     """One address whose contents can be switched: the site as first
     published, the same build published again (a copy: the same files,
     written anew) and a new build."""
@@ -139,9 +137,7 @@ def deployments(site_dir, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("deploy")
     again = tmp / "again"
     shutil.copytree(site_dir, again)
-    second = tmp / "second"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(second),
-                    "--label", "second build"], check=True, stdout=subprocess.DEVNULL)
+    second = second_site
     slot = tmp / "slot"
     os.symlink(site_dir, slot)
 
