@@ -249,16 +249,13 @@ function lazyGames(py) {
   const ids = Object.keys(GAMES);
   if (!ids.length && !STDLIB_LATER) return;
   // A game and the games it needs put in place (gid "": none), after the
-  // standard library's later part, which the games' helpers import. A promise of true.
+  // standard library's later part, which a game's modules import (load, below:
+  // a game is in place with it). A promise of true.
   const fetchFiles = async (gid) => {
     if (gid && !GAMES[gid]) throw new Error(`no game ${gid}`);
     if (STDLIB_LATER && !laterIn.has(py)) {
-      try {
-        installLater(py, await laterFiles());
-        mark("stdlib-later-fetched");  // asked for by Python (bench and tests read it)
-      } catch (e) {
-        if (!gid) throw e;  // a game's own modules import none of it: the game still comes
-      }
+      installLater(py, await laterFiles());
+      mark("stdlib-later-fetched");  // asked for by Python (bench and tests read it)
     }
     for (const g of gid ? withNeeds(gid) : []) {
       if (gamesIn.has(py) && gamesIn.get(py).has(g)) continue;
