@@ -101,9 +101,9 @@ async function gameOpened() {
       return m ? m[1] : null;
     }
     const search = location.search;
-    if (/[?&]embed\b/.test(search)) {
+    if (/[?&]embed\b/.test(search)) {  // its game, else the first game (app.py, first_screen)
       const m = /[?&]game=([a-z0-9_]+)(&|$)/.exec(search);
-      return m ? m[1] : null;
+      return m && GAMES[m[1]] ? m[1] : Object.keys(GAMES)[0] || null;
     }
     const settings = JSON.parse(localStorage.getItem("plateau:v1:settings") || "{}");
     if (settings && settings.screen === "play" && typeof settings.current === "string") {
