@@ -652,6 +652,16 @@ class Game:
         return self.new_state(self.check_players(players), self.full_options(options), int(seed))
 
 
+def as_tuples(x):
+    """``x`` with every list in it (at any depth) made a tuple: a view's
+    JSON lists back to the tuples a state holds (``Game.from_view``).
+
+    >>> as_tuples([1, [2, [3]], "a"])
+    (1, (2, (3,)), 'a')
+    """
+    return tuple(as_tuples(v) for v in x) if isinstance(x, list) else x
+
+
 def rules_revision(options: dict, game: "Game") -> int:
     """The rules revision a state with these options plays under: the one
     its options name, else the game's current one."""

@@ -4,14 +4,11 @@ not yet found are dealt with a fresh generator, per owner, over the unfound toke
 
 from __future__ import annotations
 
+from plateau.core.game import as_tuples
 from plateau.core.rng import Rng
 
 from . import board as B
 from .rules import KINDS, ThorvalState, _dc
-
-
-def _tup(x):
-    return tuple(_tup(v) for v in x) if isinstance(x, list) else x
 
 
 def from_view(view: dict, player: int, rng: Rng) -> ThorvalState:
@@ -45,7 +42,7 @@ def from_view(view: dict, player: int, rng: Rng) -> ThorvalState:
     s.mark = int(view["mark"])
     s.win = None if view["winners"] is None else list(view["winners"])
     s.reason = view["reason"]
-    s.steps = [_tup(st) for st in view["steps"]]
+    s.steps = [as_tuples(st) for st in view["steps"]]
     kinds = list(KINDS) + (["blank"] if s.opts.get("blank_treasure") else [])
     tre = [[int(t["owner"]), t["kind"], int(t["case"]), bool(t["found"])] for t in view["treasures"]]
     for p in range(n):

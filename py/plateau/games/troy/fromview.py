@@ -6,13 +6,11 @@ leaves possible (the module docstring of ai.py says how)."""
 from __future__ import annotations
 
 from collections import Counter
+
+from plateau.core.game import as_tuples
 from plateau.core.rng import Rng
 
 from .rules import BLACK, HERO_CARDS, HEROES_PER_COLOUR, ND, TREASURES, TroyState
-
-
-def _tup(x):
-    return tuple(_tup(v) for v in x) if isinstance(x, list) else x
 
 
 def from_view(view: dict, player: int, rng: Rng) -> TroyState:
@@ -41,9 +39,9 @@ def from_view(view: dict, player: int, rng: Rng) -> TroyState:
     s.dist = [{c: int(d[c]) for c in s.colours} for d in view["districts"]]
     if len(s.dist) != ND:
         raise ValueError("wrong number of districts")
-    s.log = [_tup(e) for e in view["log"]]
-    s.prev_log = [_tup(e) for e in view["prev_log"]]
-    s.earlier = [[_tup(e) for e in entries] for entries in view.get("earlier", ())]
+    s.log = [as_tuples(e) for e in view["log"]]
+    s.prev_log = [as_tuples(e) for e in view["prev_log"]]
+    s.earlier = [[as_tuples(e) for e in entries] for entries in view.get("earlier", ())]
     # the pile
     left = Counter(HERO_CARDS)
     left.subtract(Counter(s.discard))
