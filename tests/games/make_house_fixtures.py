@@ -23,10 +23,12 @@ from plateau.games.smallworld import GAME as SW
 
 OUT = Path(__file__).parent / "house_fixtures.json"
 
+R1 = {REVISION_OPTION: 1}  # recorded under Small World's rules revision 1 (before issue 41's changes)
 SW_GAMES = [
-    (3, {}, 11), (5, {}, 12), (4, {"monsters": "random", "content": "mixed"}, 13),
-    (4, {"board": "underground", "content": "underground"}, 14), (3, {"board": "random", "content": "mixed"}, 15),
-    (2, {"monsters": "hand", "content": "mixed"}, 16), (3, {"content": "mixed", REVISION_OPTION: 0}, 17),
+    (3, {**R1}, 11), (5, {**R1}, 12), (4, {"monsters": "random", "content": "mixed", **R1}, 13),
+    (4, {"board": "underground", "content": "underground", **R1}, 14),
+    (3, {"board": "random", "content": "mixed", **R1}, 15),
+    (2, {"monsters": "hand", "content": "mixed", **R1}, 16), (3, {"content": "mixed", REVISION_OPTION: 0}, 17),
     (4, {"board": "underground", "content": "underground", REVISION_OPTION: 0}, 18),
 ]
 ARK_GAMES = [(5, {REVISION_OPTION: 1}, 21), (7, {REVISION_OPTION: 1}, 22), (6, {REVISION_OPTION: 0}, 23)]  # one seat at a time
@@ -46,13 +48,24 @@ def pick(s, r):
 # may not change): a tournament's "declined_at", where each declined race was left and when, which a
 # position built from a view needs (club mode)
 ADDED_TO_THE_VIEW = ("declined_at",)
+# options the view's "options" came to carry after the fixtures were recorded (rules revision 2's
+# ``sea_entry``; a game recorded before plays its older reading, ``land``)
+ADDED_OPTIONS = ("sea_entry",)
+
+
+def as_recorded(v):
+    """The view ``v`` without what the view came to carry after the fixtures were recorded."""
+    for key in ADDED_TO_THE_VIEW:
+        v.pop(key, None)
+    for key in ADDED_OPTIONS:
+        if isinstance(v.get("options"), dict):
+            v["options"].pop(key, None)
+    return v
 
 
 def digest(s):
     """Where a game ended: its full view (rng included) hashed, winners and coins."""
-    v = s.view(None)
-    for key in ADDED_TO_THE_VIEW:
-        v.pop(key, None)
+    v = as_recorded(s.view(None))
     return {"sha": hashlib.sha256(json.dumps(v, sort_keys=True, default=str).encode()).hexdigest(),
             "winners": s.winners(), "scores": s.scores(), "coins": list(s.coins)}
 
@@ -70,9 +83,7 @@ def views_digest(game, g):
         if t is not None:
             s.play(t)
         for who in (None, s.to_play):
-            v = s.view(who)
-            for key in ADDED_TO_THE_VIEW:
-                v.pop(key, None)
+            v = as_recorded(s.view(who))
             h.update(json.dumps(v, sort_keys=True, default=str).encode())
     return h.hexdigest()
 

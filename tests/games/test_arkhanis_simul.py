@@ -257,7 +257,7 @@ def _round_trip(n, seed, limit):
 @given(n=st.integers(6, 24), seed=st.integers(0, 10_000))
 def test_random_interleavings_round_trip_at_every_ply(n, seed):
     s, texts = _round_trip(n, seed, 80)
-    assert s.rev == 2 and any(t.startswith("@t") for t in texts)  # some moves were at another table
+    assert s.rev >= 2 and any(t.startswith("@t") for t in texts)  # some moves were at another table
 
 
 @pytest.mark.slow

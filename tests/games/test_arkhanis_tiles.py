@@ -271,7 +271,9 @@ def test_snow_thing_under_revision_0_rolls_one_to_four_and_the_token_goes_back_t
 
 def test_tournament_tables_play_under_the_tournaments_revision():
     """A tournament passes its rules revision to its tables (the Snow Thing's die is the table's)."""
-    assert [t.rev for t in tour().tables] == [1, 1]
+    assert [t.rev for t in tour().tables] == [2, 2]
+    assert [t.rev for t in tour(rev=2).tables] == [1, 1]  # revision 2 changed only the tournament's clock
+    assert [t.rev for t in tour(rev=1).tables] == [1, 1]
     assert [t.rev for t in tour(rev=0).tables] == [0, 0]
     s = tour()
     a, w, rid = at_the_monster(s, "snow_thing")

@@ -45,14 +45,15 @@ def biased_move(s, rng):
     return pick or ms[rng.below(len(ms))]
 
 
-def play(game, players, opts, seed, limit=20000, each=None):
-    """Play a game to its end with :func:`biased_move`; ``each(s, move)`` is
-    called after every ply. Returns the state and the moves."""
+def play(game, players, opts, seed, limit=20000, each=None, policy=None):
+    """Play a game to its end with :func:`biased_move` (or ``policy``);
+    ``each(s, move)`` is called after every ply. Returns the state and the moves."""
     s = game.start(players, opts, seed)
     rng = Rng(seed + 7)
     moves = []
+    policy = policy or biased_move
     while not s.is_over() and len(moves) < limit:
-        m = biased_move(s, rng)
+        m = policy(s, rng)
         s.play(m)
         moves.append(m)
         if each is not None:
@@ -70,3 +71,82 @@ def fingerprint(s, moves):
     boards = [_board_print(t) for t in s.tables] if hasattr(s, "tables") else [_board_print(s)]
     data = {"moves": moves, "coins": list(s.coins), "winners": s.winners(), "boards": boards}
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+# ------------------------------------------------------------- steering to the tiles' corner cases
+#: relics whose use moves them to the region they conquered
+MOVING_RELICS = ("sword", "doormat", "socks", "orb")
+
+
+def _tiled(board, r):
+    return bool(board.place[r] or board.relic[r])
+
+
+def _near_tiles(board, r):
+    """Regions next to ``r`` that hold no token nor Monster but a place or a relic."""
+    from plateau.games.smallworld.rules import EMPTY
+
+    return [n for n in board.nbrs[r] if board.owner[n] == EMPTY and not board.monster[n] and _tiled(board, n)]
+
+
+def steered_move(s, rng):
+    """A random legal move steered to where tiles could leave the game
+    (issue 41): relics used on the Golden Knight's region; regions holding a
+    tile abandoned next to the Snow Thing; attacks on the Snow Thing that fail
+    on purpose (one token) while such a region lies next to it, then push it
+    there when that is offered, and attacks with every token once it stands
+    on a tile; the tile chosen of the kind already lying there."""
+    ms = [m.text for m in s.legal_moves()]
+    board = board_of(s)
+    if board is None:
+        return biased_move(s, rng)
+    knight = board.special.index("golden_knight") if "golden_knight" in board.special else -1
+    snow = board.special.index("snow_thing") if "snow_thing" in board.special else -1
+    heads = {}
+    for m in ms:
+        h, _, a = m.partition(":")
+        heads.setdefault(h, []).append(m)
+    if knight >= 0:
+        for h in MOVING_RELICS:
+            if f"{h}:{knight}" in ms:
+                return f"{h}:{knight}"
+    if "snowto" in heads:
+        tiled = [m for m in heads["snowto"] if _tiled(board, int(m.split(":")[1]))]
+        pool = tiled or heads["snowto"]
+        return pool[rng.below(len(pool))]
+    if "keep" in heads and board.pending and board.pending[0]["kind"] == "snowpick":
+        r = board.pending[0]["r"]
+        from plateau.games.smallworld.ug_items import _is_relic
+
+        lying = {_is_relic(board, x) for x in (board.place[r], board.relic[r]) if x}
+        same = [m for m in heads["keep"] if _is_relic(board, m.split(":")[1]) in lying]
+        pool = same or heads["keep"]
+        return pool[rng.below(len(pool))]
+    if "commit" in heads:
+        r = board.pending[0]["r"] if board.pending else snow
+        if _tiled(board, r):
+            return heads["commit"][-1]
+        if _near_tiles(board, r):
+            return heads["commit"][0]
+        return heads["commit"][-1] if rng.below(2) else heads["commit"][0]
+    if snow >= 0 and f"snow:{snow}" in ms and (_tiled(board, snow) or _near_tiles(board, snow) or rng.below(4) == 0):
+        return f"snow:{snow}"
+    if snow >= 0 and "abandon" in heads:
+        near = set(board.nbrs[snow])
+        for m in heads["abandon"]:
+            r = int(m.split(":")[1])
+            if r in near and _tiled(board, r):
+                return m
+    if snow >= 0 and "c" in heads:  # regions next to the Snow Thing, and Monsters (their tiles)
+        near = set(board.nbrs[snow])
+        good = [m for m in heads["c"] if int(m.split(":")[1]) in near or board.monster[int(m.split(":")[1])]]
+        if knight >= 0 and f"c:{knight}" in good and rng.below(4):
+            good.remove(f"c:{knight}")  # leave the Knight to a relic, most of the time
+        if good and rng.below(3):
+            return good[rng.below(len(good))]
+    if f"c:{knight}" in ms and len(ms) > 1 and rng.below(4):
+        ms.remove(f"c:{knight}")
+    for pref in ("done", "end", "nopeace", "pass"):
+        if pref in ms and rng.below(3) == 0:
+            return pref
+    return ms[rng.below(len(ms))]

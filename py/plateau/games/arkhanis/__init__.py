@@ -110,8 +110,10 @@ class Arkhanis(Game):
     id = "arkhanis"
     #: rules revisions (see plateau.core.game.REVISION_OPTION): 0 before the
     #: 2026-11 rules changes; 1 from them; 2: the tables play each turn at the
-    #: same time (see the rules page's "Revisions")
-    revision = 2
+    #: same time; 3: its tables play Small World's revision 2 (every place and
+    #: relic stays in the game under the Snow Thing and the Golden Knight; see
+    #: the rules page's "Revisions")
+    revision = 3
     title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
     min_players = 4
     max_players = 24

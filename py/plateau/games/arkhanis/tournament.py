@@ -83,6 +83,11 @@ def deal_counts(tables):
     return share_tiles([monster_count(b, k) for b, k in tables], tile_total())
 
 
+#: the Small World rules revision a tournament's tables play under, by the
+#: tournament's revision (2 changed only the tournament's clock)
+TABLE_REVISION = (0, 1, 1, 2)
+
+
 def new_table(tour, index, board, seats, content, seed):
     """Table ``index`` of the tournament: a Small World game on ``board``
     for these ``seats``, with the tournament as its clock. Its arrays are
@@ -91,7 +96,7 @@ def new_table(tour, index, board, seats, content, seed):
     # the table plays the tournament's rules revision (an older record replays as it was played)
     opts = {"board": board, "content": content, "removed": list(REMOVED),
             "monsters": "random" if board == "classic" else "none", "seats": len(seats),
-            REVISION_OPTION: min(tour.rev, 1)}  # revision 2 changed only the tournament's clock
+            REVISION_OPTION: TABLE_REVISION[tour.rev]}
     t = SmallWorldState(tour.game_sw, [str(s) for s in seats], opts, seed, ruleset=TABLE_RULES,
                         clock=TableClock(tour, index))
     t.players = list(tour.players)

@@ -32,6 +32,9 @@ OPTIONS = (
     Option("flying_entry", _lab("opt.flying_entry"),
            {"anywhere": _lab("opt.flying_entry.anywhere"), "border": _lab("opt.flying_entry.border")}, "anywhere",
            when={"content": ("base", "mixed")}),  # Flying is a power of the base game
+    # the rulebook's entry rule read for the seas from revision 2 (see rules.sea_entries and full_options)
+    Option("sea_entry", _lab("opt.sea_entry"), {"edge": _lab("opt.sea_entry.edge"), "land": _lab("opt.sea_entry.land")},
+           "edge", when={"board": ("classic", "random")}),
     Option("tiebreak", _lab("opt.tiebreak"),
            {"tokens": _lab("opt.tiebreak.tokens"), "shared": _lab("opt.tiebreak.shared")}, "tokens"),
     Option("open_coins", _lab("opt.open_coins"), YESNO, False),
@@ -66,8 +69,9 @@ _PEACE = re.compile(r"p(\d)$")
 class SmallWorld(Game):
     id = "smallworld"
     #: rules revisions (see plateau.core.game.REVISION_OPTION): 0 before the
-    #: 2026-11 rules changes; 1 from them (see the rules page's "Revisions")
-    revision = 1
+    #: 2026-11 rules changes; 1 from them; 2: every place and relic stays in the
+    #: game under the Snow Thing and the Golden Knight (see the rules page's "Revisions")
+    revision = 2
     title = {"fr": "Small World", "en": "Small World"}
     min_players = 2
     max_players = 5
@@ -84,12 +88,16 @@ class SmallWorld(Game):
     def full_options(self, options: dict | None) -> dict:
         """As for every game; a record of revision 0 that does not name the
         Lizardmen's or the Spiderines' reading gets the default it was played
-        with (the defaults changed in revision 1)."""
+        with (the defaults changed in revision 1), and one of revision 0 or 1
+        the seas' entry it was played with (``land``, changed in revision 2)."""
         out = super().full_options(options)
-        if out.get(REVISION_OPTION, self.revision) < 1:
+        rev = out.get(REVISION_OPTION, self.revision)
+        if rev < 1:
             for key, (old, _new) in READING.items():
                 if key not in (options or {}):
                     out[key] = old
+        if rev < 2 and "sea_entry" not in (options or {}):
+            out["sea_entry"] = "land"  # the seas were no border regions before revision 2
         return out
 
     def new_state(self, players, options, seed):

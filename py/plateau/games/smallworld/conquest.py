@@ -209,7 +209,7 @@ def reachable(st, rid, r, held=None):
     if held is None:
         held = st.regions_of(rid)
     if not held:
-        if st.entry[r]:
+        if st.entry[r] or st.sea_entry[r]:
             return True
         ok = any(f(st, rid, r) for f in st.hook(rid, "entry"))
         return ok and not proof(st, rid, r)
@@ -263,7 +263,8 @@ def target_list(st, rid):
         regions = sorted({n for h in held for n in nbrs[h]})
         beside = True
     elif not held and not st.hook(rid, "entry"):
-        regions = [r for r in range(st.R) if st.entry[r]]  # a first conquest: a border region
+        # a first conquest: a border region (a sea at the edge for a race that may go on it, tested below)
+        regions = [r for r in range(st.R) if st.entry[r] or st.sea_entry[r]]
         beside = True
     else:
         regions = range(st.R)

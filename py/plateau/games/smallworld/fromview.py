@@ -13,7 +13,7 @@ from . import content as C
 from . import steps
 from .clock import PLAIN
 from .records import Effects, Race, Turn
-from .rules import SmallWorldState, _dc, map_for
+from .rules import SmallWorldState, _dc, map_for, sea_entries
 
 
 #: the boards rebuilt from a view, by their options and map (a view names its board)
@@ -53,6 +53,8 @@ def _board(n: int, opts: dict, map_id: str) -> dict:
         raise ValueError(f"the options do not give the board {map_id!r}")
     regs = m["regions"]
     R = len(regs)
+    from . import GAME
+
     terrain = [r["terrain"] for r in regs]
     symbols = [tuple(r["symbols"]) for r in regs]
     nbrs = [tuple(sorted(r["neighbours"])) for r in regs]
@@ -65,7 +67,9 @@ def _board(n: int, opts: dict, map_id: str) -> dict:
     removed = set(opts.get("removed", ()))
     b = {
         "turns": m["turns"], "R": R, "terrain": terrain, "symbols": symbols, "nbrs": nbrs,
-        "entry": [bool(r["first_conquest_ok"]) for r in regs], "feat": feat, "water": water,
+        "entry": [bool(r["first_conquest_ok"]) for r in regs],
+        "sea_entry": sea_entries(regs, opts, rules_revision(opts, GAME)),
+        "feat": feat, "water": water,
         "river": river, "chasm": chasm,
         "coastal": [not wet[r] and not chasm[r] and any(wet[x] for x in nbrs[r]) for r in range(R)],
         "mountain": ["mountain" in f for f in feat],
@@ -111,7 +115,8 @@ def from_view(view: dict, player: int, rng: Rng, ruleset=None) -> SmallWorldStat
     s.map_id = view["map"]
     s.turns = int(view["turns"])
     R = s.R = b["R"]
-    for k in ("terrain", "symbols", "nbrs", "entry", "feat", "water", "river", "chasm", "coastal", "mountain"):
+    for k in ("terrain", "symbols", "nbrs", "entry", "sea_entry", "feat", "water", "river", "chasm", "coastal",
+              "mountain"):
         setattr(s, k, tuple(b[k]))  # the board's fixed arrays are tuples, as the engine makes them
     s.deck_races = list(b["deck_races"])
     s.deck_powers = list(b["deck_powers"])

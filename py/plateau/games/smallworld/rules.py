@@ -130,6 +130,9 @@ class SmallWorldState(State):
     symbols: tuple[tuple[str, ...], ...]
     nbrs: tuple[tuple[int, ...], ...]
     entry: tuple[bool, ...]
+    #: seas and lakes touching the board's edge where a race that may conquer
+    #: them may enter the map (option ``sea_entry``, see :func:`sea_entries`)
+    sea_entry: tuple[bool, ...]
     feat: tuple[frozenset, ...]
     water: tuple[bool, ...]
     river: tuple[bool, ...]
@@ -209,6 +212,7 @@ class SmallWorldState(State):
         self.symbols = tuple(tuple(r["symbols"]) for r in regs)
         self.nbrs = tuple(tuple(sorted(r["neighbours"])) for r in regs)
         self.entry = tuple(bool(r["first_conquest_ok"]) for r in regs)
+        self.sea_entry = sea_entries(regs, self.opts, self.rev)
         self.feat = tuple(C.features(self.terrain[r], self.symbols[r]) for r in range(self.R))
         self.water = tuple(t in C.WATER for t in self.terrain)
         self.river = tuple(t == "river" for t in self.terrain)
@@ -863,3 +867,18 @@ def items_of(st, rid):
         return []
     mine = list(map(eq, st.owner, repeat(rid)))  # called per target (hooks): scans in C
     return [x for x in compress(st.place, mine) if x] + [x for x in compress(st.relic, mine) if x]
+
+
+def sea_entries(regs, opts, rev) -> tuple:
+    """The seas and the lake that are border regions for a race entering the
+    map, region by region. The rulebook's entry rule: the first conquest is "a
+    region that borders the edge of the board, or a land region whose shore is
+    on a sea bordering the edge" (rules notes §1.4); a sea touching the edge
+    borders it, and a race that may conquer seas (Seafaring, and the Kraken on
+    a Small World map) may enter there (option ``sea_entry``: ``edge``, the
+    default from rules revision 2). ``land``: only land regions are border
+    regions (revisions 0 and 1)."""
+    if opts.get("sea_entry", "edge" if rev >= 2 else "land") != "edge":
+        return (False,) * len(regs)
+    return tuple(r["terrain"] in C.WATER and bool(r.get("at_edge")) for r in regs)
+

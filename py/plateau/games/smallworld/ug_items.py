@@ -117,12 +117,26 @@ def _place_tile(st, rid, r, item):
         f(st, rid, r)
 
 
+def _knight_draw_for(st, r):
+    """The Golden Knight was beaten in region ``r`` and his draw is still being
+    chosen from: the relic kept lands there."""
+    return any(d.get("kind") == "knight" and d.get("r") == r for d in st.pending)
+
+
 def _move_relic(st, src, relic, r):
-    """The relic (or the Bag) used in region ``r`` lies there now."""
+    """The relic (or the Bag) used in region ``r`` lies there now.
+
+    From rules revision 2 a relic whose use took the Golden Knight's region
+    stays where it was: the relic kept from the Knight's draw lands there (one
+    relic a region), and every relic stays in the game (seed 001 §7).
+    Revision 1 moved it there, and the relic kept from the draw then took its
+    place (the used one was lost)."""
     if src == "bag":
         bag = st.x.get("bag")
         if bag and st.owner[r] == bag["rid"]:
             bag["r"] = r
+        return
+    if st.rev >= 2 and _knight_draw_for(st, r):
         return
     old = _where(st.relic, relic)
     if old != r and st.relic[r] is None and old >= 0:
@@ -780,8 +794,17 @@ def _commit_apply(st, d, text):
 
 
 def _snow_exits(st, r):
+    """The free neighbouring regions the Snow Thing may be pushed to (seed 001
+    §8, "une région adjacente libre"): land (not a chasm, a sea, the River),
+    no token, no Monster, not the Balrog's, and from rules revision 2 no place
+    nor relic lying there (an abandoned region keeps its tiles: it is not free,
+    and the tile chosen when the Snow Thing is beaten there would have to lie
+    on top of one of them, which would leave the game, seed 001 §7).
+    Revision 1 let it go onto such a region."""
+    tiles = st.rev >= 2
     return [n for n in st.nbrs[r] if st.owner[n] == EMPTY and not st.monster[n] and not st.chasm[n]
-            and not st.water[n] and not st.river[n] and n != st.x.get("balrog", -1)]
+            and not st.water[n] and not st.river[n] and n != st.x.get("balrog", -1)
+            and not (tiles and (st.place[n] or st.relic[n]))]
 
 
 def _snowmove_moves(st, d):

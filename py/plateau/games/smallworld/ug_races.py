@@ -326,9 +326,10 @@ def _dwarves_redeployed(st, rid):
     if k:
         k = supply.take_off(st, rid, k)
         rec.extra = k
-        if k > 0:  # some regions hold nothing but a Hammer: the player leaves them
+        if k > 0 and st.regions_of(rid):  # some regions hold nothing but a Hammer: the player leaves them
             st.push("hammers", rec.p)
             return
+        rec.extra = 0  # (no region left to leave: nothing to ask)
     _gain_hammers(st, rid)
 
 
@@ -428,7 +429,7 @@ def _lizard_reach(st, rid, r, held):
 def _lizard_entry(st, rid, r):
     if not any(st.river[n] or st.water[n] for n in st.nbrs[r]):
         return False
-    ways = _river_reach(st, rid, [n for n in range(st.R) if st.entry[n] and (st.river[n] or st.water[n])])
+    ways = _river_reach(st, rid, [n for n in range(st.R) if (st.entry[n] or st.sea_entry[n]) and (st.river[n] or st.water[n])])
     return any(n in ways for n in st.nbrs[r])
 
 
