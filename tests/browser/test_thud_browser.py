@@ -76,3 +76,46 @@ def test_thud_file_import_and_export(page, base_url, tmp_path):
     page.wait_for_selector(".msg.error")
     assert "3" in page.inner_text(".msg.error")
     assert len(saved_games(page)) == 2
+
+
+def _pointer_path(page, move):
+    """Click ``move``'s targets with the real pointer (board first, else the tray)."""
+    from harness import pointer_click
+
+    for t in move.path:
+        sel = f'#board .target[data-target="{t}"]'
+        pointer_click(page, sel if page.locator(sel).count() else f'#tray [data-target="{t}"]')
+
+
+def test_undo_and_the_same_move_again_against_the_computer_goes_forward(page, base_url):
+    """Issue 41 item 3: after Undo, the same move played again goes forward to the position the history holds
+    (the computer's answer with it, as on Lichess): the line above the board names only the last computer
+    move, and no "bring back the replaced moves" is offered."""
+    from harness import pointer_click, move_list, shot
+    from test_ai_browser import start_with_computers, wait_ply
+
+    page.set_viewport_size({"width": 1440, "height": 900})
+    open_app(page, base_url, clear=True)
+    start_with_computers(page, "thud", ["Ann", "Bob"], {1: "easy"}, seed=5)
+    s = mirror(page)
+    mine = _board_moves(s)[0]
+    _pointer_path(page, mine)
+    wait_ply(page, 2)
+    answer = current_record(page).moves[1]
+    log = page.locator("#computer-log li")
+    assert log.count() == 1 and log.first.inner_text().startswith("Bob")
+    said = log.first.inner_text()
+    pointer_click(page, '[data-action="undo"]')
+    page.wait_for_function("+document.querySelector('#board').dataset.ply === 0")
+    assert page.locator("#computer-log li").count() == 0  # the answer taken back is not named
+    _pointer_path(page, mine)
+    page.wait_for_function("+document.querySelector('#board').dataset.ply === 2")
+    page.wait_for_timeout(1500)  # (the computer would have answered by now, were it asked)
+    assert current_record(page).moves == [mine.text, answer] and board_ply(page) == 2
+    assert page.locator('[data-action="restore"]').count() == 0
+    assert [li.inner_text() for li in page.locator("#computer-log li").all()] == [said]
+    assert len(move_list(page)) == 2
+    shot(page, "thud_same_move_again_1440")
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.wait_for_timeout(300)
+    shot(page, "thud_same_move_again_375")

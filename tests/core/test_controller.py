@@ -194,3 +194,56 @@ def test_nobody_at_the_device_says_they_are_the_computer():
     ctl.goto(1)  # the computer decided there
     ctl.reveal()
     assert ctl.holder == 0 and ctl.viewer() == 0
+
+
+def test_the_same_move_again_after_undo_goes_forward_with_the_computers_answer():
+    """Issue 41 item 3: after Undo, playing the move the history holds next goes forward (as on Lichess), with
+    the computer's answer held after it; nothing is replaced, so nothing is offered back. Another move still
+    replaces the continuation, which may then be brought back."""
+    ctl = controller()
+    s = toy(ctl, seats="1:easy")
+    ctl.submit("take1")
+    ctl.submit("take2", COMPUTER, seat=1)
+    ctl.undo()
+    assert s.ply == 0
+    heard = []
+    ctl.subscribe(lambda c: heard.append((c.kind, c.played.text if c.played else None)))
+    version = s.version
+    played = ctl.submit("take1")
+    assert played.text == "take1" and s.record.moves == ["take1", "take2"] and s.ply == s.total == 2
+    assert s.replaced is None and s.restore_offer(0) is None and s.version == version
+    assert heard == [("move", "take1")] and ctl.store.get("g1").record.moves == ["take1", "take2"]
+    ctl.undo()
+    ctl.submit("take3")  # another move: the old continuation is replaced, and kept
+    assert s.record.moves == ["take3"] and s.replaced == (0, ["take1", "take2"])
+
+
+def test_the_same_move_again_keeps_what_an_earlier_move_replaced():
+    """The session's part (``Session.play``): the move the history holds next only advances the ply shown; the
+    moves an earlier fork replaced stay as they were."""
+    s = Session(Record("toy", {"max": 3}, 4, ["Ann", "Bob"], ["take1", "take2", "take1"]))
+    s.goto(1)
+    s.play("take3")  # a fork: "take2", "take1" replaced
+    assert s.replaced == (1, ["take2", "take1"])
+    s.play("take1")
+    s.goto(1)
+    s.select("take")
+    s.play("take3")  # the move held next: forward, nothing replaced, clicks cleared
+    assert s.ply == 2 and s.total == 3 and s.replaced == (1, ["take2", "take1"]) and s.clicks == []
+
+
+def test_thud_undo_and_the_same_move_again_offers_nothing_back():
+    """The case reported (Thud, one person against the computer): Undo, then the same dwarf move again."""
+    ctl = controller()
+    g = get_game("thud")
+    ctl.open(Session(Record("thud", {**g.full_options({}), SEATS_OPTION: "1:easy"}, 5, ["Ann", "Bob"], [])))
+    s = ctl.session
+    mine = next(m.text for m in s.legal() if m.text not in ("offer", "accept", "refuse"))
+    ctl.submit(mine)
+    answer = next(m.text for m in s.legal() if m.text not in ("offer", "accept", "refuse"))
+    ctl.submit(answer, COMPUTER, seat=1)
+    ctl.undo()
+    assert s.ply == 0 and s.decider() == 0
+    ctl.submit(mine)
+    assert s.record.moves == [mine, answer] and s.ply == 2
+    assert s.restore_offer(0) is None and s.replaced is None

@@ -117,7 +117,9 @@ class ComputerPlayer(View):
         self._think_job = None  # what the search under way is about: see _think_key
         self._last_mover = None  # the computer seat that played last (club mode: the next one thinks first)
         self._hint_job = None
-        self._ai_log: list = []
+        #: the computers' moves said, by ply: (the move's text, its line); and the hints, (ply, line)
+        self._ai_log: dict[int, tuple[str, str]] = {}
+        self._hints: list[tuple[int, str]] = []
         self._warmed = None
         self._drawn_at = 0.0
         self._quiet = False  # the last move submitted is drawn later (fast pace)
@@ -137,12 +139,15 @@ class ComputerPlayer(View):
         kind = change.kind
         if kind == "open":
             self.cancel_thinking()
-            self._ai_log = []
+            self._ai_log = {}
+            self._hints = []
             return
         if kind == "shown" and self.computer_seats():
             self.warm_computer()
         if kind == "nav":
             self.cancel_thinking()
+        if kind in ("move", "nav", "restore", "follow"):
+            self.draw_ai_log()  # the lines follow the position shown
         if kind in ("shown", "move", "nav", "reveal", "restore", "follow"):
             self.maybe_think()
 
@@ -195,14 +200,46 @@ class ComputerPlayer(View):
         box.replaceChildren(el("span", {"cls": "pace-label", "text": self.ct("pace")}), *buttons)
         box.setAttribute("title", self.ct("pace.help"))
 
+    def log_lines(self) -> list[str]:
+        """What the log says at the position shown: the last computers' moves
+        that led to it (the latest run of them, at most 3, each still the
+        record's move at its ply: a move taken back is not named, one played
+        again is), then the hint asked at this position."""
+        s = self.session
+        if s is None:
+            return []
+        moves = s.record.moves
+        log = self._ai_log
+        k = min(s.ply, len(moves)) - 1
+        while k >= 0 and not self._said(log, moves, k):  # a person's moves since
+            k -= 1
+        out = []
+        while k >= 0 and len(out) < 3 and self._said(log, moves, k):
+            out.append(log[k][1])
+            k -= 1
+        out.reverse()
+        hints = [line for ply, line in self._hints if ply == s.ply]
+        return (out + hints[-1:])[-3:]
+
+    @staticmethod
+    def _said(log, moves, k) -> bool:
+        """The move at ply ``k`` is a computer's move the log said."""
+        e = log.get(k)
+        return e is not None and e[0] == moves[k]
+
     def draw_ai_log(self) -> None:
         box = by_id("computer-log")
         if box is None:
             return
-        box.replaceChildren(*[el("li", {"text": line}) for line in self._ai_log[-3:]])
+        box.replaceChildren(*[el("li", {"text": line}) for line in self.log_lines()])
 
-    def ai_say(self, line: str) -> None:
-        self._ai_log.append(line)
+    def ai_say(self, line: str, ply: int | None = None, text: str | None = None) -> None:
+        """A line for the log: the computer's move ``text`` played at ``ply``,
+        else a hint for the position shown."""
+        if ply is None:
+            self._hints = self._hints[-9:] + [(self.session.ply, line)]
+        else:
+            self._ai_log[ply] = (text, line)
         self.draw_ai_log()
 
     # -- the new-game form: human or computer per seat ---------------------------
@@ -394,9 +431,9 @@ class ComputerPlayer(View):
             return
         revealed = self.viewer() is None
         # the move list's line, as it reads to whoever holds the device ("Chloé bids")
-        words = self._words(lambda: s.move_line(len(s.record.moves) - 1, self.viewer(), self.lang),
-                            played.text, revealed)
-        self.ai_say(words)
+        at = len(s.record.moves) - 1
+        words = self._words(lambda: s.move_line(at, self.viewer(), self.lang), played.text, revealed)
+        self.ai_say(words, at, s.record.moves[at])
         if self._quiet or elsewhere:
             _measure("ai:play", t0)
             return

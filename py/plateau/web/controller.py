@@ -455,7 +455,20 @@ class PlayController:
             played = s.play(text)
         except Exception as err:  # the engine's own reason, for the message
             raise MoveRefused("illegal", str(err)) from None
+        self._forward_over_answers()
         return self._played(played, source, quiet)
+
+    def _forward_over_answers(self) -> None:
+        """The move played was the one the history held next (the session
+        went forward to it, see ``Session.play``): against the computer, its
+        answers held next come along too, as :meth:`undo` took them back with
+        the move (as on Lichess: the same move again is no new line)."""
+        s = self.session
+        seats = self.computer_seats()
+        if s.ply >= s.total or not seats or len(seats) == len(s.record.players):
+            return
+        while s.ply < s.total and s.to_play_at(s.ply) in seats:
+            s.goto(s.ply + 1)
 
     def _played(self, played: Move, source: Source, quiet) -> Move:
         s = self.session

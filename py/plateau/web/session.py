@@ -361,8 +361,13 @@ class Session:
     def play(self, move: Move | str, seat: int | None = None) -> Move:
         """Play at the ply shown (for ``seat``, when given: :meth:`play_as`);
         the moves after it are replaced, and kept in :attr:`replaced` so that
-        :meth:`restore_replaced` can bring them back."""
+        :meth:`restore_replaced` can bring them back. The move the record
+        already holds next only goes forward to it: nothing is replaced."""
         text = move.text if isinstance(move, Move) else move
+        if self.ply < self.total and text == self.record.moves[self.ply]:
+            self.ply += 1
+            self.clicks = []
+            return self._played[self.ply - 1]
         state = self.state.clone()
         played = state.play(text) if seat is None else state.play_as(seat, text)
         if self.ply < self.total:
