@@ -25,13 +25,25 @@ def test_setup_shows_each_boards_tiles_and_the_reserve_and_hides_which(page, bas
     assert tiles_of(page) == ["Lieux et reliques : 6 tuiles face cachée sous ses Monstres",
                               "Lieux et reliques : 7 tuiles face cachée sous ses Monstres"]
     note = page.inner_text("#ak-tiles")
-    assert "Réserve du tournoi : 9 tuiles" in note and "Aucun plateau aléatoire" in note
+    assert "Réserve du tournoi : 9 tuiles" in note and "Aucune table n'a de plateau aléatoire" in note
+    # issue 41 item 4: the defaults are no error — the note says what they mean, in the note's own colour
+    assert "Le tournoi peut commencer ainsi" in note
+    colours = page.evaluate("""() => {
+        const out = document.querySelector('#ak-tiles .ak-tiles-out');
+        const danger = document.createElement('span');
+        danger.style.color = 'var(--danger)';
+        document.body.appendChild(danger);
+        const c = [getComputedStyle(out).color, getComputedStyle(out.parentNode).color, getComputedStyle(danger).color];
+        danger.remove();
+        return c;
+    }""")
+    assert colours[0] == colours[1] and colours[0] != colours[2], colours
     shot(page, "arkhanis_setup_tiles_two_tables")
     # the second table becomes a random board: its Knight and Snow Thing can draw from the reserve
     page.select_option('select[data-table="1"][data-field="board"]', "random")
     assert tiles_of(page)[1] == "Lieux et reliques : 6 tuiles face cachée sous ses Monstres"
     note = page.inner_text("#ak-tiles")
-    assert "Réserve du tournoi : 10 tuiles" in note and "Aucun plateau aléatoire" not in note
+    assert "Réserve du tournoi : 10 tuiles" in note and "Aucune table n'a de plateau aléatoire" not in note
     text = page.inner_text("form.ak-setup")
     for item in list(C.ITEMS) + list(I.ITEMS):  # which tile is where is nobody's to see, the organiser's neither
         for lang in ("fr", "en"):

@@ -65,8 +65,10 @@ CATALOGUE = {
                          "des Neiges des plateaux aléatoires.",
         "tiles.hidden": "Les {total} lieux et reliques sont mélangés face cachée au début du tournoi : personne ne "
                         "sait laquelle est où, l'organisateur non plus.",
-        "tiles.unreachable": "Aucun plateau aléatoire : les {k} {k:@tuile|tuiles} de la réserve ne pourront pas "
-                             "être trouvées. Une table à plateau aléatoire les rend accessibles.",
+        "tiles.unreachable": "Aucune table n'a de plateau aléatoire, donc ni Chevalier d'Or ni Machin des Neiges : "
+                             "la réserve ({k} {k:@tuile|tuiles}) restera hors de portée pendant tout le tournoi. "
+                             "Le tournoi peut commencer ainsi ; pour mettre la réserve en jeu, choisissez "
+                             "« Plateau aléatoire » pour une table.",
         "summary.help": "Les numéros de place se suivent d'une table à l'autre. Changer le nombre de "
                         "participants refait la répartition.",
         "events": "Événements",
@@ -125,8 +127,10 @@ CATALOGUE = {
                          "of the random boards.",
         "tiles.hidden": "The {total} places and relics are shuffled face down when the tournament starts: nobody "
                         "knows which is where, the organiser neither.",
-        "tiles.unreachable": "No random board: the {k} {k:@tile|tiles} of the reserve cannot be found. A "
-                             "random-board table makes them reachable.",
+        "tiles.unreachable": "No table has a random board, so there is no Golden Knight nor Snow Thing: "
+                             "the reserve ({k} {k:@tile|tiles}) stays out of reach for the whole tournament. "
+                             "The tournament can start like this; to bring the reserve into play, choose "
+                             "“Random board” for a table.",
         "summary.help": "Seat numbers run on from one table to the next. Changing the number of participants "
                         "shares the tables out again.",
         "events": "Events",
@@ -420,8 +424,9 @@ class SetupForm:
         self.tiles_note.appendChild(el("span", {"text": self.t("tiles.reserve", k=reserve) + " "
                                                 + self.t("tiles.hidden", total=tile_total())}))
         if reserve and not any(t["board"] == "random" for t in self.tables):
-            self.tiles_note.appendChild(el("strong", {"cls": "ak-tiles-warn",
-                                                      "text": " " + self.t("tiles.unreachable", k=reserve)}))
+            # what the layout means, not an error: the tournament starts as it is (red is for what must change)
+            self.tiles_note.appendChild(el("span", {"cls": "ak-tiles-out",
+                                                    "text": " " + self.t("tiles.unreachable", k=reserve)}))
 
     def events_box(self):
         el, button, listen = self.host.el, self.host.button, self.host.listen
