@@ -1,6 +1,7 @@
 """Plateau's boot module into the site: ``static/pyodide-boot.mjs``, which
 PyScript loads as its interpreter, with the site paths it needs written in,
-and ``static/boot-read.mjs``, which reads the bundle in a worker."""
+``static/boot-read.mjs``, which reads the bundle in a worker, and the page's
+JavaScript that Python calls (``static/page/*.mjs``), which it imports."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 from pathlib import Path
 
 from .bundles import bundle_version, sources_path
-from .common import ROOT, short_hash
+from .common import ROOT, fail, short_hash
 
 
 def boot_module(out: Path, paths: dict[str, str], bundle_path: str, snap_rel: str,
@@ -25,6 +26,7 @@ def boot_module(out: Path, paths: dict[str, str], bundle_path: str, snap_rel: st
     (build / read_name).write_bytes(reader)
     src = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
     src = src.replace("__READ__", "./" + read_name)
+    src, page = page_modules(build, src)
     src = src.replace("__PYODIDE_MJS__", "../../" + paths["pyodide"])
     src = src.replace("__SNAPSHOT__", "../../" + snap_rel if snap_rel else "")
     src = src.replace("__BUNDLE__", "../../" + bundle_path)
@@ -40,4 +42,25 @@ def boot_module(out: Path, paths: dict[str, str], bundle_path: str, snap_rel: st
     name = f"pyodide-boot-{short_hash(src.encode())}.mjs"
     (build / name).write_text(src, encoding="utf-8")
     return {"boot": f"static/build/{name}", "snapshot": snap_rel, "bundle": bundle_path,
-            "read": f"static/build/{read_name}"}
+            "read": f"static/build/{read_name}", "page": page}
+
+
+def page_modules(build: Path, boot: str) -> tuple[str, list[str]]:
+    """The page's JavaScript that Python calls (``static/page/*.mjs``), each
+    written as ``static/build/page-<name>-<hash>.mjs``, and the boot module's
+    source ``boot`` importing them by those names (``"./page/<name>.mjs"`` in
+    static/pyodide-boot.mjs); returns it and their site paths. A module the
+    boot module does not import fails the build (Python would miss it)."""
+    paths = []
+    for p in sorted((ROOT / "static" / "page").glob("*.mjs")):
+        data = p.read_bytes()
+        if b'from "./' in data or b"from './" in data:
+            fail(f"static/page/{p.name} imports another file: the build names each by its own content only")
+        name = f"page-{p.stem}-{short_hash(data)}.mjs"
+        (build / name).write_bytes(data)
+        ref = f'"./page/{p.name}"'
+        if boot.count(ref) != 1:
+            fail(f"static/pyodide-boot.mjs does not import static/page/{p.name} (once)")
+        boot = boot.replace(ref, f'"./{name}"')
+        paths.append(f"static/build/{name}")
+    return boot, paths

@@ -13,7 +13,7 @@ from .common import ROOT, fail, short_hash
 
 STATIC_SHELL = ("app.css", "boot.js", "icon.svg", "manifest.webmanifest")
 #: files of static/ the build writes in its own way (or not at all: main.py goes into the page)
-NOT_COPIED = ("vendor", "build", "sw.js", "pyodide-boot.mjs", "boot-read.mjs", "main.py")
+NOT_COPIED = ("vendor", "build", "sw.js", "pyodide-boot.mjs", "boot-read.mjs", "page", "main.py")
 
 
 def pages(out: Path, version: str, paths: dict[str, str], home: str, label: str = "") -> list[str]:
@@ -78,6 +78,9 @@ def index_page(v: dict[str, str], paths: dict[str, str], config_name: str, core:
                             f'<script src="static/boot.js?v={v["boot.js"]}"{early}></script>')
         # pyodide.mjs, which the boot module imports, asked for with the module itself
         links = f'  <link rel="modulepreload" href="{paths["pyodide"]}">\n'
+        # and the page's modules it imports (boot.page_modules)
+        for path in paths.get("page", []):
+            links += f'  <link rel="modulepreload" href="{path}">\n'
         # and PyScript's core (core.js and the chunks it imports): fetched and compiled while the
         # page's thread waits for the home page's paint, instead of after it, beside the runtime
         for path in core:

@@ -1,5 +1,5 @@
 """A light first visit (issue 30, item 3): each game's files are a bundle of
-their own (``static/build/game-<gid>-<hash>.bundle``, scripts/build.py
+their own (``static/build/game-<gid>-<hash>.bundle``, scripts/sitebuild/bundles.py
 ``games_apart``), "load a game's package only when it is needed": the home
 screen fetches none before the app is ready, a link to a game fetches that
 game (and the games it needs) and no other, and every game is fetched in the

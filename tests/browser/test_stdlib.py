@@ -1,5 +1,5 @@
 """The site's standard library holds the modules the site imports, and only
-those (issue 30: a light first visit; scripts/build.py, STDLIB_PY): every
+those (issue 30: a light first visit; scripts/sitebuild/stdlib.py): every
 standard-library import of Plateau, svgwrite and main.py is in the trimmed
 zip; every module kept imports in the trimmed runtime whenever it imports in
 Pyodide's own; what only tools use is left out; and the page imports every

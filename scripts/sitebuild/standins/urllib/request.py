@@ -1,5 +1,5 @@
 """urllib.request is not part of this site's standard library (a network
-client the page has no use for; scripts/build.py, STDLIB_STANDINS): its
+client the page has no use for; scripts/sitebuild/stdlib.py, STDLIB_STANDINS): its
 functions raise ModuleNotFoundError when called."""
 
 
