@@ -59,10 +59,10 @@ SNAPSHOT_PLATEAU = ("plateau.core", "plateau.core.registry", "plateau.core.i18n"
 SNAPSHOT_PLATEAU_PY = (HERE / "in_pyodide" / "snapshot_plateau.py").read_text(encoding="utf-8")
 
 
+# the program node runs to make the snapshot
 SNAPSHOT_JS = (HERE / "node" / "snapshot.mjs").read_text(encoding="utf-8")
+
 SPARSE_MAGIC = b"PLSN"
-
-
 SPARSE_PAGE = 4096
 
 
