@@ -3,9 +3,10 @@ guest's join screen, and the browser's part of the connection (WebRTC data
 channels, QR codes drawn and read, the camera). What is sent and checked is
 ``club.py`` (pure Python); this module only carries it.
 
-The QR libraries are vendored by the build (``scripts/build.py``:
-``CLUB_VENDOR``) and loaded when first needed; the browser's
-``BarcodeDetector`` reads the camera where it exists, jsQR elsewhere."""
+The browser's part is static/page/club.mjs. The QR libraries are vendored by
+the build (``scripts/sitebuild/club_libraries.py``: ``CLUB_VENDOR``) and loaded
+when first needed; the browser's ``BarcodeDetector`` reads the camera where it
+exists, jsQR elsewhere."""
 
 from __future__ import annotations
 
@@ -33,107 +34,6 @@ GUEST_KEY = "club-guest"
 CONNECT_WAIT_MS = 15000
 HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
 HELLO_TRIES = 6
-
-# The connection: one RTCPeerConnection and one ordered data channel per device, no
-# STUN/TURN server (the devices must share a network), the whole description gathered
-# before it is put in a code. Every message received is kept in ``received`` (what a
-# device was sent can be checked).
-_GLUE = r"""
-(() => {
-  if (window.plateauClub) return window.plateauClub;
-  const pcs = new Map(), chans = new Map();
-  const C = { received: [], handler: null, paints: [] };
-  const gathered = (pc) => new Promise((ok) => {
-    if (pc.iceGatheringState === 'complete') return ok();
-    pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && ok());
-    setTimeout(ok, 10000);
-  });
-  const tell = (kind, id, data) => { if (C.handler) C.handler(kind, id, data === undefined ? '' : data); };
-  const wire = (id, ch) => {
-    chans.set(id, ch);
-    ch.onopen = () => tell('open', id);
-    ch.onclose = () => tell('close', id);
-    ch.onmessage = (e) => { C.received.push(String(e.data)); tell('message', id, String(e.data)); };
-  };
-  const fresh = (id) => {
-    const old = pcs.get(id); if (old) { try { old.close(); } catch (e) {} }
-    const pc = new RTCPeerConnection({ iceServers: [] });
-    pcs.set(id, pc);
-    pc.addEventListener('connectionstatechange', () => {
-      if (pcs.get(id) === pc && (pc.connectionState === 'failed' || pc.connectionState === 'closed')) tell('close', id);
-    });
-    return pc;
-  };
-  C.offer = async (id) => {
-    const pc = fresh(id);
-    wire(id, pc.createDataChannel('plateau', { ordered: true }));
-    await pc.setLocalDescription(await pc.createOffer());
-    await gathered(pc);
-    return pc.localDescription.sdp;
-  };
-  C.accept = async (id, sdp) => { await pcs.get(id).setRemoteDescription({ type: 'answer', sdp }); };
-  C.answer = async (id, sdp) => {
-    const pc = fresh(id);
-    pc.ondatachannel = (e) => wire(id, e.channel);
-    await pc.setRemoteDescription({ type: 'offer', sdp });
-    await pc.setLocalDescription(await pc.createAnswer());
-    await gathered(pc);
-    return pc.localDescription.sdp;
-  };
-  C.send = (id, text) => {
-    const ch = chans.get(id);
-    if (!ch || ch.readyState !== 'open') return false;
-    ch.send(text); return true;
-  };
-  // when a position received or played here is on screen (bench/bench_club.py reads these, in epoch ms)
-  C.painted = () => requestAnimationFrame(() => setTimeout(() => C.paints.push(performance.timeOrigin + performance.now()), 0));
-  // each connection's states, for a message when a pairing does not complete
-  C.states = () => JSON.stringify([...pcs].map(([id, pc]) => [id, pc.connectionState, pc.iceConnectionState,
-                                                              (chans.get(id) || {}).readyState || '']));
-  C.close = (id) => { const pc = pcs.get(id); if (pc) pc.close(); pcs.delete(id); chans.delete(id); };
-  C.load = (src) => new Promise((ok, bad) => {
-    if (document.querySelector(`script[data-club="${src}"]`)) return ok();
-    const s = document.createElement('script');
-    s.src = src; s.dataset.club = src; s.onload = () => ok(); s.onerror = () => bad(new Error(src));
-    document.head.appendChild(s);
-  });
-  C.qr = (text) => {
-    const q = qrcode(0, 'L'); q.addData(text, 'Byte'); q.make();
-    return q.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
-  };
-  // the camera, read until a QR code shows (BarcodeDetector where the browser has it, jsQR elsewhere)
-  // the player's Stop, at any moment of a scan (before the camera has even started)
-  C.stopScan = () => { C.scanStopped = true; if (C.scanStream) C.scanStream.getTracks().forEach((t) => t.stop()); };
-  C.scan = async (video) => {
-    const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-    C.scanStream = stream;
-    const stop = () => stream.getTracks().forEach((t) => t.stop());
-    if (C.scanStopped) { stop(); return ''; }
-    video.srcObject = stream; await video.play();
-    const det = ('BarcodeDetector' in window) ? new BarcodeDetector({ formats: ['qr_code'] }) : null;
-    const canvas = document.createElement('canvas'), ctx = canvas.getContext('2d', { willReadFrequently: true });
-    try {
-      for (;;) {
-        if (!stream.active || C.scanStopped) return '';
-        await new Promise((r) => requestAnimationFrame(r));
-        if (!video.videoWidth) continue;
-        if (det) {
-          const found = await det.detect(video);
-          if (found.length) return found[0].rawValue;
-          continue;
-        }
-        canvas.width = video.videoWidth; canvas.height = video.videoHeight;
-        ctx.drawImage(video, 0, 0);
-        const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
-        const code = jsQR(img.data, img.width, img.height);
-        if (code) return code.data;
-      }
-    } finally { stop(); }
-  };
-  window.plateauClub = C;
-  return C;
-})()
-"""
 
 TEXT = {
     "fr": {
@@ -293,7 +193,7 @@ class ClubPage(View):
     # -- the browser's part ---------------------------------------------------------
     def glue(self):
         if self.C is None:
-            self.C = js.eval(_GLUE)
+            self.C = js.plateauPage.club()  # static/page/club.mjs
             # a message that needs a game whose files are not in place yet: handled again once they are
             self.C.handler = create_proxy(tried_again(self.on_channel))
         return self.C

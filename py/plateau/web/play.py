@@ -29,17 +29,6 @@ LEGIBLE_PX = 11.0  # the smallest board text a phone shows unless the player zoo
 ZOOM_MAX = 4.0
 ZOOM_STEP = 1.25
 
-_smallest_text = js.Function.new("board", """
-  let least = Infinity;
-  for (const t of board.querySelectorAll('svg text')) {
-    const r = t.getBoundingClientRect();
-    if (!r.width || !r.height || t.closest('[aria-hidden="true"]')) continue;
-    const m = t.getScreenCTM();
-    if (m) least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-  }
-  return least === Infinity ? 0 : least;
-""")
-
 #: drawings of a game's other boards kept aside (``PlayView.lay``): a tournament's tables and its overview
 BOARDS_ASIDE = 8
 _BOARD_KEY = re.compile(r'<svg\b[^>]*?\sdata-board="([^"]*)"')
@@ -53,38 +42,6 @@ def _board_key(html: str) -> str:
 
 HIT_RADIUS = 12.0  # CSS px: how far from a target a mouse click still reaches it
 HIT_RADIUS_TOUCH = 16.0  # a finger covers more than a mouse pointer
-_hit_target = None
-# One call into the page (each elementFromPoint from Python would cross into JS on its own).
-_HIT_TARGET_JS = r"""
-const shapeOf = (el) => {
-  const n = el && el.closest ? el.closest('[data-target]') : null;
-  return n && board.contains(n) && n.closest('svg') ? n : null;
-};
-const shape = (p) => shapeOf(document.elementFromPoint(p[0], p[1]));
-const kind = (n) => [...n.classList].filter((c) => c !== 'target' && c !== 'selected').sort().join(' ');
-const start = shapeOf(under);
-if (start !== null && start.classList.contains('target')) return start;
-const own = start === null ? null : kind(start);
-const DIRS = 24, STEP = 1.5;
-const blocked = new Uint8Array(DIRS);
-for (let r = STEP; r <= radius + 1e-6; r += STEP) {
-  const hits = new Map();
-  for (let i = 0; i < DIRS; i++) {
-    if (blocked[i]) continue;
-    const a = 2 * Math.PI * i / DIRS;
-    const n = shape([x + r * Math.cos(a), y + r * Math.sin(a)]);
-    if (n === null || n === start) continue;
-    if (n.classList.contains('target') && kind(n) !== own) hits.set(n, (hits.get(n) || 0) + 1);
-    else blocked[i] = 1;  // another shape of the board: a border this ray does not cross
-  }
-  let best = null, most = 0;
-  for (const [n, k] of hits) if (k > most) { best = n; most = k; }
-  if (best !== null) return best;
-}
-return null;
-"""
-
-
 class PlayView(View):
     """The play screen, drawn from the controller (``self.ctl``)."""
 
@@ -340,7 +297,7 @@ class PlayView(View):
         if chosen is None and self.embed:  # an embedded board starts at the frame's width
             chosen = 1.0
         if chosen is None:
-            least = float(_smallest_text(by_id("board")))  # at the zoom drawn now
+            least = float(js.plateauPage.smallestText(by_id("board")))  # at the zoom drawn now
             now = self.zoom_now or 1.0
             need = now * LEGIBLE_PX * 1.03 / least if least > 0 else 1.0  # (a frame's border, rounding)
             chosen = min(ZOOM_MAX, max(1.0, self.zoom_auto.get(key, 1.0), math.ceil(need * 20) / 20))
@@ -865,10 +822,7 @@ class PlayView(View):
         point inside a shape that is not a target (a region, square or hex nobody may play now)
         reaches only a target of another kind beside it (a palisade slot on a square's border), never
         a neighbouring region of its own kind."""
-        global _hit_target
-        if _hit_target is None:
-            _hit_target = js.Function.new("board", "under", "x", "y", "radius", _HIT_TARGET_JS)
-        return nn(_hit_target(by_id("board"), under, x, y, radius))
+        return nn(js.plateauPage.hitTarget(by_id("board"), under, x, y, radius))  # static/page/board.mjs
 
     def on_target(self, target: str, source: Source = CLICK) -> None:
         if not self.interactive() or self.must_pass():
