@@ -143,5 +143,9 @@ def pytest_collection_modifyitems(config, items):
         items.sort(key=rank)  # stable: a file's tests keep their order
 
 
-#: the test files that take longest (measured on CI), longest first
-LONGEST: list[str] = []
+#: the test files that take longest (measured on CI), longest first; the offline tests' first
+#: file starts the second build (``second_site``) early, and the second file that waits for it
+#: comes once both processes have work of their own
+LONGEST = ["test_offline.py", "test_app.py", "test_webflow_browser.py", "test_hidden_browser.py",
+           "test_offline_saved.py", "test_hardening_browser.py", "test_layout_browser.py",
+           "test_club_browser.py", "test_legible_browser.py", "test_startup.py"]
