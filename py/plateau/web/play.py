@@ -121,7 +121,7 @@ class PlayView(View):
                                      el("span", {"id": "status", "cls": "status", "aria-live": "polite"}), link))
         else:
             self.root.appendChild(app.header(
-                el("span", {"cls": "game-title", "text": g.name(self.lang)}),
+                el("h1", {"cls": "game-title", "text": g.name(self.lang)}),
                 el("nav", {"cls": "tools"},
                    button(self.t("play.rules"), lambda: app.show_rules(g.id), data_action="rules"),
                    button(self.t("play.share"), app.dialogs.show_share, data_action="share"),
@@ -130,7 +130,7 @@ class PlayView(View):
                    None if self.ctl.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
             ))
             self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
-        layout = el("div", {"cls": "play"})
+        layout = el("main", {"cls": "play"})
         board_col = el("div", {"cls": "board-col"})
         if not self.embed:
             board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
@@ -138,15 +138,19 @@ class PlayView(View):
                                          "aria-label": self.t("play.views")}))
         board_col.appendChild(el("div", {"id": "zoom", "cls": "zoom", "role": "group",
                                          "aria-label": self.t("zoom.label")}))
-        board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
+        board = el("div", {"id": "board", "cls": "board", "data-game": g.id, "role": "region",
+                           "aria-label": self.t("play.board")})
         listen(board, "click", self.on_board_click)
         listen(board, "pointerup", self.on_board_pointerup)
         board_col.appendChild(board)
-        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
+        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "role": "group",
+                                         "aria-label": self.t("play.choices")}))
         board_col.appendChild(el("section", {"id": "board-panel", "cls": "panel", "aria-live": "polite"}))
         layout.appendChild(board_col)
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
-        side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
+        # a wide table scrolls sideways in its box: a keyboard reaches it and scrolls it
+        side.appendChild(el("div", {"id": "scores", "cls": "scores", "tabindex": "0", "role": "region",
+                                    "aria-label": self.t("play.scores")}))
         nav = el("div", {"cls": "nav"},
                  button("«", lambda: self.nav(0), title=self.t("play.first"), aria_label=self.t("play.first"),
                         data_action="first"),
@@ -230,8 +234,9 @@ class PlayView(View):
             self.app.drop_banners()  # what the last player was told is not for the next one
             clear(board)
             clear(tray)
-            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
-                        el("h2", {"text": self.t("pass.title", name=name)}),
+            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true",
+                                "aria-labelledby": "pass-title"},
+                        el("h2", {"id": "pass-title", "text": self.t("pass.title", name=name)}),
                         el("p", {"text": self.t("pass.body")}),
                         button(self.t("pass.ready", name=name), self.reveal, cls="primary", data_action="reveal"))
             if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
@@ -404,9 +409,11 @@ class PlayView(View):
         if zoom is None or zoom <= 1.0:
             board.classList.remove("zoomed")
             board.style.removeProperty("--zoom")
+            board.removeAttribute("tabindex")
         else:
             board.classList.add("zoomed")
             board.style.setProperty("--zoom", str(zoom))
+            board.setAttribute("tabindex", "0")  # a window the board scrolls in: the keyboard scrolls it too
         if bar is None:
             return
         clear(bar)
