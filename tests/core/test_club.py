@@ -206,7 +206,7 @@ def test_each_device_is_sent_its_seats_views_only_never_the_record_or_seed():
         for path, value in hidden0 - own:
             assert at(got, path) != value, (did, path)
         assert leaves
-    assert g1.session.state.to_play == st.to_play and tv.session.seats == []
+    assert g1.session.state.to_play == st.to_play and tv.session.positions.seats == []
 
 
 # -- a guest's position: built from its view, drawn as the real one ----------------------------

@@ -197,6 +197,8 @@ TEXT = {
                      "accueille et scannez-le.",
         "guest.sent": "Coup envoyé…",
         "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
+        "guest.version": "Cet appareil et celui qui accueille n'ont pas la même version de Plateau ({text}) "
+                         "Rechargez les deux pages pendant qu'ils sont en ligne, puis reliez-les à nouveau.",
         "log": "Journal des appareils",
         "how": "Comment ça marche",
     },
@@ -258,6 +260,8 @@ TEXT = {
         "guest.off": "Disconnected: you cannot play. Ask the host for a new code and scan it.",
         "guest.sent": "Move sent…",
         "guest.refused": "Move refused by the host: {text}",
+        "guest.version": "This device and the host do not run the same version of Plateau ({text}) "
+                         "Reload both pages while they are online, then pair them again.",
         "log": "Devices' log",
         "how": "How it works",
     },
@@ -715,7 +719,13 @@ class ClubPage(View):
         elif kind == "message":
             try:
                 t = g.receive(data)
-            except (Refused, ValueError, KeyError, TypeError) as err:
+            except Refused as r:
+                js.console.warn(f"club: a message from the host was refused: {r}")
+                if r.code == "version":  # another Plateau on the host: the person must know what to do
+                    self.note = self.ct("guest.version", text=r.text)
+                    self.draw_guest_panel()
+                return
+            except (ValueError, KeyError, TypeError) as err:
                 js.console.warn(f"club: a message from the host was not understood: {err}")
                 return
             if t in ("welcome", "state"):
@@ -742,7 +752,7 @@ class ClubPage(View):
             elif t == "error":
                 code, text = g.errors[-1]
                 self.ctl.wait_for_host(False)
-                self.note = self.ct("guest.refused", text=text or code)
+                self.note = self.ct("guest.version" if code == "version" else "guest.refused", text=text or code)
                 self.app.play.refresh()
             self.draw_guest_panel()
 
@@ -787,7 +797,7 @@ class ClubPage(View):
             t = club.table_label(table)
             text = (self.ct("guest.table", t=t, names=", ".join(names)) if names
                     else self.ct("guest.table.empty", t=t))
-            here = self.guest.session.mover  # the one this device plays for now, whoever else is asked first
+            here = self.guest.session.positions.mover  # the one this device plays for now, whoever else is asked first
             if here is not None:
                 turn = self.ct("guest.turn", name=players[here], t=t)
             elif names:

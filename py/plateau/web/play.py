@@ -366,7 +366,7 @@ class PlayView(View):
     def focus_players(self) -> list[int]:
         """The players the device is for: a club device's seats, else the
         player holding it, else the people playing on it."""
-        seats = getattr(self.session, "seats", None)  # a club guest (web/club.py RemoteSession)
+        seats = self.ctl.seating.held  # a club guest's
         if seats:
             return list(seats)
         if self.ctl.holder is not None:
@@ -381,13 +381,11 @@ class PlayView(View):
         board = by_id("board")
         spots = list(board.querySelectorAll(".target"))
         if not spots:
-            home = getattr(self.session.game, "home_regions", None)
             regions = []
-            if home is not None:
-                try:
-                    regions = home(self.session.state, self.board_view, self.focus_players())
-                except Exception:  # where to look first is a courtesy: the board stays
-                    traceback.print_exc()
+            try:
+                regions = self.session.game.home_regions(self.session.state, self.board_view, self.focus_players())
+            except Exception:  # where to look first is a courtesy: the board stays
+                traceback.print_exc()
             if regions:
                 spots = list(board.querySelectorAll(",".join(f'[data-region="{int(r)}"]' for r in regions)))
         if not spots:
@@ -616,11 +614,11 @@ class PlayView(View):
         under the board, one tap away on any screen (a hover tooltip is not
         enough on a phone). Hidden behind a pass screen; stays open or
         closed as the reader left it."""
-        fn = getattr(self.session.game, "glossary", None)
+        glossary = self.session.game.glossary
         panel = by_id("board-panel")
         box = by_id("glossary")
-        if fn is None or panel is None:
-            return
+        if panel is None or box is None and not glossary(self.session.state, self.lang)[1]:
+            return  # a game without one (Game.glossary's default): no box
         if box is None:
             box = el("details", {"id": "glossary", "cls": "glossary"})
             panel.parentNode.insertBefore(box, panel.nextSibling)
@@ -630,7 +628,7 @@ class PlayView(View):
             self._glossary_drawn = None
             box.hidden = True
             return
-        title, pairs = fn(self.session.state, self.lang)
+        title, pairs = glossary(self.session.state, self.lang)
         if getattr(self, "_glossary_drawn", None) == (title, pairs):
             return  # the same races, powers and places: the list stays as it is (and as open as it was)
         self._glossary_drawn = (title, pairs)
@@ -719,10 +717,9 @@ class PlayView(View):
         """The status line, with what the next click does once a move is
         begun (``Game.click_hint``, for games whose moves take several clicks)."""
         s = self.session
-        hint = getattr(s.game, "click_hint", None)
-        if hint is None or not s.clicks or not self.interactive():
+        if not s.clicks or not self.interactive():
             return text
-        words = hint(s.state, list(s.clicks), self.lang)
+        words = s.game.click_hint(s.state, list(s.clicks), self.lang)
         return text + " — " + words if words else text
 
     def draw_side(self) -> None:
@@ -928,14 +925,13 @@ class PlayView(View):
         (``Game.turn_gain``: "+7: 5 regions, +2 Merchant"), "" if nothing
         was scored or a computer played it."""
         s = self.session
-        fn = getattr(s.game, "turn_gain", None)
-        if fn is None or self.embed or s.ply == 0 or s.ply != s.total:
+        if not s.game.says_turn_gain or self.embed or s.ply == 0 or s.ply != s.total:
             return ""
         before = s.state_at(s.ply - 1)
         mover = before.to_play
         if mover is None or mover in s.computers:
             return ""
-        return fn(before, s.state, mover, self.lang)
+        return s.game.turn_gain(before, s.state, mover, self.lang)
 
     def show_turn_gain(self, text: str) -> None:
         """The turn's gain, to the player who earned it before the device
