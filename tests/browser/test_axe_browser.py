@@ -15,8 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import READY, open_app
+from harness import READY, mirror, open_app, pointer_click, start_game
 from legible import POSITIONS, position
+
+from plateau.core.game import PUBLIC
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 #: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices
@@ -46,7 +48,7 @@ def violations(page, screen: str, device: str) -> list[str]:
 
 
 @pytest.fixture(scope="module", params=["desktop", "phone"])
-def device(request, browser):
+def seen_on(request, browser):
     ctx = browser.new_context(**(DESKTOP if request.param == "desktop" else PHONE))
     page = ctx.new_page()
     yield request.param, page
@@ -61,8 +63,8 @@ def _tool(page, action: str) -> None:
     page.click(f'[data-action="{action}"]')
 
 
-def test_the_home_page_and_the_new_game_forms(device, base_url):
-    name, page = device
+def test_the_home_page_and_the_new_game_forms(seen_on, base_url):
+    name, page = seen_on
     open_app(page, base_url, clear=True)
     assert violations(page, "home", name) == []
     for gid in ("thud", "arkhanis"):  # a plain form, and the tournament's own
@@ -74,8 +76,8 @@ def test_the_home_page_and_the_new_game_forms(device, base_url):
 
 
 @pytest.mark.parametrize("gid", list(POSITIONS))
-def test_each_games_pass_screen_and_play_screen(device, base_url, gid):
-    name, page = device
+def test_each_games_pass_screen_and_play_screen(seen_on, base_url, gid):
+    name, page = seen_on
     page.goto("about:blank")
     page.goto(base_url + position(gid))
     page.wait_for_selector(READY, state="attached", timeout=90_000)
@@ -87,8 +89,8 @@ def test_each_games_pass_screen_and_play_screen(device, base_url, gid):
     assert violations(page, f"play {gid}", name) == []
 
 
-def test_the_rules_dialogs_and_club_screens(device, base_url):
-    name, page = device
+def test_the_rules_dialogs_and_club_screens(seen_on, base_url):
+    name, page = seen_on
     open_app(page, base_url, clear=True)
     page.click('[data-game="thud"] [data-action="new"]')
     page.wait_for_selector("#new-game")
@@ -121,10 +123,51 @@ def test_the_rules_dialogs_and_club_screens(device, base_url):
 
 
 @pytest.mark.parametrize("gid", ["troy", "armadora"])
-def test_every_rules_page(device, base_url, gid):
+def test_every_rules_page(seen_on, base_url, gid):
     """The rules pages of games with diagrams and tables of their own."""
-    name, page = device
+    name, page = seen_on
     open_app(page, base_url, clear=True)
     page.click(f'[data-game="{gid}"] [data-action="rules"]')
     page.wait_for_selector("article.rules h1")
     assert violations(page, f"rules {gid}", name) == []
+
+
+# -- what just happened, said to a screen reader (issue 42, item 2) ------------------------
+def _pointer_choose(page, target: str) -> None:
+    """Choose ``target`` with the real pointer: on the board, else in the tray of choices."""
+    on_board = f'#board .target[data-target="{target}"]'
+    pointer_click(page, on_board if page.locator(on_board).count() else f'#tray [data-target="{target}"]')
+
+
+def test_the_move_just_played_is_announced_with_what_the_room_may_see(page, base_url):
+    """Armadora in hot-seat: a warrior placed is said in the live region as
+    the public sees it (the device passes to the other player next), never
+    with its value, which its player's own words would give."""
+    open_app(page, base_url, clear=True)
+    start_game(page, "armadora", ["Ann", "Bob"], seed=3)
+    if page.locator("#pass-screen").count():
+        pointer_click(page, '[data-action="reveal"]')
+    for _ in range(6):  # the first turns place no warrior yet: a move of each, with the real pointer
+        if page.locator("#pass-screen").count():
+            pointer_click(page, '[data-action="reveal"]')
+        s = mirror(page)
+        players, mover = list(s.record.players), s.decider()
+        secret = [m for m in s.legal() if s.game.move_line(s.state, m.text, players, mover, "fr")
+                  != s.game.move_line(s.state, m.text, players, PUBLIC, "fr")]
+        move = secret[0] if secret else s.legal()[0]
+        before = s.total
+        for t in move.path:
+            if page.locator("#pass-screen").count() or int(page.get_attribute("#board", "data-ply") or -1) != before:
+                break
+            _pointer_choose(page, t)
+        page.wait_for_function(f"document.querySelector('#pass-screen') || "
+                               f"+document.querySelector('#board').dataset.ply === {before + 1}")
+        if secret:
+            break
+    assert secret, "no warrior placed in six moves"
+    own = s.game.move_line(s.state, move.text, players, mover, "fr")
+    public = s.game.move_line(s.state, move.text, players, PUBLIC, "fr")
+    page.wait_for_selector("#pass-screen")
+    said = page.text_content("#announce")
+    assert said == public and said != own
+    assert page.get_attribute("#announce", "aria-live") == "polite"

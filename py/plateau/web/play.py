@@ -134,6 +134,10 @@ class PlayView(View):
         board_col = el("div", {"cls": "board-col"})
         if not self.embed:
             board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
+        # what just happened, said to a screen reader: the move as the move list writes it for the
+        # eyes the page shows (the status line, live too, says whose turn it is)
+        board_col.appendChild(el("p", {"id": "announce", "cls": "visually-hidden", "aria-live": "polite",
+                                       "aria-atomic": "true"}))
         board_col.appendChild(el("div", {"id": "views", "cls": "views", "role": "tablist",
                                          "aria-label": self.t("play.views")}))
         board_col.appendChild(el("div", {"id": "zoom", "cls": "zoom", "role": "group",
@@ -917,8 +921,18 @@ class PlayView(View):
                 and not self.session.replaced_own:  # taking back one's own turn is no news
             self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
         self.refresh()
+        self.announce_move()
         if gain:
             self.show_turn_gain(gain)
+
+    def announce_move(self) -> None:
+        """Say the move just played in the live region, as the move list
+        writes it for the eyes the page shows now (public ones while the
+        device passes: never another player's secret)."""
+        box, s = by_id("announce"), self.session
+        if box is None or s.ply == 0 or s.ply != s.total:
+            return
+        box.textContent = s.move_line(s.ply - 1, self.ctl.viewer(), self.lang)
 
     def turn_gain_text(self) -> str:
         """What the move just played earned the person who played it
