@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from harness import READY, mirror, open_app, pointer_click, start_game
+from harness import READY, current_record, mirror, open_app, pointer_click, start_game
 from legible import POSITIONS, position
 
 from plateau.core.game import PUBLIC
@@ -171,3 +171,31 @@ def test_the_move_just_played_is_announced_with_what_the_room_may_see(page, base
     said = page.text_content("#announce")
     assert said == public and said != own
     assert page.get_attribute("#announce", "aria-live") == "polite"
+
+
+def test_a_move_typed_as_text_is_played_or_refused_with_a_sentence(page, base_url):
+    """Thud, played without the board: a move that is not allowed is refused
+    with a sentence (and nothing is played), then the same move in the
+    board's words and in the record's notation is played, and said."""
+    open_app(page, base_url, clear=True)
+    start_game(page, "thud", ["Ann", "Bob"], seed=1)
+    pointer_click(page, "#typed-move")
+    page.keyboard.type("Nain F1 → K10")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".msg.error")
+    assert "Nain F1 → K10" in page.inner_text(".msg.error")
+    assert page.get_attribute("#board", "data-ply") == "0"
+    pointer_click(page, "#typed-move")
+    page.fill("#typed-move", "")
+    page.keyboard.type("nain f1 → f3")
+    page.keyboard.press("Enter")
+    page.wait_for_function("+document.querySelector('#board').dataset.ply === 1")
+    assert "Nain F1 → F3" in page.text_content("#announce")
+    assert current_record(page).moves == ["dF1-F3"]
+    pointer_click(page, "#typed-move")
+    s = mirror(page)
+    answer = s.legal()[0].text  # the trolls answer in the record's notation
+    page.keyboard.type(answer.upper())
+    page.keyboard.press("Enter")
+    page.wait_for_function("+document.querySelector('#board').dataset.ply === 2")
+    assert current_record(page).moves == ["dF1-F3", answer]

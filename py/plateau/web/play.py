@@ -174,6 +174,14 @@ class PlayView(View):
                                    el("input", {"type": "checkbox", "id": "coords", "checked": self.coords},
                                       on={"change": lambda e: self.toggle_coords(bool(e.target.checked))}),
                                    el("span", {"text": self.t("play.flip_coords")})) if g.has_coords else None))
+            # a move typed as text, for a player who does not see the board (Session.typed)
+            typed = el("form", {"id": "typed", "cls": "typed"},
+                       el("label", {"for": "typed-move", "text": self.t("typed.label")}),
+                       el("input", {"id": "typed-move", "type": "text", "autocomplete": "off",
+                                    "spellcheck": "false", "autocapitalize": "off"}),
+                       button(self.t("typed.play"), None, cls="small", type="submit", data_action="typed-play"))
+            listen(typed, "submit", self.on_typed_move)
+            side.appendChild(typed)
             side.appendChild(el("h2", {"text": self.t("play.moves")}))
             # one listener for the whole list (an entry per ply: a listener each made long games slow to draw)
             side.appendChild(el("ol", {"id": "moves", "cls": "moves"}, on={"click": self.on_moves_click}))
@@ -900,6 +908,36 @@ class PlayView(View):
             played = None
         if played is None:
             self.draw_board()
+
+    def on_typed_move(self, e) -> None:
+        """A move typed as text (see :meth:`Session.typed`): played as a
+        click completes one, or refused with a sentence; the field keeps the
+        text until the move is played."""
+        e.preventDefault()
+        field = by_id("typed-move")
+        text = str(field.value or "").strip() if field is not None else ""
+        if not text:
+            return
+        if not self.interactive() or self.must_pass():
+            self.flash(self.t("typed.not_now"))
+            return
+        s = self.session
+        moves = s.typed(text, self.ctl.viewer(), self.lang)
+        if len(moves) != 1:
+            self.flash(self.t("typed.several" if moves else "typed.unknown", move=text[:80]))
+            return
+        ask = s.game.confirm_text(moves[0].text, self.lang)
+        if ask and not js.window.confirm(ask):
+            return
+        try:
+            self.ctl.submit(moves[0].text, KEYBOARD)
+        except MoveRefused as err:
+            self.flash(self.t("typed.refused", move=text[:80], why=err.text or err.code))
+            return
+        field = by_id("typed-move")  # (looked up again: the move may have drawn the screen anew)
+        if field is not None:
+            field.value = ""
+            field.focus()
 
     def play_as_is(self) -> None:
         if self.ctl.play_as_is() is None:
