@@ -72,6 +72,8 @@ TEXT = {
         "code.step2": "2. Puis lisez ici le code qu'il affiche :",
         "code.copy": "Copier",
         "code.link": "Lien",
+        "code.text": "Le code pour l'autre appareil, en texte",
+        "join.text": "La réponse pour l'appareil qui accueille, en texte",
         "code.paste": "Coller le code de l'autre appareil",
         "code.read": "Relier",
         "code.scan": "Scanner",
@@ -136,6 +138,8 @@ TEXT = {
         "code.step2": "2. Then read here the code it shows:",
         "code.copy": "Copy",
         "code.link": "Link",
+        "code.text": "The code for the other device, as text",
+        "join.text": "The answer for the host, as text",
         "code.paste": "Paste the other device's code",
         "code.read": "Connect",
         "code.scan": "Scan",
@@ -447,7 +451,7 @@ class ClubPage(View):
         box.appendChild(el("p", {"text": self.ct("code.step1")}))
         box.appendChild(el("div", {"cls": "club-qr", "data-qr": did}))
         box.appendChild(el("textarea", {"cls": "club-text", "readonly": True, "rows": 3, "data-offer": did,
-                                        "text": link}))
+                                        "aria-label": self.ct("code.text"), "text": link}))
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.copy"), lambda: js.navigator.clipboard.writeText(link), cls="small"),
                            el("a", {"href": link, "target": "_blank", "rel": "noopener", "text": self.ct("code.link")})))
@@ -588,7 +592,7 @@ class ClubPage(View):
         box = el("div", {"cls": "club-code", "data-code-for": "host"})
         box.appendChild(el("div", {"cls": "club-qr"}))
         box.appendChild(el("textarea", {"cls": "club-text", "readonly": True, "rows": 3, "data-answer-code": "",
-                                        "text": code}))
+                                        "aria-label": self.ct("join.text"), "text": code}))
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.copy"), lambda: js.navigator.clipboard.writeText(code), cls="small")))
         box.appendChild(el("p", {"id": "club-wait", "text": self.ct("join.wait")}))

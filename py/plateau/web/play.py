@@ -78,7 +78,7 @@ class PlayView(View):
                                      el("span", {"id": "status", "cls": "status", "aria-live": "polite"}), link))
         else:
             self.root.appendChild(app.header(
-                el("span", {"cls": "game-title", "text": g.name(self.lang)}),
+                el("h1", {"cls": "game-title", "text": g.name(self.lang)}),
                 el("nav", {"cls": "tools"},
                    button(self.t("play.rules"), lambda: app.show_rules(g.id), data_action="rules"),
                    button(self.t("play.share"), app.dialogs.show_share, data_action="share"),
@@ -87,23 +87,31 @@ class PlayView(View):
                    None if self.ctl.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
             ))
             self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
-        layout = el("div", {"cls": "play"})
+        layout = el("main", {"cls": "play"})
         board_col = el("div", {"cls": "board-col"})
         if not self.embed:
             board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
+        # what just happened, said to a screen reader: the move as the move list writes it for the
+        # eyes the page shows (the status line, live too, says whose turn it is)
+        board_col.appendChild(el("p", {"id": "announce", "cls": "visually-hidden", "aria-live": "polite",
+                                       "aria-atomic": "true"}))
         board_col.appendChild(el("div", {"id": "views", "cls": "views", "role": "tablist",
                                          "aria-label": self.t("play.views")}))
         board_col.appendChild(el("div", {"id": "zoom", "cls": "zoom", "role": "group",
                                          "aria-label": self.t("zoom.label")}))
-        board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
+        board = el("div", {"id": "board", "cls": "board", "data-game": g.id, "role": "region",
+                           "aria-label": self.t("play.board")})
         listen(board, "click", self.on_board_click)
         listen(board, "pointerup", self.on_board_pointerup)
         board_col.appendChild(board)
-        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
+        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "role": "group",
+                                         "aria-label": self.t("play.choices")}))
         board_col.appendChild(el("section", {"id": "board-panel", "cls": "panel", "aria-live": "polite"}))
         layout.appendChild(board_col)
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
-        side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
+        # a wide table scrolls sideways in its box: a keyboard reaches it and scrolls it
+        side.appendChild(el("div", {"id": "scores", "cls": "scores", "tabindex": "0", "role": "region",
+                                    "aria-label": self.t("play.scores")}))
         nav = el("div", {"cls": "nav"},
                  button("«", lambda: self.nav(0), title=self.t("play.first"), aria_label=self.t("play.first"),
                         data_action="first"),
@@ -123,6 +131,14 @@ class PlayView(View):
                                    el("input", {"type": "checkbox", "id": "coords", "checked": self.coords},
                                       on={"change": lambda e: self.toggle_coords(bool(e.target.checked))}),
                                    el("span", {"text": self.t("play.flip_coords")})) if g.has_coords else None))
+            # a move typed as text, for a player who does not see the board (Session.typed)
+            typed = el("form", {"id": "typed", "cls": "typed"},
+                       el("label", {"for": "typed-move", "text": self.t("typed.label")}),
+                       el("input", {"id": "typed-move", "type": "text", "autocomplete": "off",
+                                    "spellcheck": "false", "autocapitalize": "off"}),
+                       button(self.t("typed.play"), None, cls="small", type="submit", data_action="typed-play"))
+            listen(typed, "submit", self.on_typed_move)
+            side.appendChild(typed)
             side.appendChild(el("h2", {"text": self.t("play.moves")}))
             # one listener for the whole list (an entry per ply: a listener each made long games slow to draw)
             side.appendChild(el("ol", {"id": "moves", "cls": "moves"}, on={"click": self.on_moves_click}))
@@ -187,8 +203,9 @@ class PlayView(View):
             self.app.drop_banners()  # what the last player was told is not for the next one
             clear(board)
             clear(tray)
-            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
-                        el("h2", {"text": self.t("pass.title", name=name)}),
+            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true",
+                                "aria-labelledby": "pass-title"},
+                        el("h2", {"id": "pass-title", "text": self.t("pass.title", name=name)}),
                         el("p", {"text": self.t("pass.body")}),
                         button(self.t("pass.ready", name=name), self.reveal, cls="primary", data_action="reveal"))
             if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
@@ -359,9 +376,11 @@ class PlayView(View):
         if zoom is None or zoom <= 1.0:
             board.classList.remove("zoomed")
             board.style.removeProperty("--zoom")
+            board.removeAttribute("tabindex")
         else:
             board.classList.add("zoomed")
             board.style.setProperty("--zoom", str(zoom))
+            board.setAttribute("tabindex", "0")  # a window the board scrolls in: the keyboard scrolls it too
         if bar is None:
             return
         clear(bar)
@@ -844,6 +863,36 @@ class PlayView(View):
         if played is None:
             self.draw_board()
 
+    def on_typed_move(self, e) -> None:
+        """A move typed as text (see :meth:`Session.typed`): played as a
+        click completes one, or refused with a sentence; the field keeps the
+        text until the move is played."""
+        e.preventDefault()
+        field = by_id("typed-move")
+        text = str(field.value or "").strip() if field is not None else ""
+        if not text:
+            return
+        if not self.interactive() or self.must_pass():
+            self.flash(self.t("typed.not_now"))
+            return
+        s = self.session
+        moves = s.typed(text, self.ctl.viewer(), self.lang)
+        if len(moves) != 1:
+            self.flash(self.t("typed.several" if moves else "typed.unknown", move=text[:80]))
+            return
+        ask = s.game.confirm_text(moves[0].text, self.lang)
+        if ask and not js.window.confirm(ask):
+            return
+        try:
+            self.ctl.submit(moves[0].text, KEYBOARD)
+        except MoveRefused as err:
+            self.flash(self.t("typed.refused", move=text[:80], why=err.text or err.code))
+            return
+        field = by_id("typed-move")  # (looked up again: the move may have drawn the screen anew)
+        if field is not None:
+            field.value = ""
+            field.focus()
+
     def play_as_is(self) -> None:
         if self.ctl.play_as_is() is None:
             self.draw_board()
@@ -864,8 +913,18 @@ class PlayView(View):
                 and not self.session.replaced_own:  # taking back one's own turn is no news
             self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
         self.refresh()
+        self.announce_move()
         if gain:
             self.show_turn_gain(gain)
+
+    def announce_move(self) -> None:
+        """Say the move just played in the live region, as the move list
+        writes it for the eyes the page shows now (public ones while the
+        device passes: never another player's secret)."""
+        box, s = by_id("announce"), self.session
+        if box is None or s.ply == 0 or s.ply != s.total:
+            return
+        box.textContent = s.move_line(s.ply - 1, self.ctl.viewer(), self.lang)
 
     def turn_gain_text(self) -> str:
         """What the move just played earned the person who played it

@@ -469,6 +469,31 @@ class Session:
         move = self.select(target)
         return self.play(move) if move is not None else None
 
+    def typed(self, text: str, viewer, lang: str) -> list[Move]:
+        """The legal moves ``text`` names, typed as a player may type one
+        without the board (as Lichess's blind mode takes them): its notation
+        as the record writes it, else its words as the move list or the
+        board's description says them to ``viewer``; case and spaces aside.
+
+        >>> s = Session(Record("thud", {}, 1, ["Ann", "Bob"], []))
+        >>> [m.text for m in s.typed("  DF1-F3 ", None, "en")], [m.text for m in s.typed("dwarf f1 → f3", None, "en")]
+        (['dF1-F3'], ['dF1-F3'])
+        >>> s.typed("Dwarf F1 → K10", None, "en")
+        []
+        """
+        want = " ".join(text.split()).casefold()
+        if not want:
+            return []
+        legal, state = self.legal(), self.state
+        exact = [m for m in legal if m.text.casefold() == want]
+        if exact:
+            return exact
+
+        def said(m: Move) -> set[str]:
+            return {" ".join(w.split()).casefold() for w in (self.game.move_label(state, m.text, viewer, lang),
+                                                             self.game.describe_move(state, m.text, viewer, lang))}
+        return [m for m in legal if want in said(m)]
+
     def select(self, target: str) -> Move | None:
         """Add a click; returns the move the clicks complete, if any (not played).
 
