@@ -79,7 +79,7 @@ export function cachedResponse(url) {
     .then((res) => (res.ok ? res : null), () => null);
 }
 
-// The build's file holds the snapshot's non-zero pages only (scripts/build.py,
+// The build's file holds the snapshot's non-zero pages only (scripts/sitebuild/snapshot.py,
 // `sparse`): "PLSN", u32 format (1), length, page size, a bitmap of the pages
 // present, the pages.
 export function unsparse(buf) {

@@ -15,7 +15,6 @@
       var ply = first + i;
       li.setAttribute("data-ply", String(ply));
       li.setAttribute("tabindex", "0");
-      li.setAttribute("role", "button");
       if (ply === current) {
         li.className = "current";
         li.setAttribute("aria-current", "step");

@@ -23,6 +23,13 @@
 // The build replaces the paths below (relative to this file) and the bundle's version.
 import * as pyodide from "__PYODIDE_MJS__";
 import { cachedFile, fetchBundle, readBundle, unsparse } from "__READ__";
+// The page's JavaScript that Python calls (static/page/*.mjs: plateau.web.dom, play and club_page),
+// in place before Python runs, as globalThis.plateauPage. The build names each file by its content.
+import { hitTarget, readAttrs, smallestText } from "./page/board.mjs";
+import { club } from "./page/club.mjs";
+import { morph } from "./page/morph.mjs";
+
+globalThis.plateauPage = { morph, readAttrs, smallestText, hitTarget, club };
 
 export const version = pyodide.version;
 
@@ -165,7 +172,7 @@ function snapshotMemory() {
   return bytes;
 }
 
-// The snapshot holds some of Plateau's modules imported (scripts/build.py,
+// The snapshot holds some of Plateau's modules imported (scripts/sitebuild/snapshot.py,
 // SNAPSHOT_PLATEAU), so it belongs to one build: `plateau.__bundle__` in it is
 // the version of the bundle it was taken with. A snapshot of another build (a
 // cache or a host that mixed files of two builds) is not used: its modules
@@ -191,7 +198,7 @@ function installGame(py, gid, files) {
   gamesIn.get(py).add(gid);
 }
 
-// The standard library in two parts (scripts/build.py, stdlib_for_the_site):
+// The standard library in two parts (scripts/sitebuild/stdlib.py; stdlib_for_the_site):
 // the runtime's python_stdlib.zip holds what the start imports, and
 // `static/build/stdlib-later-<hash>.zip` the modules only later code imports
 // (the computer's statistics, the games' helpers...). That second zip is
@@ -418,7 +425,7 @@ let paintedOnce = null;
 const afterPaint = () => (paintedOnce ||= homePainted().then(() => mark("boot")));
 
 // The runtime's JavaScript, as the classic script the build makes of it
-// (`pyodide.asm.js`, scripts/build.py: CLASSIC_RUNTIME): Chromium reads a
+// (`pyodide.asm.js`, scripts/sitebuild/runtime_patches.py: CLASSIC_RUNTIME): Chromium reads a
 // classic script's kept compiled code back off the page's thread, which it
 // did not do for the module (`pyodide.asm.mjs`) loaded with import(). The
 // script hands over the runtime's factory as a global; it finds its

@@ -51,7 +51,7 @@ self.addEventListener("install", (event) => {
       // did not come through a service worker, and without it the runtime's functions are
       // compiled again on the page's thread at every start (~100 ms). Offline, with that
       // file gone from the HTTP cache, the page takes it from this cache itself (the
-      // build's patch of Pyodide's loader: LOADER_PATCHES in scripts/build.py).
+      // build's patch of Pyodide's loader: LOADER_PATCHES in scripts/sitebuild/runtime_patches.py).
       const base = SCOPE.pathname.replace(/[:*?+(){}\\]/g, "\\$&");  // the site's folder, literally
       const pattern = (path) => new URLPattern({ pathname: base + path });
       try {

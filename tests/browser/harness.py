@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 from plateau.core.record import decode, encode
 from plateau.web.session import Session
@@ -13,20 +13,26 @@ READY = "html[data-ready]"
 GAME_KEY = "plateau:v1:game:"
 
 
+#: a page of the site's origin that is not the app (the server's "not found"): the storage is
+#: emptied there, before the app starts, so that the app starts once, not twice
+BLANK = "/plateau-test-blank"
+
+
 def open_app(page, url: str, path: str = "", *, clear: bool = False):
-    """Open the app and wait until Python has made it interactive. Returns
-    the URLs requested from other origins (there must be none)."""
+    """Open the app and wait until Python has made it interactive (``clear``:
+    on an empty localStorage). Returns the URLs requested from other origins
+    (there must be none)."""
     origin = urlparse(url).netloc
     foreign: list[str] = []
     page.on("request", lambda r: foreign.append(r.url)
             if urlparse(r.url).scheme in ("http", "https", "ws", "wss") and urlparse(r.url).netloc != origin
             else None)
+    if clear:
+        page.goto(urljoin(url, BLANK))
+        page.evaluate("localStorage.clear()")
+        assert page.evaluate("localStorage.length") == 0
     page.goto(url + path)
     page.wait_for_selector(READY, state="attached", timeout=90_000)
-    if clear:
-        page.evaluate("localStorage.clear()")
-        page.reload()
-        page.wait_for_selector(READY, state="attached", timeout=90_000)
     return foreign
 
 

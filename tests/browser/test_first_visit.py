@@ -3,7 +3,7 @@ modules are not in the bundle the start waits for (only their bytecode, with
 an empty file in each source's place); the page fetches them once the app is
 ready, and tracebacks then show the lines of Plateau's code. The standard
 library's modules that the start does not import come the same way, after it
-(scripts/build.py, stdlib_later)."""
+(scripts/sitebuild/stdlib.py, stdlib_later)."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ def test_the_sources_are_apart_from_the_bundle_the_start_waits_for(site_dir):
     later = _bundle(site_dir, "plateau-src-*.bundle")
     assert "plateau/core/record.py" in later and "svgwrite/drawing.py" in later
     assert b"def decode(" in later["plateau/core/record.py"]
-    # the bytecode of PyScript's own package, which the start does not import (scripts/build.py,
-    # CORE_PATCHES); its sources, which PyScript no longer writes at the start, are in the bundle
+    # the bytecode of PyScript's own package, which the start does not import
+    # (scripts/sitebuild/runtime_patches.py, CORE_PATCHES); its sources, which PyScript no longer writes at the start, are in the bundle
     pyscript = [n for n in later if n.startswith("pyscript/")]
     assert pyscript and all("/__pycache__/" in n and n not in main for n in pyscript), pyscript
     assert b"RUNNING_IN_WORKER" in main["pyscript/__init__.py"] and main["pyscript/context.py"]

@@ -1,5 +1,5 @@
 """A light first visit (issue 30, item 3): each game's files are a bundle of
-their own (``static/build/game-<gid>-<hash>.bundle``, scripts/build.py
+their own (``static/build/game-<gid>-<hash>.bundle``, scripts/sitebuild/bundles.py
 ``games_apart``), "load a game's package only when it is needed": the home
 screen fetches none before the app is ready, a link to a game fetches that
 game (and the games it needs) and no other, and every game is fetched in the
@@ -160,11 +160,11 @@ def test_a_game_needs_what_its_modules_import_not_what_its_words_name():
     root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "scripts"))
     try:
-        import build
+        from sitebuild.bundles import game_needs
     finally:
         sys.path.remove(str(root / "scripts"))
     games = list(GAMES)
-    needs = {gid: build.game_needs(gid, games) for gid in games}
+    needs = {gid: game_needs(gid, games) for gid in games}
     assert needs["arkhanis"] == ["smallworld"]
     assert needs["smallworld"] == []
     assert not [(a, b) for a in games for b in needs[a] if a in needs[b]]

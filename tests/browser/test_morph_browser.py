@@ -8,24 +8,22 @@ in test_board_update_browser.py."""
 
 from __future__ import annotations
 
-import ast
 import json
 import random
 from pathlib import Path
 
-DOM_PY = Path(__file__).resolve().parents[2] / "py" / "plateau" / "web" / "dom.py"
+MORPH_MJS = Path(__file__).resolve().parents[2] / "static" / "page" / "morph.mjs"
 
 
 def morph_js() -> str:
-    tree = ast.parse(DOM_PY.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "_MORPH_JS":
-            return node.value.value
-    raise AssertionError("dom.py has no _MORPH_JS")
+    """static/page/morph.mjs, the module the boot module gives Python as plateauPage.morph."""
+    return MORPH_MJS.read_text(encoding="utf-8")
 
 
-SETUP = """(src) => {
-  window.__morph = new Function('root', 'html', src);
+# the module loaded as it is (an ES module, from a blob: address), its morph() under test
+SETUP = """async (src) => {
+  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  window.__morph = (await import(url)).morph;
   const canon = (n) => {
     if (n.nodeType !== 1) return n.nodeName + ' ' + JSON.stringify(n.nodeValue);
     const at = [...n.attributes].map((a) => a.name + '=' + JSON.stringify(a.value)).sort().join(' ');

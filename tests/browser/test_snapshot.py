@@ -142,7 +142,7 @@ def test_a_damaged_snapshot_means_a_normal_start(profile, base_url, site_dir):
 
 def test_a_snapshot_of_another_build_is_not_used(profile, base_url, site_dir):
     # The snapshot holds Plateau's modules that touch nothing of the page, imported
-    # (scripts/build.py, SNAPSHOT_PLATEAU): a build whose bundle differs must not run
+    # (scripts/sitebuild/snapshot.py, SNAPSHOT_PLATEAU): a build whose bundle differs must not run
     # them. Here the snapshot says it was taken with another bundle (its
     # plateau.__bundle__ rewritten, as a snapshot of the build before a deploy would
     # say): it is read and restored, then refused, and Python starts normally.
@@ -234,7 +234,7 @@ GOT_SIZE = """async ([boot]) => {
 
 
 def test_the_linker_fills_the_main_modules_own_entries_and_links_the_rest_when_asked(profile, base_url):
-    # scripts/build.py RUNTIME_PATCHES: the global offset table holds the entries the
+    # scripts/sitebuild/runtime_patches.py RUNTIME_PATCHES: the global offset table holds the entries the
     # main module imports (~280), not one per export (~8,800 as shipped); a
     # symbol asked for later is still found and called
     page, how, errors = visit(profile, base_url, settle=True)

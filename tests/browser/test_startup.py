@@ -126,7 +126,7 @@ def test_the_bundle_keeps_sources_beside_bytecode_and_the_stdlib_is_precompiled(
                    for m in names), n
     stdlib = next((site_dir / "static" / "vendor").glob("pyodide-*/python_stdlib.zip"))
     std = zipfile.ZipFile(stdlib)
-    assert std.testzip() is None  # each entry inflates to what its CRC says (scripts/build.py, zip_best)
+    assert std.testzip() is None  # each entry inflates to what its CRC says (scripts/sitebuild/compress.py, zip_best)
     names = std.namelist()
     assert "json/__init__.pyc" in names and "json/__init__.py" not in names
     assert sum(n.endswith(".pyc") for n in names) > 10 * sum(n.endswith(".py") for n in names)
@@ -145,7 +145,7 @@ def test_the_runtime_and_pyscript_core_ask_for_eager_compilation(site_dir):
 
 
 def test_the_page_runs_the_runtimes_classic_script_made_from_its_module(site_dir, page, base_url):
-    # scripts/build.py, CLASSIC_RUNTIME: Chromium reads a classic script's kept compiled code
+    # scripts/sitebuild/runtime_patches.py, CLASSIC_RUNTIME: Chromium reads a classic script's kept compiled code
     # back at the next visit, not that of a module loaded with import(); the page loads the
     # runtime's JavaScript as a classic script, the same code as the module node imports
     folder = next((site_dir / "static" / "vendor").glob("pyodide-*/"))
@@ -171,7 +171,7 @@ def test_the_page_runs_the_runtimes_classic_script_made_from_its_module(site_dir
 
 
 def test_pyscripts_core_is_preloaded_and_fetched_once(site_dir, page, base_url):
-    # scripts/build.py, core_modules: the page names PyScript's core and the chunk it imports
+    # scripts/sitebuild/pages.py, core_modules: the page names PyScript's core and the chunk it imports
     # as module preloads, so that they are fetched and compiled before the home page's paint
     index = (site_dir / "index.html").read_text(encoding="utf-8")
     preloaded = re.findall(r'<link rel="modulepreload" href="(static/vendor/pyscript-[^"]+)">', index)
@@ -250,7 +250,7 @@ def test_the_start_throws_no_errors_of_its_own(browser, base_url):
     # the runtime's linker as shipped tried each of its ~260 JavaScript imports
     # in the function table first (a TypeError each), and writing the bundle
     # folder by folder for every file threw ~1,200 "exists" errors. Both are
-    # gone (scripts/build.py RUNTIME_PATCHES, static/pyodide-boot.mjs install).
+    # gone (scripts/sitebuild/runtime_patches.py RUNTIME_PATCHES, static/pyodide-boot.mjs install).
     # The file lookups the runtime's writeFile makes (ENOENT, caught inside it)
     # remain, and the runtime's own few folders.
     ctx = browser.new_context(service_workers="block")
@@ -286,7 +286,7 @@ PY_AT_READY = """async () => {
 
 
 def test_pyscripts_own_package_comes_in_the_bundle_and_is_imported_only_when_asked(browser, base_url, site_dir):
-    # scripts/build.py CORE_PATCHES: PyScript's core wrote its Python package (pyscript/*.py)
+    # scripts/sitebuild/runtime_patches.py CORE_PATCHES: PyScript's core wrote its Python package (pyscript/*.py)
     # from Python at every start (20-80 ms) and imported it there and then (~30 ms of the
     # page's thread, for a package Plateau does not use); the bundle now holds the package,
     # which is imported at its first use, and works then

@@ -1,5 +1,5 @@
 """The site's standard library holds the modules the site imports, and only
-those (issue 30: a light first visit; scripts/build.py, STDLIB_PY): every
+those (issue 30: a light first visit; scripts/sitebuild/stdlib.py): every
 standard-library import of Plateau, svgwrite and main.py is in the trimmed
 zip; every module kept imports in the trimmed runtime whenever it imports in
 Pyodide's own; what only tools use is left out; and the page imports every
@@ -23,14 +23,14 @@ from harness import READY, open_app
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import build  # noqa: E402
+from sitebuild.common import SVGWRITE_WHEEL  # noqa: E402
 
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
 
 #: imported by the code below only inside a function Plateau never calls, and left out
-#: (scripts/build.py, STDLIB_LEAVE_OUT)
+#: (scripts/sitebuild/stdlib.py, STDLIB_LEAVE_OUT)
 NEVER_CALLED = {
     "xml.dom.minidom": "svgwrite.utils.pretty_xml (Plateau writes compact SVG)",
 }
@@ -50,7 +50,7 @@ def _site_stdlib(site_dir: Path) -> Path:
 
 
 def _site_later(site_dir: Path) -> Path:
-    """The standard library's later part (scripts/build.py, stdlib_later)."""
+    """The standard library's later part (scripts/sitebuild/stdlib.py, stdlib_later)."""
     return next((site_dir / "static" / "build").glob("stdlib-later-*.zip"))
 
 
@@ -78,7 +78,7 @@ def _app_sources() -> dict[str, str]:
     files = {p.relative_to(ROOT / "py").as_posix(): p.read_text(encoding="utf-8")
              for p in sorted((ROOT / "py" / "plateau").rglob("*.py"))
              if p.name != "__main__.py" and "__pycache__" not in p.parts}
-    with zipfile.ZipFile(ROOT / "static" / "vendor" / build.SVGWRITE_WHEEL) as w:
+    with zipfile.ZipFile(ROOT / "static" / "vendor" / SVGWRITE_WHEEL) as w:
         files.update({n: w.read(n).decode("utf-8-sig") for n in w.namelist() if n.endswith(".py")})
     files["main.py"] = (ROOT / "static" / "main.py").read_text(encoding="utf-8")
     return files

@@ -206,7 +206,7 @@ def test_each_device_is_sent_its_seats_views_only_never_the_record_or_seed():
         for path, value in hidden0 - own:
             assert at(got, path) != value, (did, path)
         assert leaves
-    assert g1.session.state.to_play == st.to_play and tv.session.seats == []
+    assert g1.session.state.to_play == st.to_play and tv.session.positions.seats == []
 
 
 # -- a guest's position: built from its view, drawn as the real one ----------------------------
@@ -299,19 +299,20 @@ def test_a_guest_not_connected_cannot_move_and_says_why():
 
 def test_the_page_loads_the_qr_libraries_at_the_versions_the_build_vendors():
     """Issue 29 §1: QR codes drawn and read by libraries vendored in the site (pinned in package.json,
-    copied by scripts/build.py to static/vendor/<package>-<version>/), never fetched elsewhere."""
+    copied by scripts/sitebuild/club_libraries.py to static/vendor/<package>-<version>/), never fetched elsewhere."""
     import re as _re
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
     deps = json.loads((root / "package.json").read_text())["dependencies"]
     page = (root / "py" / "plateau" / "web" / "club_page.py").read_text()
-    build = (root / "scripts" / "build.py").read_text()
+    build = (root / "scripts" / "sitebuild" / "club_libraries.py").read_text()
     for pkg, file in (("qrcode-generator", "qrcode.js"), ("jsqr", "jsQR.js")):
         assert _re.match(r"^\d+\.\d+\.\d+$", deps[pkg]), "pinned"
         assert f'"static/vendor/{pkg}-{deps[pkg]}/{file}"' in page
         assert f'"{pkg}"' in build.split("CLUB_VENDOR =", 1)[1].split("\n", 1)[0]
-    assert "http" not in page.split("_GLUE =", 1)[1].split('"""', 2)[1]
+    glue = (root / "static" / "page" / "club.mjs").read_text()
+    assert "RTCPeerConnection" in glue and "http" not in glue
 
 
 def test_the_several_devices_help_page_says_the_same_in_both_languages():

@@ -1,7 +1,7 @@
 """A table's device (club mode) opens its zoomed board on the regions of the
 participants it holds (web/play.py ``pan_to_focus``, ``Game.home_regions``).
 Its position is built from what the host sent it (web/club.py
-RemoteSession): on its own table's view, those regions are the host's (who
+``guest_session``): on its own table's view, those regions are the host's (who
 holds a region is public)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def test_a_table_device_finds_its_participants_regions_in_the_position_it_receiv
     for did in ("ta", "tb"):
         g = room.guests[did]
         view = ARKHANIS.group_view(g.table)
-        got = ARKHANIS.home_regions(g.session.state, view, g.session.seats)
-        assert got == ARKHANIS.home_regions(live(ctl), view, g.session.seats)
+        got = ARKHANIS.home_regions(g.session.state, view, g.session.positions.seats)
+        assert got == ARKHANIS.home_regions(live(ctl), view, g.session.positions.seats)
         found += len(got)
     assert found > 0

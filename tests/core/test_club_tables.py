@@ -403,7 +403,7 @@ def test_a_table_device_says_who_plays_there_now():
     for did in ("ta", "tb"):
         s = room.guests[did].session
         here = [p for p in st.movers() if p in ref.holds(ref.devices[did])]
-        assert s.mover == (here[0] if here else None) and s.decider() == s.mover
+        assert s.positions.mover == (here[0] if here else None) and s.decider() == s.positions.mover
 
 
 def test_a_move_at_a_table_that_is_not_asked_first_is_named_after_the_participant_who_made_it():
@@ -602,13 +602,13 @@ def test_a_table_device_where_nobody_may_move_looks_at_its_own_table():
             shown = g.board_view("", "en")
             if st.stage != "play" or st.current is None:
                 assert shown == ""  # the overview is the board already
-            elif g.session.mover is not None:
+            elif g.session.positions.mover is not None:
                 assert shown == ""  # the board its participant plays on (built as if asked first)
                 assert g.board_view("table%d" % (table + 1), "en") == ""
             elif st.current != table:
                 looked.add(did)
                 assert shown == "table%d" % (table + 1)
-                ctx = RenderContext(viewer=s.eyes, lang="en")
+                ctx = RenderContext(viewer=s.positions.eyes, lang="en")
                 assert s.game.render_view(s.state, shown, ctx) == s.game.render(
                     live_as_table(s.state, table), ctx)
                 assert g.board_view("overview", "en") == "overview"  # a view the player chose stays

@@ -52,3 +52,26 @@ def test_view_secrets_are_what_a_spectator_view_lacks():
     assert view_secrets(h, 0) == frozenset()  # players see no more than spectators
     assert view_secrets(h, None) == frozenset({(("secret",), h.secret)})
     assert view_secrets(h, PUBLIC) == frozenset()
+
+
+def test_the_play_screens_hooks_are_declared_and_say_nothing_by_default():
+    """``home_regions``, ``glossary``, ``click_hint`` and ``turn_gain`` are
+    methods of every game (issue 38, item 4): the page calls them, it never
+    looks them up by name."""
+    import ast
+    from pathlib import Path
+
+    s = toygame.GAME.start(["Ann", "Bob"], {"max": 3}, seed=1)
+    g = toygame.GAME
+    assert g.home_regions(s, "", [0]) == [] and g.glossary(s, "en") == ("", [])
+    assert g.click_hint(s, ["a"], "en") == "" and g.turn_gain(s, s, 0, "en") == "" and not g.says_turn_gain
+    from plateau.core.registry import get_game
+
+    sw = get_game("smallworld")
+    st = sw.start(["Ann", "Bob"], {}, seed=1)
+    assert sw.says_turn_gain and sw.glossary(st, "en")[1]
+    play = Path(__file__).resolve().parents[2] / "py" / "plateau" / "web" / "play.py"
+    looked_up = [ast.unparse(n) for n in ast.walk(ast.parse(play.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.Call) and ast.unparse(n.func) in ("getattr", "hasattr")
+                 and "game" in ast.unparse(n.args[0])]
+    assert looked_up == []

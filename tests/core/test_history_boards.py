@@ -49,7 +49,7 @@ def test_every_position_kept_ahead_is_a_replay_from_the_start(record, monkeypatc
     sess = Session(decode(encode(record)))
     for _ in sess.positions_ahead():
         pass
-    assert set(sess._near) == {p for p in range(session_mod.NEAR_EVERY, sess.total, session_mod.NEAR_EVERY)
+    assert set(sess.positions._near) == {p for p in range(session_mod.NEAR_EVERY, sess.total, session_mod.NEAR_EVERY)
                                if p % session_mod.CHECKPOINT_EVERY}
     cls = type(sess.state_at(0))
     applied = []

@@ -1,6 +1,7 @@
 """The engine stays pure Python: only plateau.web touches the browser."""
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,3 +60,28 @@ def test_no_game_has_a_screen_in_the_page():
     screen = get_game("arkhanis").setup_screen()
     assert screen is not None and screen.__module__ == "plateau.games.arkhanis.setup"
     assert all(get_game(gid).setup_screen() is None for gid in ("thud", "armadora", "troy", "thorval", "smallworld"))
+
+
+#: a line of JavaScript: a statement opening a block or ending in ``;``, or an arrow function
+_JS_LINE = re.compile(r"^\s*(const|let|var|return|if|for|function)\b.*[;{]\s*$|=>")
+
+
+def test_the_web_layer_holds_no_javascript_in_its_strings():
+    """Each language in its own files (issue 38, item 5): the page's JavaScript that Python calls is
+    in static/page/*.mjs, which the boot module imports and gives Python as ``js.plateauPage``;
+    no module of plateau.web makes a function of a string (``js.eval``, ``Function.new``) or holds a
+    program of many lines of JavaScript."""
+    bad = []
+    for path in sorted((ROOT / "py" / "plateau").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "js.eval(" in text or "Function.new(" in text or "new Function(" in text:
+            bad.append(f"{path.relative_to(ROOT)}: makes a function of a string")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                lines = [ln for ln in node.value.splitlines() if _JS_LINE.search(ln)]
+                if len(lines) >= 3:
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {len(lines)} lines of JavaScript")
+    assert bad == []
+    boot = (ROOT / "static" / "pyodide-boot.mjs").read_text(encoding="utf-8")
+    for module in sorted((ROOT / "static" / "page").glob("*.mjs")):
+        assert f'from "./page/{module.name}"' in boot, f"the boot module does not import {module.name}"

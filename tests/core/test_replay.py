@@ -86,7 +86,7 @@ def test_positions_kept_ahead_bring_any_ply_within_near_every_moves(tournament, 
     sess = Session(decode(encode(tournament)))
     for _ in sess.positions_ahead():
         pass
-    assert set(sess._near) == {p for p in range(session_mod.NEAR_EVERY, sess.total, session_mod.NEAR_EVERY)
+    assert set(sess.positions._near) == {p for p in range(session_mod.NEAR_EVERY, sess.total, session_mod.NEAR_EVERY)
                                if p % K}
     views = plain_views(tournament)
     state_cls = type(sess.state_at(0))

@@ -36,7 +36,7 @@ def moves():
 
 
 def written(s: Session) -> dict:
-    return {k: v for k, v in s._labels.items() if k[0] == "line"}
+    return {k: v for k, v in s.positions._labels.items() if k[0] == "line"}
 
 
 def test_a_long_records_words_wait_and_then_match_those_written_while_checking(moves, monkeypatch):
@@ -52,9 +52,9 @@ def test_a_long_records_words_wait_and_then_match_those_written_while_checking(m
     for _ in steps:
         pass
     for i in range(len(moves)):
-        assert later.move_line(i, None, "en") == ahead._labels[("line", i, None, "en")]
+        assert later.move_line(i, None, "en") == ahead.positions._labels[("line", i, None, "en")]
     if ahead.hidden:
-        assert all(later.move_line(i, PUBLIC, "en") == ahead._labels[("line", i, PUBLIC, "en")]
+        assert all(later.move_line(i, PUBLIC, "en") == ahead.positions._labels[("line", i, PUBLIC, "en")]
                    for i in range(len(moves)))
 
 

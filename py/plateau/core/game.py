@@ -517,6 +517,34 @@ class Game:
         default."""
         return view
 
+    # -- what the play screen says beside the board (none by default) ---------------
+    def home_regions(self, state: State, view: str, players) -> list[int]:
+        """The regions where the pieces of ``players`` stand on view ``view``
+        (public facts), which a phone's zoomed board opens on when nothing is
+        to be clicked; none by default (the middle of the board)."""
+        return []
+
+    def glossary(self, state: State, lang: str) -> tuple[str, list]:
+        """A heading and the ``(name, text)`` of each thing in play whose
+        rules a player may want at hand (shown one tap away under the board);
+        no pairs by default: no glossary."""
+        return "", []
+
+    def click_hint(self, state: State, clicks: list, lang: str) -> str:
+        """What the next click does once ``clicks`` are made, for the status
+        line of a game whose moves take several clicks; "" by default."""
+        return ""
+
+    #: whether :meth:`turn_gain` may say something (the page then rebuilds
+    #: the position before the move to ask it)
+    says_turn_gain = False
+
+    def turn_gain(self, before: State, after: State, player: int, lang: str) -> str:
+        """What the move from ``before`` to ``after`` earned ``player``, in
+        words, said before the device passes (see :attr:`says_turn_gain`);
+        "" by default (nothing said)."""
+        return ""
+
     def group_view(self, group: int) -> str:
         """The view (see :meth:`views`) that shows seat group ``group`` — a
         tournament's table — for a device that holds that group's seats;

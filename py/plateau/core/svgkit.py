@@ -115,7 +115,9 @@ def drawing(width: float, height: float, css_class: str = "board") -> svgwrite.D
 
 
 def target(elem, name: str, label: str, ctx: RenderContext, extra_class: str = ""):
-    """Mark ``elem`` as the board element for target ``name``."""
+    """Mark ``elem`` as the board element for target ``name``: a button
+    while it may be chosen, else a labelled picture (its name is what a
+    screen reader says of it)."""
     elem["data-target"] = name
     elem["aria-label"] = label
     classes = [extra_class] if extra_class else []
@@ -123,6 +125,8 @@ def target(elem, name: str, label: str, ctx: RenderContext, extra_class: str = "
         classes.append("target")
         elem["tabindex"] = "0"
         elem["role"] = "button"
+    else:
+        elem["role"] = "img"
     if name in ctx.clicks:
         classes.append("selected")
     if classes:

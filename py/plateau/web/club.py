@@ -14,7 +14,7 @@ natively.
   ``state.view(seat)`` (``view(PUBLIC)`` for a spectator device), builds a
   position from it with the game's ``from_view`` (its ``fromview`` module,
   which the computer player's search shares) and draws that position for its own seat
-  (:class:`RemoteSession`), with the move list written for its players by
+  (:func:`guest_session`), with the move list written for its players by
   the host. Its clicks make moves it sends; the host's answer is the next
   position.
 
@@ -31,9 +31,9 @@ import re
 import secrets
 import zlib
 
-from plateau.core.game import PUBLIC, RenderContext, State
+from plateau.core.game import PUBLIC, State
 from plateau.core.record import Record
-from plateau.core.registry import get_game
+from plateau.core.registry import get_game, revision
 from plateau.core.rng import Rng
 
 from .session import _SERIALS, Session
@@ -48,6 +48,21 @@ SPECTATOR = "spectator"
 
 GUEST_MESSAGES = {"hello", "move"}
 HOST_MESSAGES = {"welcome", "state", "ack", "error"}
+
+#: the form of the ``state`` message, numbered apart from the messages' own
+#: :data:`VERSION` (which stays, so that a device of another Plateau still
+#: reads the ``error`` that refuses it): a guest says in its ``hello`` which
+#: form it reads, the host refuses any other, and a guest refuses a state of
+#: another form, each with a sentence the person can act on
+STATE_SCHEMA = 1
+#: the ``state`` message's fields (:data:`STATE_SCHEMA`): what each holds, as
+#: JSON types, and for lists what each item holds
+STATE_FIELDS: dict[str, tuple] = {
+    "schema": (int,), "rev": (int,), "game": (str,), "gid": (str,), "ply": (int,),
+    "players": (list, str), "seats": (list, int), "to_play": (int, type(None)), "over": (bool,),
+    "movers": (list, int), "table": (int, type(None)), "views": (dict,), "start": (int,),
+    "lines": (dict,), "away": (list, int),
+}
 
 _DEVICE = re.compile(r"^[a-z0-9]{1,12}$")
 
@@ -194,6 +209,36 @@ def parse(raw, allowed: set[str], limit: int = MAX_MESSAGE) -> dict:
     if msg.get("t") not in allowed:
         raise Refused("type", f"unknown message type {str(msg.get('t'))[:20]!r}")
     return msg
+
+
+def check_state(msg: dict) -> None:
+    """A ``state`` message of the form this device reads (:data:`STATE_FIELDS`),
+    written by the same rules revision of its game; else :class:`Refused`
+    (``version``: another Plateau; ``field``: a damaged message).
+
+    >>> check_state({"t": "state", "schema": 0})
+    Traceback (most recent call last):
+    ...
+    plateau.web.club.Refused: version: the host writes positions in form 0 and this device reads form 1.
+    """
+    got = msg.get("schema")
+    if got != STATE_SCHEMA:
+        said = got if isinstance(got, int) and not isinstance(got, bool) else "?"
+        raise Refused("version", f"the host writes positions in form {said} and this device reads form {STATE_SCHEMA}.")
+    for key, kinds in STATE_FIELDS.items():
+        value = msg.get(key)
+        kind, item = (kinds[0], kinds[1]) if kinds[0] is list else (kinds, None)
+        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise Refused("field", f"the host's position has a wrong {key!r}")
+        if not isinstance(value, kind) or item is not None and any(
+                not isinstance(x, item) or isinstance(x, bool) for x in value):
+            raise Refused("field", f"the host's position has a wrong {key!r}")
+    if get_game(msg["gid"]) is None:
+        raise Refused("version", f"this device does not know the game {msg['gid'][:40]!r}.")
+    ours = revision(msg["gid"])
+    if msg["rev"] != ours:
+        raise Refused("version", f"the host plays {msg['gid']} by revision {msg['rev']} of its rules, "
+                                 f"this device by revision {ours}.")
 
 
 def _int(msg: dict, key: str, low: int = 0, high: int = 10 ** 9) -> int:
@@ -354,6 +399,10 @@ class Referee:
             return [(did, message("error", code=r.code, text=r.text, id=mid))]
 
     def hello(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
+        if msg.get("schema") != STATE_SCHEMA:  # a guest of another Plateau: it would misread the positions
+            said = msg.get("schema") if isinstance(msg.get("schema"), int) else "?"
+            raise Refused("version", f"this device reads positions in form {said} and the host writes "
+                                     f"form {STATE_SCHEMA}.")
         lang = msg.get("lang")
         dev.lang = lang if lang in ("fr", "en") else "en"
         dev.connected = True
@@ -436,7 +485,8 @@ class Referee:
         same = dev.sent_serial == s.serial
         start = min(dev.sent_lines, s.unchanged_since(dev.sent_version)) if same else 0
         lines = {str(v): [s.move_line(i, v, dev.lang) for i in range(start, s.total)] for v in viewers}
-        out = message("state", game=self.game_id, gid=s.game.id, ply=s.total, players=list(s.record.players),
+        out = message("state", schema=STATE_SCHEMA, rev=s.game.revision, game=self.game_id, gid=s.game.id,
+                      ply=s.total, players=list(s.record.players),
                       seats=held, to_play=None if st.is_over() else st.to_play, over=st.is_over(),
                       movers=[] if st.is_over() else list(st.movers()), table=dev.table,
                       views={str(v): _json(st.view(v)) for v in viewers}, start=start, lines=lines,
@@ -494,10 +544,16 @@ def build_state(gid: str, view: dict, seat, asked: bool = False) -> State:
     return det(view, seat, Rng(1))
 
 
-class RemoteSession(Session):
-    """A guest's game: the live position only, built from the views its
-    seats received; the moves before it are known by their lines in the
-    move list (written by the host for this device's players)."""
+class ViewPositions:
+    """A guest's positions: the live one only, built from the views its
+    seats received from the host (one per seat this device holds, or the
+    public one); the moves before it are known by their lines in the move
+    list, written by the host for this device's players. A guest's
+    :class:`Session` reads them as a hot-seat game reads its record's
+    (``web/session.py``, ``RecordPositions``); it plays nothing itself:
+    its moves go to the host."""
+
+    finished = False  # the host reviews the game with everything shown; a guest keeps its own eyes
 
     def __init__(self, msg: dict, lines: dict | None = None, serial: int = 0, edits: list | None = None) -> None:
         gid = msg["gid"]
@@ -505,7 +561,6 @@ class RemoteSession(Session):
         if game is None:
             raise Refused("field", f"unknown game {gid!r}")
         self.game = game
-        self.msg = msg
         self.seats = [int(s) for s in msg["seats"]]
         #: the players who may move now (a tournament: one at each table playing, and a seat
         #: chooser), the one the game asks first leading; this device plays for those it holds
@@ -515,75 +570,42 @@ class RemoteSession(Session):
         for key, view in msg["views"].items():
             seat = int(key) if key.isdigit() else PUBLIC
             self.states[seat] = build_state(gid, view, seat, asked=seat in self.movers)
+        #: whose view the position shown is built from
         self.eyes = self.seats[0] if self.seats else PUBLIC
         first = self.states[self.eyes]
         n = int(msg["ply"])
+        self.first = self.opening = n
         self.record = Record(gid, dict(getattr(first, "options", None) or {}), 0, list(msg["players"]),
                              ["?"] * n)
+        self.hidden = first.hidden_info()
+        #: the seats played on no device here (the host's ``away``)
+        self.elsewhere = [int(s) for s in msg.get("away", [])]
         self._lines = lines if isinstance(lines, dict) else {}
-        self._checkpoints = {}
-        self._played = []
-        self._last = first
-        self._shown = self._cursor = None
-        self._legal = {}
-        self._screens = {}
-        self._labels = {}
         #: the guest's game and the states received: the move list keeps the lines that did not change
         self.serial = serial
         self._edits = list(edits or [])
         self.version = self._edits[-1][0] if self._edits else 0
-        self.ply = n
-        self.clicks = []
-        self.replaced = None
-        self.replaced_own = False
-        self.hidden = first.hidden_info()
-        self.set_elsewhere(int(s) for s in msg.get("away", []))
-
-    def choose_mover(self, holder) -> None:
-        """Several players this device holds may move now: the one holding
-        the device goes on (the others wait behind the pass screen)."""
-        if holder in self.movers and holder in self.seats:
-            self.mover = holder
-
-    def decider(self) -> int | None:
-        """Who decides here: the player this device holds who may move now,
-        whoever the game asks first (another table's player may be asked
-        first and still be thinking); else the one the game asks (played on
-        another device: this one waits)."""
-        if self.state.is_over():
-            return None
-        return self.mover if self.mover is not None else self.state.to_play
-
-    def look_as(self, holder) -> None:
-        """Whose position the page draws: the holder's, when this device
-        holds several seats."""
-        eyes = holder if holder in self.states else (self.seats[0] if self.seats else PUBLIC)
-        if eyes != self.eyes:
-            self.eyes = eyes
-            self.clicks = []
-            self._legal = {}
 
     @property
-    def state(self) -> State:
-        return self.states[self.eyes]
+    def total(self) -> int:
+        return self.first
 
     def state_at(self, ply: int) -> State:
         return self.states[self.eyes]
 
-    def _peek(self, ply: int) -> State:
+    def peek(self, ply: int) -> State:
         return self.states[self.eyes]
 
-    @property
-    def finished(self) -> bool:
-        return False  # the host reviews the game with everything shown; a guest keeps its own eyes
+    def unchanged_since(self, version: int) -> int:
+        return min([ply for v, ply in self._edits if v > version], default=self.total)
 
-    def goto(self, ply: int) -> None:
-        pass  # a guest has the live position only
+    def positions_ahead(self):
+        return iter(())  # one position: nothing to keep ahead
 
-    def last_move(self):
+    def last_move(self, ply: int):
         return None
 
-    def earlier_views(self, player: int, count: int) -> list[dict]:
+    def earlier_views(self, ply: int, player: int, count: int) -> list[dict]:
         return []
 
     def move_line(self, i: int, viewer, lang: str) -> str:
@@ -594,18 +616,46 @@ class RemoteSession(Session):
     def move_label(self, i: int, viewer, lang: str) -> str:
         return self.move_line(i, viewer, lang)
 
-    def legal(self):
-        moves = self._legal.get(self.eyes)
-        if moves is None:
-            moves = self._legal[self.eyes] = [] if self.state.is_over() else self.state.legal_moves()
-        return moves
+    def line_of(self, ply: int, text: str, viewer, lang: str) -> str:
+        return ""  # a guest replaces no moves
 
-    def snapshot(self, at_ply: bool = True) -> Record:
+    def words_ahead(self, viewer, lang: str, step: int = 24):
+        return iter(())  # the lines came written
+
+    def choose_mover(self, holder) -> None:
+        """Several players this device holds may move now: the one holding
+        the device goes on (the others wait behind the pass screen)."""
+        if holder in self.movers and holder in self.seats:
+            self.mover = holder
+
+    def look_as(self, holder) -> bool:
+        """Build the position shown from ``holder``'s view, when this device
+        holds that seat; whether the eyes changed."""
+        eyes = holder if holder in self.states else (self.seats[0] if self.seats else PUBLIC)
+        if eyes == self.eyes:
+            return False
+        self.eyes = eyes
+        return True
+
+    def append(self, played, state) -> None:
+        raise RuntimeError("a guest device plays its moves on the host")
+
+    def extend(self, ply: int, texts, labels=()) -> None:
+        raise RuntimeError("a guest device plays its moves on the host")
+
+    def truncate(self, ply: int) -> None:
+        raise RuntimeError("a guest device plays its moves on the host")
+
+    def snapshot(self, ply) -> Record:
         raise RuntimeError("a guest device holds no record")
 
-    def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
-                viewer=None, compact: bool = False) -> RenderContext:
-        return super().context(lang, coords, interactive, viewer, compact)
+
+def guest_session(msg: dict, lines: dict | None = None, serial: int = 0, edits: list | None = None) -> Session:
+    """A guest's game: a :class:`Session` over the views the host sent (:class:`ViewPositions`)."""
+    positions = ViewPositions(msg, lines, serial, edits)
+    session = Session(positions)
+    session.set_elsewhere(positions.elsewhere)
+    return session
 
 
 class Guest:
@@ -619,7 +669,7 @@ class Guest:
         self.table: int | None = None
         self.seats: list[int] = []
         self.lines: dict[str, list[str]] = {}
-        self.session: RemoteSession | None = None
+        self.session: Session | None = None
         self.pending: dict | None = None  # the move sent and not yet acknowledged
         self.acked = 0  # the game's move count after the last move of ours the host acknowledged
         # move ids start anywhere: a reloaded guest's first move is not taken for one it sent before
@@ -642,7 +692,8 @@ class Guest:
                 self.serial, self.edits = next(_SERIALS), []
             self.game = str(msg.get("game", ""))
         elif t == "state":
-            start = int(msg.get("start", 0))
+            check_state(msg)
+            start = msg["start"]
             for key, new in (msg.get("lines") or {}).items():
                 self.lines[key] = self.lines.get(key, [])[:start] + [str(x) for x in new]
             self.edits.append((len(self.edits) + 1, start))
@@ -652,7 +703,7 @@ class Guest:
                 self.table = int(msg["table"])
             # a move sent stays pending until the host answers it (its ack or error always follows):
             # another table's move may come first, and this device must not send a second one meanwhile
-            self.session = RemoteSession(msg, self.lines, self.serial, self.edits)
+            self.session = guest_session(msg, self.lines, self.serial, self.edits)
         elif t == "ack":
             if self.pending is not None and msg.get("id") == self.pending["id"]:
                 self.pending = None
@@ -673,14 +724,14 @@ class Guest:
         if self.table is None or s is None:
             return shown
         own = s.game.group_view(self.table)
-        if s.mover is not None:
+        if s.positions.mover is not None:
             return "" if shown == own else shown
         if shown == "" and own in [v for v, _ in s.game.views(s.state, lang)[1:]]:
             return own
         return shown
 
     def hello(self, lang: str) -> str:
-        return message("hello", lang=lang, game=self.game)
+        return message("hello", lang=lang, game=self.game, schema=STATE_SCHEMA)
 
     def move(self, text: str, seat: int) -> str:
         """The message that asks the host to play ``text`` for ``seat``."""

@@ -3,9 +3,10 @@ guest's join screen, and the browser's part of the connection (WebRTC data
 channels, QR codes drawn and read, the camera). What is sent and checked is
 ``club.py`` (pure Python); this module only carries it.
 
-The QR libraries are vendored by the build (``scripts/build.py``:
-``CLUB_VENDOR``) and loaded when first needed; the browser's
-``BarcodeDetector`` reads the camera where it exists, jsQR elsewhere."""
+The browser's part is static/page/club.mjs. The QR libraries are vendored by
+the build (``scripts/sitebuild/club_libraries.py``: ``CLUB_VENDOR``) and loaded
+when first needed; the browser's ``BarcodeDetector`` reads the camera where it
+exists, jsQR elsewhere."""
 
 from __future__ import annotations
 
@@ -33,107 +34,6 @@ GUEST_KEY = "club-guest"
 CONNECT_WAIT_MS = 15000
 HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
 HELLO_TRIES = 6
-
-# The connection: one RTCPeerConnection and one ordered data channel per device, no
-# STUN/TURN server (the devices must share a network), the whole description gathered
-# before it is put in a code. Every message received is kept in ``received`` (what a
-# device was sent can be checked).
-_GLUE = r"""
-(() => {
-  if (window.plateauClub) return window.plateauClub;
-  const pcs = new Map(), chans = new Map();
-  const C = { received: [], handler: null, paints: [] };
-  const gathered = (pc) => new Promise((ok) => {
-    if (pc.iceGatheringState === 'complete') return ok();
-    pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && ok());
-    setTimeout(ok, 10000);
-  });
-  const tell = (kind, id, data) => { if (C.handler) C.handler(kind, id, data === undefined ? '' : data); };
-  const wire = (id, ch) => {
-    chans.set(id, ch);
-    ch.onopen = () => tell('open', id);
-    ch.onclose = () => tell('close', id);
-    ch.onmessage = (e) => { C.received.push(String(e.data)); tell('message', id, String(e.data)); };
-  };
-  const fresh = (id) => {
-    const old = pcs.get(id); if (old) { try { old.close(); } catch (e) {} }
-    const pc = new RTCPeerConnection({ iceServers: [] });
-    pcs.set(id, pc);
-    pc.addEventListener('connectionstatechange', () => {
-      if (pcs.get(id) === pc && (pc.connectionState === 'failed' || pc.connectionState === 'closed')) tell('close', id);
-    });
-    return pc;
-  };
-  C.offer = async (id) => {
-    const pc = fresh(id);
-    wire(id, pc.createDataChannel('plateau', { ordered: true }));
-    await pc.setLocalDescription(await pc.createOffer());
-    await gathered(pc);
-    return pc.localDescription.sdp;
-  };
-  C.accept = async (id, sdp) => { await pcs.get(id).setRemoteDescription({ type: 'answer', sdp }); };
-  C.answer = async (id, sdp) => {
-    const pc = fresh(id);
-    pc.ondatachannel = (e) => wire(id, e.channel);
-    await pc.setRemoteDescription({ type: 'offer', sdp });
-    await pc.setLocalDescription(await pc.createAnswer());
-    await gathered(pc);
-    return pc.localDescription.sdp;
-  };
-  C.send = (id, text) => {
-    const ch = chans.get(id);
-    if (!ch || ch.readyState !== 'open') return false;
-    ch.send(text); return true;
-  };
-  // when a position received or played here is on screen (bench/bench_club.py reads these, in epoch ms)
-  C.painted = () => requestAnimationFrame(() => setTimeout(() => C.paints.push(performance.timeOrigin + performance.now()), 0));
-  // each connection's states, for a message when a pairing does not complete
-  C.states = () => JSON.stringify([...pcs].map(([id, pc]) => [id, pc.connectionState, pc.iceConnectionState,
-                                                              (chans.get(id) || {}).readyState || '']));
-  C.close = (id) => { const pc = pcs.get(id); if (pc) pc.close(); pcs.delete(id); chans.delete(id); };
-  C.load = (src) => new Promise((ok, bad) => {
-    if (document.querySelector(`script[data-club="${src}"]`)) return ok();
-    const s = document.createElement('script');
-    s.src = src; s.dataset.club = src; s.onload = () => ok(); s.onerror = () => bad(new Error(src));
-    document.head.appendChild(s);
-  });
-  C.qr = (text) => {
-    const q = qrcode(0, 'L'); q.addData(text, 'Byte'); q.make();
-    return q.createSvgTag({ cellSize: 4, margin: 4, scalable: true });
-  };
-  // the camera, read until a QR code shows (BarcodeDetector where the browser has it, jsQR elsewhere)
-  // the player's Stop, at any moment of a scan (before the camera has even started)
-  C.stopScan = () => { C.scanStopped = true; if (C.scanStream) C.scanStream.getTracks().forEach((t) => t.stop()); };
-  C.scan = async (video) => {
-    const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-    C.scanStream = stream;
-    const stop = () => stream.getTracks().forEach((t) => t.stop());
-    if (C.scanStopped) { stop(); return ''; }
-    video.srcObject = stream; await video.play();
-    const det = ('BarcodeDetector' in window) ? new BarcodeDetector({ formats: ['qr_code'] }) : null;
-    const canvas = document.createElement('canvas'), ctx = canvas.getContext('2d', { willReadFrequently: true });
-    try {
-      for (;;) {
-        if (!stream.active || C.scanStopped) return '';
-        await new Promise((r) => requestAnimationFrame(r));
-        if (!video.videoWidth) continue;
-        if (det) {
-          const found = await det.detect(video);
-          if (found.length) return found[0].rawValue;
-          continue;
-        }
-        canvas.width = video.videoWidth; canvas.height = video.videoHeight;
-        ctx.drawImage(video, 0, 0);
-        const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
-        const code = jsQR(img.data, img.width, img.height);
-        if (code) return code.data;
-      }
-    } finally { stop(); }
-  };
-  window.plateauClub = C;
-  return C;
-})()
-"""
 
 TEXT = {
     "fr": {
@@ -172,6 +72,8 @@ TEXT = {
         "code.step2": "2. Puis lisez ici le code qu'il affiche :",
         "code.copy": "Copier",
         "code.link": "Lien",
+        "code.text": "Le code pour l'autre appareil, en texte",
+        "join.text": "La réponse pour l'appareil qui accueille, en texte",
         "code.paste": "Coller le code de l'autre appareil",
         "code.read": "Relier",
         "code.scan": "Scanner",
@@ -195,6 +97,8 @@ TEXT = {
                      "accueille et scannez-le.",
         "guest.sent": "Coup envoyé…",
         "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
+        "guest.version": "Cet appareil et celui qui accueille n'ont pas la même version de Plateau ({text}) "
+                         "Rechargez les deux pages pendant qu'ils sont en ligne, puis reliez-les à nouveau.",
         "log": "Journal des appareils",
         "how": "Comment ça marche",
     },
@@ -234,6 +138,8 @@ TEXT = {
         "code.step2": "2. Then read here the code it shows:",
         "code.copy": "Copy",
         "code.link": "Link",
+        "code.text": "The code for the other device, as text",
+        "join.text": "The answer for the host, as text",
         "code.paste": "Paste the other device's code",
         "code.read": "Connect",
         "code.scan": "Scan",
@@ -254,6 +160,8 @@ TEXT = {
         "guest.off": "Disconnected: you cannot play. Ask the host for a new code and scan it.",
         "guest.sent": "Move sent…",
         "guest.refused": "Move refused by the host: {text}",
+        "guest.version": "This device and the host do not run the same version of Plateau ({text}) "
+                         "Reload both pages while they are online, then pair them again.",
         "log": "Devices' log",
         "how": "How it works",
     },
@@ -289,7 +197,7 @@ class ClubPage(View):
     # -- the browser's part ---------------------------------------------------------
     def glue(self):
         if self.C is None:
-            self.C = js.eval(_GLUE)
+            self.C = js.plateauPage.club()  # static/page/club.mjs
             # a message that needs a game whose files are not in place yet: handled again once they are
             self.C.handler = create_proxy(tried_again(self.on_channel))
         return self.C
@@ -543,7 +451,7 @@ class ClubPage(View):
         box.appendChild(el("p", {"text": self.ct("code.step1")}))
         box.appendChild(el("div", {"cls": "club-qr", "data-qr": did}))
         box.appendChild(el("textarea", {"cls": "club-text", "readonly": True, "rows": 3, "data-offer": did,
-                                        "text": link}))
+                                        "aria-label": self.ct("code.text"), "text": link}))
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.copy"), lambda: js.navigator.clipboard.writeText(link), cls="small"),
                            el("a", {"href": link, "target": "_blank", "rel": "noopener", "text": self.ct("code.link")})))
@@ -684,7 +592,7 @@ class ClubPage(View):
         box = el("div", {"cls": "club-code", "data-code-for": "host"})
         box.appendChild(el("div", {"cls": "club-qr"}))
         box.appendChild(el("textarea", {"cls": "club-text", "readonly": True, "rows": 3, "data-answer-code": "",
-                                        "text": code}))
+                                        "aria-label": self.ct("join.text"), "text": code}))
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.copy"), lambda: js.navigator.clipboard.writeText(code), cls="small")))
         box.appendChild(el("p", {"id": "club-wait", "text": self.ct("join.wait")}))
@@ -711,7 +619,13 @@ class ClubPage(View):
         elif kind == "message":
             try:
                 t = g.receive(data)
-            except (Refused, ValueError, KeyError, TypeError) as err:
+            except Refused as r:
+                js.console.warn(f"club: a message from the host was refused: {r}")
+                if r.code == "version":  # another Plateau on the host: the person must know what to do
+                    self.note = self.ct("guest.version", text=r.text)
+                    self.draw_guest_panel()
+                return
+            except (ValueError, KeyError, TypeError) as err:
                 js.console.warn(f"club: a message from the host was not understood: {err}")
                 return
             if t in ("welcome", "state"):
@@ -738,7 +652,7 @@ class ClubPage(View):
             elif t == "error":
                 code, text = g.errors[-1]
                 self.ctl.wait_for_host(False)
-                self.note = self.ct("guest.refused", text=text or code)
+                self.note = self.ct("guest.version" if code == "version" else "guest.refused", text=text or code)
                 self.app.play.refresh()
             self.draw_guest_panel()
 
@@ -783,7 +697,7 @@ class ClubPage(View):
             t = club.table_label(table)
             text = (self.ct("guest.table", t=t, names=", ".join(names)) if names
                     else self.ct("guest.table.empty", t=t))
-            here = self.guest.session.mover  # the one this device plays for now, whoever else is asked first
+            here = self.guest.session.positions.mover  # the one this device plays for now, whoever else is asked first
             if here is not None:
                 turn = self.ct("guest.turn", name=players[here], t=t)
             elif names:

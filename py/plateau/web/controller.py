@@ -101,7 +101,8 @@ class Seating:
     it (``computers``: seat -> level, from the record), another device does
     (``devices``: on the host of club mode, seat -> that device's id), or
     this device is a guest (``host``: where its moves go, as
-    ``host(text, seat)``; the host plays them). ``waiting``: a guest whose
+    ``host(text, seat)``; the host plays them, and ``held`` are the seats
+    it holds). ``waiting``: a guest whose
     move has not been answered yet, or that lost its host. The controller
     alone makes and changes it (:meth:`PlayController.seating`); who is
     away, the seats the computer plays, the pass-screen rule, the seats
@@ -119,10 +120,13 @@ class Seating:
     devices: Mapping[int, str] = field(default_factory=dict)
     host: Callable[[str, int], None] | None = field(default=None, compare=False)
     waiting: bool = False
+    #: a guest's seats: the ones this device holds (the host sent their views)
+    held: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "computers", _frozen(self.computers))
         object.__setattr__(self, "devices", _frozen(self.devices))
+        object.__setattr__(self, "held", tuple(self.held))
 
     @property
     def away(self) -> frozenset[int]:
@@ -364,7 +368,7 @@ class PlayController:
         self.save_id, self.save_name, self.save_rev = save_id, save_name, save_rev
         self.save_trouble = ""
         self._holder = None
-        self._seating = self._seating_of(session)
+        self._seating = replace(self._seating_of(session), held=())  # a record: no host sent its seats
         session.set_elsewhere(self._seating.elsewhere)
         people = self.people()
         if self._seating.elsewhere and len(people) == 1:
@@ -433,11 +437,8 @@ class PlayController:
                     and self.away and seat not in self.away:
                 raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
             if seat != d and self.relay is None:
-                play_as = getattr(s, "play_as", None)
-                if play_as is None:
-                    raise MoveRefused("seat", f"seat {seat} may not play now (seat {d} decides)")
                 try:
-                    played = play_as(seat, text)
+                    played = s.play_as(seat, text)
                 except Exception as err:
                     raise MoveRefused("illegal", str(err)) from None
                 return self._played(played, source, quiet)
@@ -522,12 +523,11 @@ class PlayController:
         """A guest: the host's new position (club mode, ``web/club.py``).
         One seat on this device: its player holds it; several: the pass
         screen stands between them as in any game."""
-        seats = list(getattr(session, "seats", []))
+        seats = list(session.positions.seats)
         old = self.session
-        if hasattr(session, "choose_mover"):  # whoever holds the device plays on, if they may move
-            session.choose_mover(self.holder)
+        session.choose_mover(self.holder)  # whoever holds the device plays on, if they may move
         self.session = session
-        self._seating = replace(self._seating_of(session), waiting=False)
+        self._seating = replace(self._seating_of(session), waiting=False, held=seats)
         if len(seats) == 1:
             self._holder = seats[0]
         elif old is None or self._holder not in seats:
@@ -545,16 +545,14 @@ class PlayController:
         if d is not None and d in self.session.computers:
             return
         self._holder = d
-        if hasattr(self.session, "look_as"):  # a guest holding several seats: the position as d sees it
-            self.session.look_as(d)
+        self.session.look_as(d)  # a guest holding several seats: the position as d sees it
         self.notify("reveal")
 
     def held_by(self, player: int) -> None:
         """``player`` holds the device now (a guest's seat whose table plays
         on); the position is shown through their eyes."""
         self._holder = player
-        if hasattr(self.session, "look_as"):
-            self.session.look_as(player)
+        self.session.look_as(player)
         self.notify("reveal")
 
     def restore_replaced(self) -> None:

@@ -92,7 +92,7 @@ class Dialogs(View):
 
     def show_share(self) -> None:
         url = self.share_url()
-        field = el("input", {"id": "share-url", "readonly": True, "value": url})
+        field = el("input", {"id": "share-url", "readonly": True, "value": url, "aria-label": self.t("share.title")})
         body = [el("p", {"text": self.t("share.body")}), field, self.copy_button(field)]
         if self.session.hidden:
             body.append(el("p", {"cls": "warn", "text": self.t("share.hidden")}))
@@ -110,7 +110,7 @@ class Dialogs(View):
         snippet's few lines of script let the board set the frame's height
         as it changes (the code works without them, at the first height)."""
         s = self.session
-        area = el("textarea", {"id": "embed-code", "readonly": True, "rows": "5"})
+        area = el("textarea", {"id": "embed-code", "readonly": True, "rows": "5", "aria-label": self.t("embed.title")})
         check = el("input", {"type": "checkbox", "id": "embed-view", "checked": bool(s.hidden)})
         note = el("p", {"cls": "warn", "id": "embed-note"})
         preview = el("div", {"cls": "embed-preview", "aria-hidden": "true"})

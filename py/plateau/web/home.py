@@ -93,7 +93,7 @@ class HomeView(View):
             app.check_game_files(gid, lambda gid=gid, ids=tuple(ids): self.files_missing(gid, ids))
         # the browser's own file button speaks the browser's language: a button of ours opens it
         inp = el("input", {"type": "file", "id": "import-file", "cls": "visually-hidden", "tabindex": "-1",
-                           "accept": ".plateau,.txt,.thud,text/plain"})
+                           "accept": ".plateau,.txt,.thud,text/plain", "aria-label": self.t("home.import_button")})
         listen(inp, "change", self.on_import)
         saved_box.appendChild(el("div", {"cls": "import"},
                                  button(self.t("home.import_button"), lambda: inp.click(), data_action="import"),

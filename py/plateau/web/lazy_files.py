@@ -16,7 +16,7 @@ module of the standard library's later part imported before that zip came
 does the same, with ``plateau_game`` set to ``""``.
 
 Nothing here touches the page when imported: the interpreter snapshot holds
-this module imported (scripts/build.py, SNAPSHOT_PLATEAU), and the boot module
+this module imported (scripts/sitebuild/snapshot.py, SNAPSHOT_PLATEAU), and the boot module
 only calls ``install``.
 """
 

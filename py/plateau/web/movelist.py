@@ -119,7 +119,7 @@ class MoveList:
 
     def item(self, ply: int, text: str, title: bool = False):
         cur = ply == self.view.session.ply
-        return el("li", {"data-ply": str(ply), "cls": "current" if cur else "", "tabindex": "0", "role": "button",
+        return el("li", {"data-ply": str(ply), "cls": "current" if cur else "", "tabindex": "0",
                          "aria-current": "step" if cur else None, "text": text, "title": text if title else None})
 
     def mark_current(self, ol) -> None:

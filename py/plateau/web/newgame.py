@@ -72,7 +72,7 @@ class NewGameView(View):
         screen = g.setup_screen()
         if screen is not None:  # a game whose setup is more than players and options
             self.setup_form = screen(PageSetupHost(self, g), g)
-            self.root.appendChild(self.setup_form.build())
+            self.root.appendChild(el("main", {"cls": "new-main"}, self.setup_form.build()))
             node = by_id("player-count")
             if node is not None:
                 node.focus()
@@ -125,7 +125,7 @@ class NewGameView(View):
             self.new_game(gid, names, options, seed)
 
         listen(form, "submit", submit)
-        self.root.appendChild(form)
+        self.root.appendChild(el("main", {"cls": "new-main"}, form))
         self.update_applies(g, form)
 
     def options_box(self, g, form):

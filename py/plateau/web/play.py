@@ -29,17 +29,6 @@ LEGIBLE_PX = 11.0  # the smallest board text a phone shows unless the player zoo
 ZOOM_MAX = 4.0
 ZOOM_STEP = 1.25
 
-_smallest_text = js.Function.new("board", """
-  let least = Infinity;
-  for (const t of board.querySelectorAll('svg text')) {
-    const r = t.getBoundingClientRect();
-    if (!r.width || !r.height || t.closest('[aria-hidden="true"]')) continue;
-    const m = t.getScreenCTM();
-    if (m) least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b));
-  }
-  return least === Infinity ? 0 : least;
-""")
-
 #: drawings of a game's other boards kept aside (``PlayView.lay``): a tournament's tables and its overview
 BOARDS_ASIDE = 8
 _BOARD_KEY = re.compile(r'<svg\b[^>]*?\sdata-board="([^"]*)"')
@@ -53,38 +42,6 @@ def _board_key(html: str) -> str:
 
 HIT_RADIUS = 12.0  # CSS px: how far from a target a mouse click still reaches it
 HIT_RADIUS_TOUCH = 16.0  # a finger covers more than a mouse pointer
-_hit_target = None
-# One call into the page (each elementFromPoint from Python would cross into JS on its own).
-_HIT_TARGET_JS = r"""
-const shapeOf = (el) => {
-  const n = el && el.closest ? el.closest('[data-target]') : null;
-  return n && board.contains(n) && n.closest('svg') ? n : null;
-};
-const shape = (p) => shapeOf(document.elementFromPoint(p[0], p[1]));
-const kind = (n) => [...n.classList].filter((c) => c !== 'target' && c !== 'selected').sort().join(' ');
-const start = shapeOf(under);
-if (start !== null && start.classList.contains('target')) return start;
-const own = start === null ? null : kind(start);
-const DIRS = 24, STEP = 1.5;
-const blocked = new Uint8Array(DIRS);
-for (let r = STEP; r <= radius + 1e-6; r += STEP) {
-  const hits = new Map();
-  for (let i = 0; i < DIRS; i++) {
-    if (blocked[i]) continue;
-    const a = 2 * Math.PI * i / DIRS;
-    const n = shape([x + r * Math.cos(a), y + r * Math.sin(a)]);
-    if (n === null || n === start) continue;
-    if (n.classList.contains('target') && kind(n) !== own) hits.set(n, (hits.get(n) || 0) + 1);
-    else blocked[i] = 1;  // another shape of the board: a border this ray does not cross
-  }
-  let best = null, most = 0;
-  for (const [n, k] of hits) if (k > most) { best = n; most = k; }
-  if (best !== null) return best;
-}
-return null;
-"""
-
-
 class PlayView(View):
     """The play screen, drawn from the controller (``self.ctl``)."""
 
@@ -121,7 +78,7 @@ class PlayView(View):
                                      el("span", {"id": "status", "cls": "status", "aria-live": "polite"}), link))
         else:
             self.root.appendChild(app.header(
-                el("span", {"cls": "game-title", "text": g.name(self.lang)}),
+                el("h1", {"cls": "game-title", "text": g.name(self.lang)}),
                 el("nav", {"cls": "tools"},
                    button(self.t("play.rules"), lambda: app.show_rules(g.id), data_action="rules"),
                    button(self.t("play.share"), app.dialogs.show_share, data_action="share"),
@@ -130,23 +87,31 @@ class PlayView(View):
                    None if self.ctl.save_id else button(self.t("play.save"), self.save_now, data_action="save")),
             ))
             self.root.appendChild(el("div", {"id": "messages", "cls": "messages"}))
-        layout = el("div", {"cls": "play"})
+        layout = el("main", {"cls": "play"})
         board_col = el("div", {"cls": "board-col"})
         if not self.embed:
             board_col.appendChild(el("div", {"id": "status", "cls": "status", "aria-live": "polite"}))
+        # what just happened, said to a screen reader: the move as the move list writes it for the
+        # eyes the page shows (the status line, live too, says whose turn it is)
+        board_col.appendChild(el("p", {"id": "announce", "cls": "visually-hidden", "aria-live": "polite",
+                                       "aria-atomic": "true"}))
         board_col.appendChild(el("div", {"id": "views", "cls": "views", "role": "tablist",
                                          "aria-label": self.t("play.views")}))
         board_col.appendChild(el("div", {"id": "zoom", "cls": "zoom", "role": "group",
                                          "aria-label": self.t("zoom.label")}))
-        board = el("div", {"id": "board", "cls": "board", "data-game": g.id})
+        board = el("div", {"id": "board", "cls": "board", "data-game": g.id, "role": "region",
+                           "aria-label": self.t("play.board")})
         listen(board, "click", self.on_board_click)
         listen(board, "pointerup", self.on_board_pointerup)
         board_col.appendChild(board)
-        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "aria-label": self.t("play.choices")}))
+        board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "role": "group",
+                                         "aria-label": self.t("play.choices")}))
         board_col.appendChild(el("section", {"id": "board-panel", "cls": "panel", "aria-live": "polite"}))
         layout.appendChild(board_col)
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
-        side.appendChild(el("div", {"id": "scores", "cls": "scores"}))
+        # a wide table scrolls sideways in its box: a keyboard reaches it and scrolls it
+        side.appendChild(el("div", {"id": "scores", "cls": "scores", "tabindex": "0", "role": "region",
+                                    "aria-label": self.t("play.scores")}))
         nav = el("div", {"cls": "nav"},
                  button("«", lambda: self.nav(0), title=self.t("play.first"), aria_label=self.t("play.first"),
                         data_action="first"),
@@ -166,6 +131,14 @@ class PlayView(View):
                                    el("input", {"type": "checkbox", "id": "coords", "checked": self.coords},
                                       on={"change": lambda e: self.toggle_coords(bool(e.target.checked))}),
                                    el("span", {"text": self.t("play.flip_coords")})) if g.has_coords else None))
+            # a move typed as text, for a player who does not see the board (Session.typed)
+            typed = el("form", {"id": "typed", "cls": "typed"},
+                       el("label", {"for": "typed-move", "text": self.t("typed.label")}),
+                       el("input", {"id": "typed-move", "type": "text", "autocomplete": "off",
+                                    "spellcheck": "false", "autocapitalize": "off"}),
+                       button(self.t("typed.play"), None, cls="small", type="submit", data_action="typed-play"))
+            listen(typed, "submit", self.on_typed_move)
+            side.appendChild(typed)
             side.appendChild(el("h2", {"text": self.t("play.moves")}))
             # one listener for the whole list (an entry per ply: a listener each made long games slow to draw)
             side.appendChild(el("ol", {"id": "moves", "cls": "moves"}, on={"click": self.on_moves_click}))
@@ -230,8 +203,9 @@ class PlayView(View):
             self.app.drop_banners()  # what the last player was told is not for the next one
             clear(board)
             clear(tray)
-            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true"},
-                        el("h2", {"text": self.t("pass.title", name=name)}),
+            screen = el("div", {"id": "pass-screen", "cls": "pass-screen", "role": "dialog", "aria-modal": "true",
+                                "aria-labelledby": "pass-title"},
+                        el("h2", {"id": "pass-title", "text": self.t("pass.title", name=name)}),
                         el("p", {"text": self.t("pass.body")}),
                         button(self.t("pass.ready", name=name), self.reveal, cls="primary", data_action="reveal"))
             if s.ply > 0:  # the last move's author may take it back; they identify again afterwards
@@ -340,7 +314,7 @@ class PlayView(View):
         if chosen is None and self.embed:  # an embedded board starts at the frame's width
             chosen = 1.0
         if chosen is None:
-            least = float(_smallest_text(by_id("board")))  # at the zoom drawn now
+            least = float(js.plateauPage.smallestText(by_id("board")))  # at the zoom drawn now
             now = self.zoom_now or 1.0
             need = now * LEGIBLE_PX * 1.03 / least if least > 0 else 1.0  # (a frame's border, rounding)
             chosen = min(ZOOM_MAX, max(1.0, self.zoom_auto.get(key, 1.0), math.ceil(need * 20) / 20))
@@ -361,7 +335,7 @@ class PlayView(View):
     def focus_players(self) -> list[int]:
         """The players the device is for: a club device's seats, else the
         player holding it, else the people playing on it."""
-        seats = getattr(self.session, "seats", None)  # a club guest (web/club.py RemoteSession)
+        seats = self.ctl.seating.held  # a club guest's
         if seats:
             return list(seats)
         if self.ctl.holder is not None:
@@ -376,13 +350,11 @@ class PlayView(View):
         board = by_id("board")
         spots = list(board.querySelectorAll(".target"))
         if not spots:
-            home = getattr(self.session.game, "home_regions", None)
             regions = []
-            if home is not None:
-                try:
-                    regions = home(self.session.state, self.board_view, self.focus_players())
-                except Exception:  # where to look first is a courtesy: the board stays
-                    traceback.print_exc()
+            try:
+                regions = self.session.game.home_regions(self.session.state, self.board_view, self.focus_players())
+            except Exception:  # where to look first is a courtesy: the board stays
+                traceback.print_exc()
             if regions:
                 spots = list(board.querySelectorAll(",".join(f'[data-region="{int(r)}"]' for r in regions)))
         if not spots:
@@ -404,9 +376,11 @@ class PlayView(View):
         if zoom is None or zoom <= 1.0:
             board.classList.remove("zoomed")
             board.style.removeProperty("--zoom")
+            board.removeAttribute("tabindex")
         else:
             board.classList.add("zoomed")
             board.style.setProperty("--zoom", str(zoom))
+            board.setAttribute("tabindex", "0")  # a window the board scrolls in: the keyboard scrolls it too
         if bar is None:
             return
         clear(bar)
@@ -609,11 +583,11 @@ class PlayView(View):
         under the board, one tap away on any screen (a hover tooltip is not
         enough on a phone). Hidden behind a pass screen; stays open or
         closed as the reader left it."""
-        fn = getattr(self.session.game, "glossary", None)
+        glossary = self.session.game.glossary
         panel = by_id("board-panel")
         box = by_id("glossary")
-        if fn is None or panel is None:
-            return
+        if panel is None or box is None and not glossary(self.session.state, self.lang)[1]:
+            return  # a game without one (Game.glossary's default): no box
         if box is None:
             box = el("details", {"id": "glossary", "cls": "glossary"})
             panel.parentNode.insertBefore(box, panel.nextSibling)
@@ -623,7 +597,7 @@ class PlayView(View):
             self._glossary_drawn = None
             box.hidden = True
             return
-        title, pairs = fn(self.session.state, self.lang)
+        title, pairs = glossary(self.session.state, self.lang)
         if getattr(self, "_glossary_drawn", None) == (title, pairs):
             return  # the same races, powers and places: the list stays as it is (and as open as it was)
         self._glossary_drawn = (title, pairs)
@@ -712,10 +686,9 @@ class PlayView(View):
         """The status line, with what the next click does once a move is
         begun (``Game.click_hint``, for games whose moves take several clicks)."""
         s = self.session
-        hint = getattr(s.game, "click_hint", None)
-        if hint is None or not s.clicks or not self.interactive():
+        if not s.clicks or not self.interactive():
             return text
-        words = hint(s.state, list(s.clicks), self.lang)
+        words = s.game.click_hint(s.state, list(s.clicks), self.lang)
         return text + " — " + words if words else text
 
     def draw_side(self) -> None:
@@ -868,10 +841,7 @@ class PlayView(View):
         point inside a shape that is not a target (a region, square or hex nobody may play now)
         reaches only a target of another kind beside it (a palisade slot on a square's border), never
         a neighbouring region of its own kind."""
-        global _hit_target
-        if _hit_target is None:
-            _hit_target = js.Function.new("board", "under", "x", "y", "radius", _HIT_TARGET_JS)
-        return nn(_hit_target(by_id("board"), under, x, y, radius))
+        return nn(js.plateauPage.hitTarget(by_id("board"), under, x, y, radius))  # static/page/board.mjs
 
     def on_target(self, target: str, source: Source = CLICK) -> None:
         if not self.interactive() or self.must_pass():
@@ -893,6 +863,36 @@ class PlayView(View):
         if played is None:
             self.draw_board()
 
+    def on_typed_move(self, e) -> None:
+        """A move typed as text (see :meth:`Session.typed`): played as a
+        click completes one, or refused with a sentence; the field keeps the
+        text until the move is played."""
+        e.preventDefault()
+        field = by_id("typed-move")
+        text = str(field.value or "").strip() if field is not None else ""
+        if not text:
+            return
+        if not self.interactive() or self.must_pass():
+            self.flash(self.t("typed.not_now"))
+            return
+        s = self.session
+        moves = s.typed(text, self.ctl.viewer(), self.lang)
+        if len(moves) != 1:
+            self.flash(self.t("typed.several" if moves else "typed.unknown", move=text[:80]))
+            return
+        ask = s.game.confirm_text(moves[0].text, self.lang)
+        if ask and not js.window.confirm(ask):
+            return
+        try:
+            self.ctl.submit(moves[0].text, KEYBOARD)
+        except MoveRefused as err:
+            self.flash(self.t("typed.refused", move=text[:80], why=err.text or err.code))
+            return
+        field = by_id("typed-move")  # (looked up again: the move may have drawn the screen anew)
+        if field is not None:
+            field.value = ""
+            field.focus()
+
     def play_as_is(self) -> None:
         if self.ctl.play_as_is() is None:
             self.draw_board()
@@ -913,22 +913,31 @@ class PlayView(View):
                 and not self.session.replaced_own:  # taking back one's own turn is no news
             self.flash(self.t("play.replaced", n=len(replaced[1])), "info")
         self.refresh()
+        self.announce_move()
         if gain:
             self.show_turn_gain(gain)
+
+    def announce_move(self) -> None:
+        """Say the move just played in the live region, as the move list
+        writes it for the eyes the page shows now (public ones while the
+        device passes: never another player's secret)."""
+        box, s = by_id("announce"), self.session
+        if box is None or s.ply == 0 or s.ply != s.total:
+            return
+        box.textContent = s.move_line(s.ply - 1, self.ctl.viewer(), self.lang)
 
     def turn_gain_text(self) -> str:
         """What the move just played earned the person who played it
         (``Game.turn_gain``: "+7: 5 regions, +2 Merchant"), "" if nothing
         was scored or a computer played it."""
         s = self.session
-        fn = getattr(s.game, "turn_gain", None)
-        if fn is None or self.embed or s.ply == 0 or s.ply != s.total:
+        if not s.game.says_turn_gain or self.embed or s.ply == 0 or s.ply != s.total:
             return ""
         before = s.state_at(s.ply - 1)
         mover = before.to_play
         if mover is None or mover in s.computers:
             return ""
-        return fn(before, s.state, mover, self.lang)
+        return s.game.turn_gain(before, s.state, mover, self.lang)
 
     def show_turn_gain(self, text: str) -> None:
         """The turn's gain, to the player who earned it before the device

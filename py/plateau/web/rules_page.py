@@ -36,7 +36,7 @@ class RulesView(View):
             part = el("section", {"id": "devices-help", "cls": "devices-help"})
             markdown.render_into(part, devices_help(self.lang))
             art.appendChild(part)
-        self.root.appendChild(art)
+        self.root.appendChild(el("main", {"cls": "rules-main"}, art))
 
 
 def devices_help(lang: str) -> str:

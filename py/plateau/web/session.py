@@ -1,5 +1,6 @@
-"""One game being played or looked at: the record, the positions along it,
-the ply shown and the clicks of the move being built.
+"""One game being played or looked at: the positions along it (the record
+replayed, :class:`RecordPositions`; a guest's views, ``web/club.py``), the
+ply shown and the clicks of the move being built.
 
 Pure Python (no browser): the app drives it, and tests drive it natively.
 """
@@ -54,15 +55,31 @@ class collector_paused:
             gc.enable()
 
 
-class Session:
-    """The positions along the record are not all kept: a long game (a
-    tournament of thousands of plies) would take hundreds of megabytes.
-    Every move is checked once, when the record is opened or the move is
-    played; the session keeps the :class:`Move` objects it got, a position
-    every :data:`CHECKPOINT_EVERY` plies and the last one, and rebuilds any
-    other position from the checkpoint before it (``State.apply`` of the
-    moves already checked). Positions handed out (:attr:`state`,
-    :meth:`state_at`) are never changed afterwards."""
+class RecordPositions:
+    """The positions along a record: a game played on this device, or the
+    host's in club mode (a guest's come from the views it receives:
+    ``web/club.py``, ``ViewPositions``). A :class:`Session` reads its
+    positions from one of them, whichever it is.
+
+    The positions are not all kept: a long game (a tournament of thousands
+    of plies) would take hundreds of megabytes. Every move is checked once,
+    when the record is opened or the move is played; the source keeps the
+    :class:`Move` objects it got, a position every :data:`CHECKPOINT_EVERY`
+    plies and the last one, and rebuilds any other position from the
+    checkpoint before it (``State.apply`` of the moves already checked).
+    Positions handed out (:meth:`state_at`) are never changed afterwards.
+
+    >>> pos = RecordPositions(Record("thud", {}, 1, ["Ann", "Bob"], []))
+    >>> pos.total, pos.first, pos.opening, pos.finished
+    (0, 0, 0, False)
+    """
+
+    #: the first ply whose position is known: every one, from the start
+    first = 0
+    #: the seat this device plays for among those who may move now (a guest's); a record knows no device
+    mover = None
+    #: whose eyes the positions are built for: a record's hold everything
+    eyes = None
 
     def __init__(self, record: Record, lang: str | None = None) -> None:
         """``lang``: the move list's language, when known; its words are
@@ -81,38 +98,31 @@ class Session:
         self._shown: tuple[int, State] | None = None  # the last position rebuilt for state_at
         self._cursor: tuple[int, State] | None = None  # a scratch position walked forward (labels, views)
         self._near: dict[int, State] = {}  # ply -> a position kept between checkpoints (NEAR_EVERY)
-        self._legal: dict[int, list[Move]] = {}
-        self._screens: dict = {}  # (ply, holder) -> whether the decider there needs a pass screen
         self._labels: dict = {}  # (ply, viewer, lang) -> the move list's words for that move
-        #: this session among those of the page, and a number that changes with its moves
+        #: this source among those of the page, and a number that changes with its moves
         #: (played, replaced, brought back): what was drawn from them is then stale
         self.serial = next(_SERIALS)
         self.version = 0
         self._edits: list[tuple[int, int]] = []  # (version, first ply whose move changed then)
-        viewers = (None, PUBLIC) if start.hidden_info() else (None,)
+        #: whether some players may not see everything
+        self.hidden = start.hidden_info()
+        viewers = (None, PUBLIC) if self.hidden else (None,)
         ahead = lang and len(record.moves) <= WORDS_AHEAD
         with collector_paused():  # a long record makes many objects at once, few of them garbage in cycles
-            self._extend(0, list(record.moves), [(v, lang) for v in viewers] if ahead else [])  # validates every move
-        self.ply = len(record.moves) if record.ply is None else record.ply
-        self.clicks: list[str] = []
-        #: the continuation that the last move played in the past replaced:
-        #: ``(ply, moves)``, so that it can be brought back
-        self.replaced: tuple[int, list[str]] | None = None
-        self.replaced_own = False  # the replaced moves were the replacing player's own turn
-        #: whether some players may not see everything (hot-seat hides it)
-        self.hidden = start.hidden_info()
-        #: seats no person at this device plays (the computer's, other devices'):
-        #: the device never passes to them, and while they decide the page keeps
-        #: showing what its holder may see (:meth:`set_elsewhere`)
-        self.computers: frozenset[int] = frozenset()
+            self.extend(0, list(record.moves), [(v, lang) for v in viewers] if ahead else [])  # validates every move
+        #: the ply a session opens at: the one the record was saved at, else its end
+        self.opening = len(record.moves) if record.ply is None else record.ply
 
-    def set_elsewhere(self, seats) -> None:
-        """The seats no person at this device plays are now ``seats``
-        (the controller's seating: web/controller.py, ``Seating.elsewhere``)."""
-        self.computers = frozenset(seats)
+    @property
+    def total(self) -> int:
+        return len(self.record.moves)
 
-    # -- positions ------------------------------------------------------
-    def _extend(self, ply: int, texts: list[str], labels=()) -> None:
+    @property
+    def finished(self) -> bool:
+        """The game as recorded is over: its review may show everything."""
+        return self._last.is_over()
+
+    def extend(self, ply: int, texts: list[str], labels=()) -> None:
         """Check and play ``texts`` from the position at ``ply`` (the last
         one kept), and append them to the record; ``labels``: the
         ``(viewer, lang)`` for which the move list's words are written on
@@ -153,8 +163,22 @@ class Session:
         del self.record.moves[ply:]
         self.record.moves.extend(texts)
 
-    def _truncate(self, ply: int) -> None:
-        """Forget the moves after ``ply`` and what was known about them."""
+    def append(self, played: Move, state: State) -> None:
+        """``played`` follows the record's last move; ``state``: the
+        position after it (the session's copy, not to be changed again)."""
+        ply = len(self._played)
+        self.record.moves.append(played.text)
+        self.version += 1
+        self._edits.append((self.version, ply))
+        self._played.append(played)
+        self._last = state
+        if (ply + 1) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[ply + 1] = state
+        self.record.ply = None
+
+    def truncate(self, ply: int) -> None:
+        """Forget the moves after ``ply`` and what was known about them (the
+        ply the record was saved at with them)."""
         last = self.state_at(ply)
         self.version += 1
         self._edits.append((self.version, ply))
@@ -168,14 +192,13 @@ class Session:
                 setattr(self, name, None)
         for key in [key for key in self._near if key > ply]:
             del self._near[key]
-        for key in [key for key in self._legal if key > ply]:
-            del self._legal[key]
-        self._forget_after(ply)
+        self._labels = {k: v for k, v in self._labels.items() if k[-3] < ply}
         self._last = last
+        self.record.ply = None
 
     def _rebuilt(self, ply: int, scratch: bool) -> State:
         """The position after ``ply`` moves, rebuilt from the closest kept
-        position before it (``scratch``: the session's scratch position may
+        position before it (``scratch``: the source's scratch position may
         be walked forward and returned; the caller must not keep it)."""
         total = len(self._played)
         if ply == total:
@@ -251,7 +274,7 @@ class Session:
             self._shown = (ply, state)
         return state
 
-    def _peek(self, ply: int) -> State:
+    def peek(self, ply: int) -> State:
         """The position after ``ply`` moves, for reading at once only (it
         may be the scratch position, changed by the next call)."""
         if ply == len(self._played) or ply % CHECKPOINT_EVERY == 0 or (self._shown and self._shown[0] == ply):
@@ -263,35 +286,158 @@ class Session:
         drawn then only needs the entries after them)."""
         return min([ply for v, ply in self._edits if v > version], default=self.total)
 
+    def last_move(self, ply: int) -> Move | None:
+        """The move that led to the position after ``ply`` moves."""
+        return self._played[ply - 1] if ply > 0 else None
+
+    def earlier_views(self, ply: int, player: int, count: int) -> list[dict]:
+        """``player``'s views of the ``count`` positions before ``ply``, oldest first."""
+        if count <= 0:
+            return []
+        return [self.peek(i).view(player) for i in range(max(0, ply - count), ply)]
+
+    def move_label(self, i: int, viewer, lang: str) -> str:
+        """Move ``i`` (0-based) in words for ``viewer``, as the move list
+        shows it (``Game.move_label``, from the position before it)."""
+        key = (i, viewer, lang)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = self.game.move_label(self.peek(i), self.record.moves[i], viewer, lang)
+        return hit
+
+    def move_line(self, i: int, viewer, lang: str) -> str:
+        """Move ``i`` (0-based) as a line of the move list: who played it and
+        what, for ``viewer`` (``Game.move_line``)."""
+        key = ("line", i, viewer, lang)
+        hit = self._labels.get(key)
+        if hit is None:
+            hit = self._labels[key] = self.line_of(i, self.record.moves[i], viewer, lang)
+        return hit
+
+    def line_of(self, ply: int, text: str, viewer, lang: str) -> str:
+        """``text`` played at the position after ``ply`` moves, as the move
+        list would write it for ``viewer``."""
+        return self.game.move_line(self.peek(ply), text, list(self.record.players), viewer, lang)
+
+    def words_ahead(self, viewer, lang: str, step: int = 24):
+        """Write the move list's words for ``viewer`` of every move not yet
+        written, ``step`` moves at a time (an iterator, for the page's idle
+        time: ``web/idle.py``); it stops when the moves change."""
+        version = self.version
+        for first in range(0, self.total, step):
+            if self.version != version:
+                return
+            for i in range(first, min(first + step, self.total)):
+                self.move_line(i, viewer, lang)
+            yield
+
+    def choose_mover(self, holder) -> None:
+        """A record plays every seat that may move: nobody to choose."""
+
+    def look_as(self, holder) -> bool:
+        """A record's positions hold everything: the same for every holder
+        (whether the eyes changed: never)."""
+        return False
+
+    def snapshot(self, ply: int | None) -> Record:
+        """A copy of the record, positioned at ``ply`` (None: its end)."""
+        r = self.record
+        return Record(r.game, dict(r.options), r.seed, list(r.players), list(r.moves), ply, r.title)
+
+
+class Session:
+    """One game being played or looked at on this device: the ply shown,
+    the clicks of the move being built and who may see and play what, over
+    the game's positions (:attr:`positions`: the record replayed,
+    :class:`RecordPositions`, made from a :class:`Record`; or a guest's
+    views in club mode, ``web/club.py``'s ``ViewPositions``)."""
+
+    def __init__(self, source, lang: str | None = None) -> None:
+        """``source``: a :class:`Record`, replayed (``lang``: see
+        :class:`RecordPositions`), or positions already made."""
+        positions = RecordPositions(source, lang) if isinstance(source, Record) else source
+        self.positions = positions
+        self.game = positions.game
+        self.ply = positions.opening
+        self.clicks: list[str] = []
+        #: the continuation that the last move played in the past replaced:
+        #: ``(ply, moves)``, so that it can be brought back
+        self.replaced: tuple[int, list[str]] | None = None
+        self.replaced_own = False  # the replaced moves were the replacing player's own turn
+        #: whether some players may not see everything (hot-seat hides it)
+        self.hidden = positions.hidden
+        #: seats no person at this device plays (the computer's, other devices'):
+        #: the device never passes to them, and while they decide the page keeps
+        #: showing what its holder may see (:meth:`set_elsewhere`)
+        self.computers: frozenset[int] = frozenset()
+        self._legal: dict = {}  # (ply, eyes) -> the legal moves there
+        self._screens: dict = {}  # (ply, eyes, holder) -> whether the decider there needs a pass screen
+        self._built_memo = None
+
+    def set_elsewhere(self, seats) -> None:
+        """The seats no person at this device plays are now ``seats``
+        (the controller's seating: web/controller.py, ``Seating.elsewhere``)."""
+        self.computers = frozenset(seats)
+
+    # -- positions (the source's) ------------------------------------------
+    @property
+    def record(self) -> Record:
+        return self.positions.record
+
+    @property
+    def serial(self) -> int:
+        """This game among those of the page (a guest's: among the states received)."""
+        return self.positions.serial
+
+    @property
+    def version(self) -> int:
+        """A number that changes with the moves: what was drawn from them is then stale."""
+        return self.positions.version
+
+    def unchanged_since(self, version: int) -> int:
+        return self.positions.unchanged_since(version)
+
+    def positions_ahead(self):
+        return self.positions.positions_ahead()
+
     @property
     def total(self) -> int:
-        return len(self.record.moves)
+        return self.positions.total
 
     @property
     def state(self) -> State:
-        return self.state_at(self.ply)
+        return self.positions.state_at(self.ply)
+
+    def state_at(self, ply: int) -> State:
+        """The position after ``ply`` moves (not to be changed)."""
+        return self.positions.state_at(ply)
 
     def to_play_at(self, ply: int) -> int | None:
         """Who decides at the position after ``ply`` moves."""
-        return self._peek(ply).to_play
+        return self.positions.peek(ply).to_play
 
     def earlier_views(self, player: int, count: int) -> list[dict]:
         """``player``'s views of the ``count`` positions before the one
         shown, oldest first: what that player saw happen (a computer player
         keeps some of it in mind, as a person at the table does)."""
-        if count <= 0:
-            return []
-        return [self._peek(i).view(player) for i in range(max(0, self.ply - count), self.ply)]
+        return self.positions.earlier_views(self.ply, player, count)
 
     def legal(self) -> list[Move]:
-        moves = self._legal.get(self.ply)
+        key = (self.ply, self.positions.eyes)
+        moves = self._legal.get(key)
         if moves is None:
             moves = [] if self.state.is_over() else self.state.legal_moves()
-            self._legal[self.ply] = moves
+            self._legal[key] = moves
         return moves
 
     def last_move(self) -> Move | None:
-        return self._played[self.ply - 1] if self.ply > 0 else None
+        return self.positions.last_move(self.ply)
+
+    def _truncate(self, ply: int) -> None:
+        """Forget the moves after ``ply`` and what was known about them."""
+        self.positions.truncate(ply)
+        self._legal = {k: v for k, v in self._legal.items() if k[0] <= ply}
+        self._screens = {k: v for k, v in self._screens.items() if k[0] <= ply}
 
     # -- the move being built -------------------------------------------
     def _built(self) -> tuple:
@@ -299,7 +445,7 @@ class Session:
         follow them: asked several times while one click is drawn (the board,
         its tray, the status line), worked out once per position and clicks."""
         legal, clicks = self.legal(), tuple(self.clicks)
-        memo = getattr(self, "_built_memo", None)
+        memo = self._built_memo
         if memo is None or memo[0] is not legal or memo[1] != clicks:
             cands = [m for m in legal if m.matches(clicks)]
             nxt: set[str] = set()
@@ -322,6 +468,31 @@ class Session:
         (the page plays it through its controller: :meth:`select`)."""
         move = self.select(target)
         return self.play(move) if move is not None else None
+
+    def typed(self, text: str, viewer, lang: str) -> list[Move]:
+        """The legal moves ``text`` names, typed as a player may type one
+        without the board (as Lichess's blind mode takes them): its notation
+        as the record writes it, else its words as the move list or the
+        board's description says them to ``viewer``; case and spaces aside.
+
+        >>> s = Session(Record("thud", {}, 1, ["Ann", "Bob"], []))
+        >>> [m.text for m in s.typed("  DF1-F3 ", None, "en")], [m.text for m in s.typed("dwarf f1 → f3", None, "en")]
+        (['dF1-F3'], ['dF1-F3'])
+        >>> s.typed("Dwarf F1 → K10", None, "en")
+        []
+        """
+        want = " ".join(text.split()).casefold()
+        if not want:
+            return []
+        legal, state = self.legal(), self.state
+        exact = [m for m in legal if m.text.casefold() == want]
+        if exact:
+            return exact
+
+        def said(m: Move) -> set[str]:
+            return {" ".join(w.split()).casefold() for w in (self.game.move_label(state, m.text, viewer, lang),
+                                                             self.game.describe_move(state, m.text, viewer, lang))}
+        return [m for m in legal if want in said(m)]
 
     def select(self, target: str) -> Move | None:
         """Add a click; returns the move the clicks complete, if any (not played).
@@ -378,15 +549,8 @@ class Session:
             self.replaced_own = all(self.to_play_at(k) in (me, *self.computers)
                                     for k in range(self.ply, self.total))
         self._truncate(self.ply)
-        self.record.moves.append(played.text)
-        self.version += 1
-        self._edits.append((self.version, self.ply))
-        self._played.append(played)
-        self._last = state
+        self.positions.append(played, state)
         self.ply += 1
-        if self.ply % CHECKPOINT_EVERY == 0:
-            self._checkpoints[self.ply] = state
-        self.record.ply = None
         self.clicks = []
         return played
 
@@ -401,10 +565,9 @@ class Session:
             return False
         now = list(self.record.moves[ply:])
         self._truncate(ply)
-        self._extend(ply, list(moves))
+        self.positions.extend(ply, list(moves))
         self.replaced = (ply, now) if now else None
         self.ply = self.total
-        self.record.ply = None
         self.clicks = []
         return True
 
@@ -429,11 +592,11 @@ class Session:
     def replaced_line(self, viewer, lang: str) -> str:
         """The first replaced move as the move list would write it for ``viewer``."""
         ply, moves = self.replaced
-        return self.game.move_line(self._peek(ply), moves[0], list(self.record.players), viewer, lang)
+        return self.positions.line_of(ply, moves[0], viewer, lang)
 
     # -- navigation -----------------------------------------------------
     def goto(self, ply: int) -> None:
-        ply = max(0, min(self.total, ply))
+        ply = max(self.positions.first, min(self.total, ply))  # a guest has the live position only
         if ply != self.ply:
             self.ply = ply
             self.clicks = []
@@ -453,8 +616,10 @@ class Session:
     # secrets to the wrong person.
     @property
     def finished(self) -> bool:
-        """The game as recorded is over: its review may show everything."""
-        return self._last.is_over()
+        """The game as recorded is over: its review may show everything
+        (a guest's never is: the host reviews the game with everything shown,
+        a guest keeps its own eyes)."""
+        return self.positions.finished
 
     def viewer(self, holder: int | None = None, spectator: bool = False) -> int | str | None:
         """Whose eyes the position shown is drawn for: everyone's when nothing
@@ -468,9 +633,26 @@ class Session:
         return holder
 
     def decider(self) -> int | None:
-        """Who decides at the position shown (``None`` when it is over)."""
+        """Who decides at the position shown (``None`` when it is over): on
+        a guest, the player this device holds who may move now, whoever the
+        game asks first (another table's player may be asked first and still
+        be thinking); else the one the game asks."""
         s = self.state
-        return None if s.is_over() else s.to_play
+        if s.is_over():
+            return None
+        mover = self.positions.mover
+        return s.to_play if mover is None else mover
+
+    def choose_mover(self, holder) -> None:
+        """Several players this device holds may move now (a guest): the one
+        holding the device goes on (the others wait behind the pass screen)."""
+        self.positions.choose_mover(holder)
+
+    def look_as(self, holder) -> None:
+        """Whose position the page draws, on a guest holding several seats:
+        the holder's (a record's positions are the same for everyone)."""
+        if self.positions.look_as(holder):
+            self.clicks = []
 
     def screen_needed(self, holder: int | None) -> bool:
         """Whether the decider at the position shown may see something that
@@ -479,7 +661,7 @@ class Session:
         d = self.decider()
         if not self.hidden or d is None or d == holder or d in self.computers:
             return False
-        key = (self.ply, holder)
+        key = (self.ply, self.positions.eyes, holder)
         hit = self._screens.get(key)
         if hit is None:
             hit = self._screens[key] = must_pass_between(self.state, holder, d)
@@ -517,40 +699,16 @@ class Session:
         return None
 
     def move_label(self, i: int, viewer, lang: str) -> str:
-        """Move ``i`` (0-based) in words for ``viewer``, as the move list
-        shows it (``Game.move_label``, from the position before it)."""
-        key = (i, viewer, lang)
-        hit = self._labels.get(key)
-        if hit is None:
-            hit = self._labels[key] = self.game.move_label(self._peek(i), self.record.moves[i], viewer, lang)
-        return hit
+        """Move ``i`` (0-based) in words for ``viewer``, as the move list shows it."""
+        return self.positions.move_label(i, viewer, lang)
 
     def move_line(self, i: int, viewer, lang: str) -> str:
-        """Move ``i`` (0-based) as a line of the move list: who played it and
-        what, for ``viewer`` (``Game.move_line``)."""
-        key = ("line", i, viewer, lang)
-        hit = self._labels.get(key)
-        if hit is None:
-            hit = self._labels[key] = self.game.move_line(self._peek(i), self.record.moves[i],
-                                                          list(self.record.players), viewer, lang)
-        return hit
+        """Move ``i`` (0-based) as a line of the move list: who played it and what, for ``viewer``."""
+        return self.positions.move_line(i, viewer, lang)
 
     def words_ahead(self, viewer, lang: str, step: int = 24):
-        """Write the move list's words for ``viewer`` of every move not yet
-        written, ``step`` moves at a time (an iterator, for the page's idle
-        time: ``web/idle.py``); it stops when the moves change."""
-        version = self.version
-        for first in range(0, self.total, step):
-            if self.version != version:
-                return
-            for i in range(first, min(first + step, self.total)):
-                self.move_line(i, viewer, lang)
-            yield
-
-    def _forget_after(self, ply: int) -> None:
-        """Cached facts about positions after ``ply`` are stale."""
-        self._screens = {k: v for k, v in self._screens.items() if k[0] <= ply}
-        self._labels = {k: v for k, v in self._labels.items() if k[-3] < ply}
+        """The move list's words written ahead, for the page's idle time (:meth:`RecordPositions.words_ahead`)."""
+        return self.positions.words_ahead(viewer, lang, step)
 
     # -- drawing ----------------------------------------------------------
     def context(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
@@ -583,6 +741,4 @@ class Session:
 
     def snapshot(self, at_ply: bool = True) -> Record:
         """A copy of the record, positioned at the ply shown."""
-        r = self.record
-        ply = self.ply if at_ply and self.ply != self.total else None
-        return Record(r.game, dict(r.options), r.seed, list(r.players), list(r.moves), ply, r.title)
+        return self.positions.snapshot(self.ply if at_ply and self.ply != self.total else None)

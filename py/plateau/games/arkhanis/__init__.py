@@ -259,6 +259,8 @@ class Arkhanis(Game):
             return describe(state_before.tables[state_before.current], move_text, lang)
         return move_text
 
+    says_turn_gain = True
+
     def turn_gain(self, before, after, player, lang):
         """What the move scored for ``player`` on any table (the end of their
         turn), in the words of Small World; "" if nothing."""

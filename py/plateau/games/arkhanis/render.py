@@ -101,6 +101,8 @@ def _seat(seat, sx, yy, sw, L):
     if seat.target:
         cls.append("target")
         attrs += ' tabindex="0" role="button"'
+    else:
+        attrs += ' role="img"'  # a labelled picture: what a screen reader says of it
     if seat.selected:
         cls.append("selected")
     mark = "▶ " if seat.running else ""

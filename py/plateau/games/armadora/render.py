@@ -145,7 +145,7 @@ def _gold(board) -> str:
     for s, n, label in board.gold:
         x, y = _xy(s)
         out.append(f'<circle cx="{x + CELL - 18}" cy="{y + CELL - 18}" r="12" class="am-goldc am-np" '
-                   f'aria-label="{_esc(label)}"/>'
+                   f'role="img" aria-label="{_esc(label)}"/>'
                    f'<text x="{x + CELL - 18}" y="{y + CELL - 13}" class="am-goldn am-np">{n}</text>')
     return "".join(out)
 
@@ -338,7 +338,7 @@ def _warrior(w) -> str:
     tile = 54
     tx, ty = x + (CELL - tile) / 2, y + (CELL - tile) / 2
     out = [f'<rect x="{tx}" y="{ty}" width="{tile}" height="{tile}" rx="9" fill="{w.fill}" stroke="{w.dark}" '
-           f'class="am-tile am-np" aria-label="{_esc(w.label)}"/>']
+           f'class="am-tile am-np" role="img" aria-label="{_esc(w.label)}"/>']
     cx, cy = x + CELL / 2, y + CELL / 2
     if w.faceup:
         out.append(f'<rect x="{tx + 7}" y="{ty + 7}" width="{tile - 14}" height="{tile - 14}" rx="6" '

@@ -150,6 +150,8 @@ class SmallWorld(Game):
 
         return describe(state_before, move_text, lang)
 
+    says_turn_gain = True
+
     def turn_gain(self, before, after, player: int, lang: str) -> str:
         """What the move from ``before`` to ``after`` scored for ``player``
         (their turn's end), in words; "" if it scored nothing."""

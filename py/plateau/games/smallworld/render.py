@@ -171,6 +171,8 @@ def _hit_attrs(h):
     if h.target:
         cls.append("target")
         a += ' tabindex="0" role="button"'
+    else:
+        a += ' role="img"'  # a labelled picture: what a screen reader says of it
     if h.selected:
         cls.append("selected")
     return a, cls

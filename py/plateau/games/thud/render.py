@@ -198,7 +198,7 @@ def _square_frozen(sq: int, v: int, nm: str, label: str) -> _Frozen:
     (the same attributes, in svgwrite's sorted order), built without going
     through svgwrite: the first drawing of a visit makes 145 of them."""
     r, c = divmod(sq, 15)
-    attrs = {"aria-label": label, "class": "sq", "data-target": nm, "height": _CELL, "width": _CELL,
+    attrs = {"aria-label": label, "class": "sq", "data-target": nm, "height": _CELL, "role": "img", "width": _CELL,
              "x": str(MARGIN + c * CELL), "y": str(MARGIN + r * CELL)}
     if v == EMPTY:
         tag = "rect"
@@ -365,5 +365,5 @@ def diagram(game, name: str, lang: str) -> str:
     svg = svg.replace("</svg>", "".join(band) + "</svg>")
     x0, y0, w, h = sx - 20, sy - 20, w + 24, h + 24
     svg = svg.replace(f'viewBox="0,0,{SIDE},{SIDE}"', f'viewBox="{x0},{y0},{w},{h}"', 1)
-    # a diagram is a picture, not a control: no focus, no clicks
-    return svg.replace(' tabindex="0"', "").replace(' role="button"', "")
+    # a diagram is a picture, not a control: no focus, no clicks, its squares labelled pictures
+    return svg.replace(' tabindex="0"', "").replace(' role="button"', ' role="img"')
