@@ -538,7 +538,7 @@ class Session:
         if self.ply < self.total and text == self.record.moves[self.ply]:
             self.ply += 1
             self.clicks = []
-            return self._played[self.ply - 1]
+            return self.positions.last_move(self.ply)
         state = self.state.clone()
         played = state.play(text) if seat is None else state.play_as(seat, text)
         if self.ply < self.total:
