@@ -22,7 +22,7 @@ from plateau.core.i18n import tr
 from . import club
 from .club import Guest, Referee, Refused
 from .controller import Change, MoveRefused
-from .dom import button, by_id, clear, el, nn, tried_again
+from .dom import button, by_id, clear, el, tried_again
 from .lazy_files import game_missing
 from .view import View
 

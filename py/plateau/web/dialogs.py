@@ -11,7 +11,7 @@ import js
 
 from plateau.core.record import encode
 
-from .dom import button, by_id, document, download, el, listen, q
+from .dom import button, by_id, document, download, el, listen
 from .view import View
 
 EMBED_WIDTH = 640  # the widest an embedded board's frame grows (it narrows with the host page)
