@@ -26,20 +26,8 @@ from plateau.games.smallworld.rules import EMPTY
 
 from sw_factory import begin, fresh, give, texts
 from test_arkhanis_tiles import ALL_TILES, tiles_everywhere
+from test_smallworld_ug_items import Fixed
 from tilehelp import biased_move, play, steered_move
-
-
-class Fixed:
-    """A random source whose every draw is ``value``."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def below(self, n):
-        return self.value
-
-    def copy(self):
-        return self
 
 
 def land(s, r):
