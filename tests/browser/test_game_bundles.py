@@ -131,6 +131,32 @@ def test_a_game_opened_before_its_files_came_is_fetched_when_opened(browser, bas
     ctx.close()
 
 
+def test_an_action_waiting_for_its_files_is_dropped_when_the_person_went_elsewhere(browser, base_url):
+    """"Rules" pressed before the game's files came, then "Plateau" (the home)
+    while they come: the home stays; the rules do not open late over it.
+    Pressed again, once the files are in place, the rules open at once."""
+    ctx, page, errors = open_app_refusing(browser, base_url, GAME_BUNDLE)
+    held = []
+    page.route(re.compile(r"/static/build/game-thud-[0-9a-f]{12}\.bundle$"), lambda route: held.append(route))
+    _press(page, '[data-game="thud"] [data-action="rules"]')
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.locator("article.rules").count() == 0
+    assert "Thud" in page.inner_text("#messages")  # its files are being fetched, the person is told
+    _press(page, "header.top .brand")
+    for route in held:
+        route.continue_()
+    page.wait_for_function("performance.getEntriesByType('mark').some(m => m.name == 'plateau:game-fetched-thud')")
+    page.wait_for_timeout(300)
+    assert page.locator("article.rules").count() == 0
+    assert page.locator('[data-game="thud"] .card-picture img').count() == 1
+    assert "Thud" not in page.inner_text("#messages")  # the waiting message is gone with the wait
+    _press(page, '[data-game="thud"] [data-action="rules"]')
+    page.wait_for_selector("article.rules")
+    assert not errors, errors
+    ctx.close()
+
+
 def test_games_open_offline_after_one_visit(browser, base_url, site_dir):
     """Offline, the games' bundles come from the offline cache (the service
     worker's list names them): fetched once the app is ready, then opened."""

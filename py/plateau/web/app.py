@@ -100,6 +100,9 @@ class App:
         self._routing = False  # showing a screen because of the browser's Back/Forward
         self._routed = False  # the first screen shown replaces the page's history entry
         self._shown: dict = {}  # the screen shown (its history state)
+        # the action waiting for a game's files (fetch_game): done when they come only if
+        # the person has not gone elsewhere meanwhile, and only the last one asked
+        self._waiting: object | None = None
         self.ctl = PlayController(self.store, lambda: self.lang, self.embed, self.view_only)
         # the views; those that listen to the controller in this order: the board is drawn
         # before the computer, which then says on it that it is thinking
@@ -289,11 +292,14 @@ class App:
         name = g.name(self.lang) if g is not None else gid or "Plateau"  # "": the standard library's later part
         wait = self.t("game.fetching", name=name)
         self.flash(wait, "info")
+        self._waiting = token = object()
 
         def done(_):
             if self.forget_messages(wait):
                 self.draw_messages()
-            again()
+            if self._waiting is token:  # e.g. "Rules", then "Plateau" while they came: the home stays
+                self._waiting = None
+                again()
 
         def failed(err):
             self.forget_messages(wait)
@@ -319,6 +325,7 @@ class App:
         state = {"plateau": screen, **{k: str(v) for k, v in data.items()}}
         if state != self._shown:
             self._shown = state
+            self._waiting = None  # another screen: what was asked on the one before is not done late
             js.window.scrollTo(0, 0)  # e.g. "Start" at the foot of a long form on a phone
         if self._routing or self.embed:  # an embed must not fill its host page's history
             return False
@@ -428,6 +435,7 @@ class App:
         return bar
 
     def go_home(self) -> None:
+        self._waiting = None  # the home asked for: what was asked before is not done late
         if str(js.location.hash or "").startswith("#g="):
             js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
         self.show_home()
