@@ -143,6 +143,37 @@ def start_club(h, base_url, game, seed, options=None):
     h.wait_for_selector('[data-device="a"]')
 
 
+def press(page, selector: str) -> None:
+    """A click of the real pointer in the middle of a button."""
+    loc = page.locator(selector)
+    loc.scroll_into_view_if_needed()
+    b = loc.bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def test_a_guest_joins_from_the_home_page_and_sees_what_the_code_is_for(two, base_url):
+    """Issue 39 §4: "Join a game" on the home page (scan, or paste the code); "a guest sees which game
+    and which seat the code is for before it connects"; where there is no camera, the page says so."""
+    h, g = two
+    start_club(h, base_url, "thud", 3)
+    link = offer(h)
+    open_app(g, base_url, clear=True)
+    press(g, '#home-join [data-action="join"]')
+    g.wait_for_selector("#club-join [data-join]")
+    # this browser has no camera: no Scan button, a line that says to paste the code
+    g.wait_for_selector("#club-join [data-nocamera]")
+    assert not g.locator('#club-join [data-action="club-scan"]').count()
+    g.fill("[data-join]", link)
+    press(g, '[data-action="club-join"]')
+    g.wait_for_selector("[data-answer-code]", timeout=30_000)
+    said = g.inner_text("#club-join-for")
+    assert "Thud" in said and ("Joueur 2" in said or "Player 2" in said), said
+    assert "Joueur 1" not in said and "Player 1" not in said
+    h.fill('[data-answer="a"]', g.input_value("[data-answer-code]"))
+    press(h, '[data-code-for="a"] [data-action="club-read"]')
+    g.wait_for_selector('#club[data-connected="yes"]', timeout=30_000)
+
+
 def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):
     h, g = two
     start_club(h, base_url, "thud", 3)

@@ -72,6 +72,28 @@ def test_a_pairing_code_is_short_and_gives_back_what_connects():
     assert club.read_code(link, "o")["nonce"] == "n0nce"  # the link pasted whole
 
 
+def test_a_hosts_code_says_which_game_and_whom_the_device_plays():
+    """Issue 39 §4: "a guest sees which game and which seat the code is for before it connects"."""
+    code = club.offer_code("n0nce", "g1", "d1", OFFER, game="armadora", names=["Alice", "Benoît"])
+    assert len(code) < 340  # still one QR code a phone reads at arm's length
+    assert club.read_code(code, "o")["to"] == {"gid": "armadora", "names": ["Alice", "Benoît"], "table": None}
+    table = club.read_code(club.offer_code("n", "g1", "t2", OFFER, game="arkhanis", table=1), "o")
+    assert table["to"] == {"gid": "arkhanis", "names": [], "table": 1}
+    assert club.read_code(club.offer_code("n", "g1", "d1", OFFER), "o")["to"] == {}  # an older host's code
+
+
+@pytest.mark.parametrize("said", [{"gi": "<b>x</b>", "w": []}, {"gi": "thud", "w": "Alice"},
+                                  {"gi": "thud", "w": ["A" * 61]}, {"gi": "thud", "w": ["a"] * 25},
+                                  {"gi": "thud", "w": [], "t": -1}, {"gi": "thud", "w": [], "t": True},
+                                  {"gi": "thud", "w": [3]}])
+def test_what_a_code_says_it_is_for_is_ignored_when_malformed(said):
+    """A code is read before anything is connected: what it says beyond the connection is only shown, and
+    only in the form Plateau writes it; anything else is not shown (the code still connects)."""
+    obj = {"k": "o", "v": club.VERSION, "n": "n0nce", "g": "g1", "d": "d1", "s": club.pack_sdp(OFFER), **said}
+    back = club.read_code(club.encode_code(obj), "o")
+    assert back["to"] == {} and back["device"] == "d1"
+
+
 @pytest.mark.parametrize("text", ["", "hello", "!!!", club.encode_code({"k": "x"}), club.encode_code([1, 2]),
                                   club.encode_code({"k": "o", "v": 1, "n": "a", "s": [1, 2]}), "A" * 5000])
 def test_a_wrong_code_is_refused_with_a_message(text):

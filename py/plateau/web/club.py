@@ -160,8 +160,35 @@ def decode_code(text: str):
         raise Refused("code", "this is not a pairing code") from None
 
 
-def offer_code(nonce: str, game_id: str, device: str, sdp: str) -> str:
-    return encode_code({"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)})
+def offer_code(nonce: str, game_id: str, device: str, sdp: str, game: str = "", names: list[str] | None = None,
+               table: int | None = None) -> str:
+    """The host's code for ``device``. It also says, for the person holding
+    that device before it connects, which game (``game``: the game's id)
+    and whom the device will play (``names``: the players of its seats) or
+    which table it is (``table``)."""
+    obj = {"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)}
+    if game:
+        obj.update(gi=game, w=[str(n)[:MAX_NAME] for n in (names or [])][:MAX_NAMES], t=table)
+    return encode_code(obj)
+
+
+#: what a code may say of the device's players (a code is read before anything is connected)
+MAX_NAMES = 24
+MAX_NAME = 60
+_GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
+
+
+def code_for(obj: dict) -> dict:
+    """What a host's code says it is for: ``{"gid", "names", "table"}``, or
+    ``{}`` when it does not say (or says it in a form not understood)."""
+    gid, names, table = obj.get("gi"), obj.get("w"), obj.get("t")
+    if not isinstance(gid, str) or not _GAME_ID.match(gid) or not isinstance(names, list):
+        return {}
+    if len(names) > MAX_NAMES or not all(isinstance(n, str) and len(n) <= MAX_NAME for n in names):
+        return {}
+    if table is not None and (not isinstance(table, int) or isinstance(table, bool) or not 0 <= table < 64):
+        return {}
+    return {"gid": gid, "names": list(names), "table": table}
 
 
 def answer_code(nonce: str, sdp: str) -> str:
@@ -182,7 +209,7 @@ def read_code(text: str, kind: str) -> dict:
     if kind == "o":
         if not isinstance(obj.get("g"), str) or not isinstance(obj.get("d"), str) or not _DEVICE.match(obj["d"]):
             raise Refused("code", "this is not a pairing code")
-        out.update(game=obj["g"], device=obj["d"])
+        out.update(game=obj["g"], device=obj["d"], to=code_for(obj))
     return out
 
 

@@ -90,11 +90,19 @@ TEXT = {
         "join.used": "Ce code a déjà servi. L'appareil qui accueille la partie peut en montrer un nouveau "
                      "pour cet appareil : scannez-le ou collez-le ici.",
         "join.wait": "En attente de l'appareil qui accueille…",
+        "join.for.table": "Ce code est pour {game}, l'appareil de la table {t}.",
+        "join.for.seats": "Ce code est pour {game} : cet appareil jouera {names}.",
+        "join.for.public": "Ce code est pour {game}, en spectateur (vue publique).",
+        "join.for.unknown": "Ce code ne dit pas pour quelle partie il est (appareil qui accueille d'une autre "
+                            "version de Plateau).",
+        "code.nocamera": "Pas de caméra utilisable sur cet appareil (aucune, ou page ouverte sans https) : "
+                         "collez le code dans la case.",
+        "code.rejoin": "Scanner ou coller un nouveau code",
         "join.connected": "Relié : la partie arrive.",
         "guest.on": "Relié à l'appareil qui accueille — vous jouez : {names}.",
         "guest.public": "Relié à l'appareil qui accueille — vue spectateur.",
         "guest.off": "Déconnecté : vous ne pouvez pas jouer. Demandez un nouveau code à l'appareil qui "
-                     "accueille et scannez-le.",
+                     "accueille, puis scannez-le ou collez-le.",
         "guest.sent": "Coup envoyé…",
         "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
         "guest.version": "Cet appareil et celui qui accueille n'ont pas la même version de Plateau ({text}) "
@@ -154,10 +162,18 @@ TEXT = {
         "join.used": "This code was already used. The device hosting the game can show a new one for this "
                      "device: scan it or paste it here.",
         "join.wait": "Waiting for the host…",
+        "join.for.table": "This code is for {game}, the device of table {t}.",
+        "join.for.seats": "This code is for {game}: this device will play {names}.",
+        "join.for.public": "This code is for {game}, as a spectator (public view).",
+        "join.for.unknown": "This code does not say which game it is for (a host on another version of "
+                            "Plateau).",
+        "code.nocamera": "No camera can be used on this device (none, or the page was not opened over https): "
+                         "paste the code into the box.",
+        "code.rejoin": "Scan or paste a new code",
         "join.connected": "Connected: the game is coming.",
         "guest.on": "Connected to the host — you play: {names}.",
         "guest.public": "Connected to the host — spectator view.",
-        "guest.off": "Disconnected: you cannot play. Ask the host for a new code and scan it.",
+        "guest.off": "Disconnected: you cannot play. Ask the host for a new code, then scan it or paste it.",
         "guest.sent": "Move sent…",
         "guest.refused": "Move refused by the host: {text}",
         "guest.version": "This device and the host do not run the same version of Plateau ({text}) "
@@ -462,8 +478,7 @@ class ClubPage(View):
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.read"), lambda: self.read_answer(did), cls="primary",
                                   data_action="club-read"),
-                           button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_into(area)),
-                                  cls="small", data_action="club-scan")))
+                           self.scan_button(area, lambda: asyncio.ensure_future(self.scan_into(area)))))
         asyncio.ensure_future(self.fill_qr(box, link))
         return box
 
@@ -488,7 +503,11 @@ class ClubPage(View):
         except Exception as err:
             self.flash(str(err))
             return
-        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp))
+        dev = self.referee.devices[did]  # its code says which game and whom it plays (a table: which one)
+        names = self.ctl.session.record.players
+        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp), game=self.ctl.session.game.id,
+                                          names=[] if dev.table is not None else [names[p] for p in dev.seats],
+                                          table=dev.table)
         self.draw_devices()
 
     def read_answer(self, did: str) -> None:
@@ -509,6 +528,19 @@ class ClubPage(View):
             await self.glue().accept(cid, got["sdp"])
         except Exception as err:
             self.flash(f"{self.ct('fail')} ({err})")
+
+    def scan_button(self, area, scan):
+        """"Scan" beside the box a code is pasted into; where this device has
+        no camera it can use, a line says so instead (the box stays)."""
+        b = button(self.ct("code.scan"), scan, cls="small", data_action="club-scan")
+        asyncio.ensure_future(self.no_camera_here(b))
+        return b
+
+    async def no_camera_here(self, b) -> None:
+        if await has_camera():
+            return
+        if b.parentElement is not None:
+            b.replaceWith(el("span", {"cls": "club-nocamera", "data-nocamera": "", "text": self.ct("code.nocamera")}))
 
     async def scan_into(self, area) -> None:
         parent = area.parentElement
@@ -564,14 +596,30 @@ class ClubPage(View):
             main.appendChild(el("div", {"cls": "club-row"},
                                 button(self.ct("join.go"), lambda: self.join_screen(str(area.value)), cls="primary",
                                        data_action="club-join"),
-                                button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_join(area)),
-                                       cls="small", data_action="club-scan")))
+                                self.scan_button(area, lambda: asyncio.ensure_future(self.scan_join(area)))))
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             return
+        main.appendChild(self.code_is_for(got.get("to") or {}))
         self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
         self.store.set_setting(GUEST_KEY, {"nonce": got["nonce"], "game": got["game"], "device": got["device"]})
         main.appendChild(el("p", {"id": "club-join-state", "text": self.ct("code.making")}))
         asyncio.ensure_future(self.answer(main, got))
+
+    def code_is_for(self, to: dict):
+        """What the host's code says this device will be, shown before it connects."""
+        from .home import home_games  # the game's name without its files
+
+        g = home_games().get(to.get("gid", "")) if to else None
+        if g is None:
+            return el("p", {"id": "club-join-for", "text": self.ct("join.for.unknown")})
+        game, names = g.name(self.lang), ", ".join(to["names"])
+        if to.get("table") is not None:
+            text = self.ct("join.for.table", game=game, t=club.table_label(to["table"]))
+        elif names:
+            text = self.ct("join.for.seats", game=game, names=names)
+        else:
+            text = self.ct("join.for.public", game=game)
+        return el("p", {"id": "club-join-for", "cls": "club-for", "text": text})
 
     async def scan_join(self, area) -> None:
         await self.scan_into(area)
@@ -713,9 +761,24 @@ class ClubPage(View):
         if self.note:
             box.appendChild(el("p", {"cls": "club-note", "text": self.note}))
         if not self.connected:
-            box.appendChild(button(self.ct("code.scan"), lambda: self.join_screen(""), cls="primary",
+            box.appendChild(button(self.ct("code.rejoin"), lambda: self.join_screen(""), cls="primary",
                                    data_action="club-rejoin"))
         js.document.documentElement.classList.add("club-guest")
+
+
+async def has_camera() -> bool:
+    """Whether the page may film: a camera is there and the page may ask for
+    it (a page opened over plain http from another machine has no
+    ``mediaDevices``). Unknown (the list refused) counts as a camera: the
+    scan then says what went wrong."""
+    media = getattr(js.navigator, "mediaDevices", None)
+    if media is None or getattr(media, "getUserMedia", None) is None:
+        return False
+    try:
+        found = await media.enumerateDevices()
+    except Exception:
+        return True
+    return any(str(d.kind) == "videoinput" for d in found)
 
 
 def has_club(gid: str) -> bool:
