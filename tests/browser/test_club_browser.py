@@ -213,10 +213,18 @@ def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):
     s = Session(host_record(h))
     play(g, rnd.choice(s.legal()), [h])
 
+    # while devices play together each screen says it is kept on (or that it cannot be), and the host asks
+    # before its page is closed or reloaded (every device would have to pair again)
+    for p in (h, g):
+        p.wait_for_function("document.querySelector('#club-awake') && "
+                            "document.querySelector('#club-awake').textContent.length > 0")
+    asked = []
+    h.on("dialog", lambda d: asked.append(d.type))
     # the host reloads: the game and its devices come back, the guest says it cannot play and pairs again
     h.reload()
     h.wait_for_selector('[data-device="a"]', timeout=90_000)
     g.wait_for_selector('#club[data-connected="no"]', timeout=60_000)
+    assert asked == ["beforeunload"]
     s = Session(host_record(h))
     assert s.total == 6 and s.state.to_play == 0
     play(h, rnd.choice(s.legal()), [])

@@ -108,6 +108,9 @@ TEXT = {
         "guest.version": "Cet appareil et celui qui accueille n'ont pas la même version de Plateau ({text}) "
                          "Rechargez les deux pages pendant qu'ils sont en ligne, puis reliez-les à nouveau.",
         "log": "Journal des appareils",
+        "awake.on": "L'écran reste allumé tant que la partie se joue sur plusieurs appareils.",
+        "awake.no": "Ce navigateur ne peut pas garder l'écran allumé ici : réglez la mise en veille de "
+                    "l'appareil pour la soirée (un écran verrouillé coupe la liaison).",
         "how": "Comment ça marche",
     },
     "en": {
@@ -179,6 +182,9 @@ TEXT = {
         "guest.version": "This device and the host do not run the same version of Plateau ({text}) "
                          "Reload both pages while they are online, then pair them again.",
         "log": "Devices' log",
+        "awake.on": "This screen stays on while the game is played on several devices.",
+        "awake.no": "This browser cannot keep the screen on here: set the device's sleep delay for the "
+                    "evening (a locked screen cuts the link).",
         "how": "How it works",
     },
 }
@@ -203,6 +209,8 @@ class ClubPage(View):
         self.connected = False
         self.welcomed = False  # guest: the host answered this connection's hello
         self.note = ""
+        self.awake = "off"  # the screen kept on (static/page/club.mjs keepAwake): "on", "unavailable", "refused"
+        self._awake_wanted = False
         # the first listener: the other devices get a move before this page draws it, and a game opened
         # is known to be played on several devices before anything is drawn or thought for it
         self.ctl.subscribe(self.on_change, first=True)
@@ -276,6 +284,8 @@ class ClubPage(View):
                                        {d: int(v["table"]) for d, v in plan.items() if v.get("table") is not None})
             except (KeyError, TypeError, ValueError):
                 self.referee = None
+        if self.referee is None:
+            self.stay_awake(False)
         self.apply_away()
 
     def apply_away(self) -> None:
@@ -300,6 +310,7 @@ class ClubPage(View):
             self.glue().close(cid)
         self.conns, self.codes = {}, {}
         self.referee = None
+        self.stay_awake(False)
         self.store.set_setting(self.plan_key(), None)
         self.ctl.devices_gone()
         self.app.show_play()
@@ -336,6 +347,7 @@ class ClubPage(View):
             box.appendChild(self.plan_form())
         else:
             box.appendChild(el("div", {"id": "club-devices"}))
+            box.appendChild(el("p", {"id": "club-awake", "cls": "club-help"}))
             box.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             box.appendChild(button(self.ct("stop"), self.stop_club, cls="small", data_action="club-stop"))
             box.appendChild(el("details", {"cls": "club-log"}, el("summary", {"text": self.ct("log")}),
@@ -347,6 +359,32 @@ class ClubPage(View):
             board.parentElement.appendChild(box)
         if self.referee is not None:
             self.draw_devices()
+
+    def stay_awake(self, on: bool, ask_before_leaving: bool = False) -> None:
+        """While this device plays with others: its screen kept on (a phone
+        that locks drops its connection), said in the panel; the host also
+        asks before its page is closed or reloaded (every device would have to
+        pair again)."""
+        if not on and self.C is None:
+            return  # club mode never used here: nothing to let go
+        C = self.glue()
+        C.askBeforeLeaving(ask_before_leaving)
+        if on == self._awake_wanted:
+            self.show_awake()
+            return
+        self._awake_wanted = on
+
+        async def ask():
+            self.awake = str(await C.keepAwake(on))
+            self.show_awake()
+
+        asyncio.ensure_future(ask())
+
+    def show_awake(self) -> None:
+        node = by_id("club-awake")
+        if node is not None:
+            node.textContent = ("" if not self._awake_wanted or self.awake == "off"
+                                else self.ct("awake.on") if self.awake == "on" else self.ct("awake.no"))
 
     def show_help(self) -> None:
         self.app.show_rules(self.ctl.session.game.id)
@@ -452,6 +490,8 @@ class ClubPage(View):
             code = self.codes.get(dev.id)
             if code and not dev.connected:
                 box.appendChild(self.code_box(dev.id, code))
+        linked = any(dev.connected for dev in self.referee.devices.values())
+        self.stay_awake(linked, ask_before_leaving=linked)
         log = by_id("club-log")
         if log is not None:
             clear(log)
@@ -760,6 +800,8 @@ class ClubPage(View):
             box.appendChild(el("p", {"cls": "club-turn", "text": turn}))
         if self.note:
             box.appendChild(el("p", {"cls": "club-note", "text": self.note}))
+        box.appendChild(el("p", {"id": "club-awake", "cls": "club-help"}))
+        self.stay_awake(self.connected)
         if not self.connected:
             box.appendChild(button(self.ct("code.rejoin"), lambda: self.join_screen(""), cls="primary",
                                    data_action="club-rejoin"))
