@@ -16,7 +16,7 @@ import pytest
 from harness import board_ply, open_app, saved_games
 from leaks import leaves
 from plateau.core.game import view_secrets
-from plateau.core.record import decode
+from plateau.core.record import Record, decode, encode
 from plateau.web.session import Session
 
 zxingcpp = pytest.importorskip("zxingcpp")
@@ -172,6 +172,46 @@ def test_a_guest_joins_from_the_home_page_and_sees_what_the_code_is_for(two, bas
     h.fill('[data-answer="a"]', g.input_value("[data-answer-code]"))
     press(h, '[data-code-for="a"] [data-action="club-read"]')
     g.wait_for_selector('#club[data-connected="yes"]', timeout=30_000)
+
+
+def test_a_rematch_keeps_the_devices_paired_and_the_seats_follow_the_people(two, base_url):
+    """Issue 39 §3: "Rematch [...] keep every device paired, with seats following the people". Bob plays
+    on device A; after the rematch (seats rotated: Bob starts) device A holds Bob again, nobody pairs."""
+    h, g = two
+    rnd = random.Random(4)
+    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
+    while True:  # the game one move from its end
+        nxt = s.state.clone()
+        last = rnd.choice(s.legal())
+        nxt.play(last)
+        if nxt.is_over():
+            break
+        s.play(last)
+    open_app(h, base_url, clear=True)
+    h.evaluate(f"location.hash = {'#g=' + encode(s.record)!r}")
+    h.wait_for_selector('[data-action="save"]')
+    press(h, '[data-action="save"]')
+    press(h, "#club summary")
+    assert h.locator('[data-club-seat="1"]').input_value() == "a"
+    press(h, '[data-action="club-start"]')
+    h.wait_for_selector('[data-device="a"]')
+    open_app(g, base_url)
+    pair(h, g, offer(h))
+    assert "Bob" in g.inner_text("#club")
+    me = h if s.state.to_play == 0 else g
+    play(me, last, [h if me is g else g])
+    h.wait_for_selector("dialog#dialog[open] [data-action='rematch']")
+    assert not g.locator("[data-action='rematch']").count()  # the host starts the next game, not a guest
+    press(h, "#dialog [data-action='rematch']")
+    g.wait_for_function("+document.querySelector('#board').dataset.ply === 0", timeout=20_000)
+    assert h.locator('[data-device="a"][data-state="connected"]').count() == 1
+    rec = host_record(h)
+    assert rec.players == ["Bob", "Ann"] and rec.moves == []
+    assert "Bob" in g.inner_text("#club") and "Ann" not in g.inner_text("#club")
+    # Bob starts the rematch, from his own device
+    first = Session(rec).legal()[0]
+    play(g, first, [h])
+    assert host_record(h).moves == [first.text]
 
 
 def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):

@@ -143,6 +143,45 @@ def test_a_guest_move_is_checked_played_acknowledged_and_sent_to_every_device():
     assert ctl.session.record.moves == [d0, text]
 
 
+def test_a_rematch_keeps_every_device_paired_with_its_seats_following_its_players():
+    """Issue 39 §3: "Rematch, a new game with the same players [...] keep every device paired, with seats
+    following the people, and pass screens wherever two players share a device"."""
+    names = ["Ann", "Ben", "Cy", "Dee"]
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    g = get_game("armadora")
+    ref = Referee(ctl, {"d1": [1], "d2": [2, 3]})
+    ctl.seat_devices(ref.seat_devices())
+    ctl.open(Session(Record("armadora", g.full_options({}), 5, names, []), "en"), save_id="g1", save_name="Club")
+    ben, pair = joined(ref, "d1"), joined(ref, "d2")
+    assert ctl.people() == [0]
+    # the rematch: the same people, seats rotated by one (the second player starts)
+    after = names[1:] + names[:1]
+    moved = club.people_moved(names, after)
+    assert moved == {0: 3, 1: 0, 2: 1, 3: 2}
+    ctl.open(Session(Record("armadora", g.full_options({}), 6, after, []), "en"), save_id="g2", save_name="Club")
+    nxt = ref.next_game(ctl, moved)
+    assert nxt.devices["d1"].seats == [0] and nxt.devices["d2"].seats == [1, 2]
+    assert all(d.connected for d in nxt.devices.values())  # nobody pairs again
+    nxt.refresh(settle=True)
+    assert ctl.people() == [3]  # Ann, at the host, now plays seat 3: the host never passes to another seat
+    for did, text in nxt.welcome_all():
+        {"d1": ben, "d2": pair}[did].receive(text)
+    assert ben.game == "g2" and ben.seats == [0] and ben.session.record.players[0] == "Ben"
+    assert pair.seats == [1, 2] and pair.session.total == 0
+    # the guest's lines and views are the new game's: Ben holds only his own hidden warriors
+    assert set(json.loads(nxt.state_for(nxt.devices["d1"]))["views"]) == {"0"}
+    # and Ben, who starts, plays from his device
+    text = ben.session.legal()[0].text
+    out = nxt.receive("d1", ben.move(text, 0))
+    assert json.loads(out[0][1])["t"] == "ack" and ctl.session.record.moves == [text]
+
+
+@pytest.mark.parametrize("before, after", [(["A", "B"], ["A", "C"]), (["A", "A"], ["A", "A"]),
+                                           (["A", "B"], ["A", "B", "C"])])
+def test_a_new_game_of_other_people_does_not_carry_the_devices(before, after):
+    assert club.people_moved(before, after) is None
+
+
 @pytest.mark.parametrize("raw, code", [
     ("{not json", "json"),
     ("[1, 2]", "json"),

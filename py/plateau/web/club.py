@@ -433,6 +433,10 @@ class Referee:
         lang = msg.get("lang")
         dev.lang = lang if lang in ("fr", "en") else "en"
         dev.connected = True
+        return self.welcome(dev)
+
+    def welcome(self, dev: Device) -> list[tuple[str, str]]:
+        """The game for ``dev`` from the start: whom it plays, then the whole position."""
         dev.sent_lines = 0
         dev.sent_serial = 0
         s = self.ctl.session
@@ -540,11 +544,38 @@ class Referee:
             dev.connected = False
             self.log.append(f"{dev.name}: disconnected")
 
+    def next_game(self, ctl, moved: dict[int, int]) -> Referee:
+        """The same devices, still paired, for the next game on this host (a
+        rematch, a new game of the same people): each device's seats follow
+        its people (``moved``: a seat of this game -> that person's seat in
+        the next), a table's device stays that table's. The connected
+        devices are then sent the new game (:meth:`welcome_all`)."""
+        devs = list(self.devices.values())
+        nxt = Referee(ctl, {d.id: [moved[s] for s in d.seats if s in moved] for d in devs},
+                      {d.id: d.name for d in devs}, {d.id: d.table for d in devs if d.table is not None})
+        for d in devs:
+            nxt.devices[d.id].connected, nxt.devices[d.id].lang = d.connected, d.lang
+        nxt.log = self.log[-20:] + ["a new game: every device stays paired, its seats follow its players"]
+        return nxt
+
+    def welcome_all(self) -> list[tuple[str, str]]:
+        return [m for d in self.devices.values() if d.connected for m in self.welcome(d)]
+
     def plan(self) -> dict:
         """What the host keeps with the saved game (a reload brings the
         devices back): each device's seats and name."""
         return {d.id: ({"seats": d.seats, "name": d.name} if d.table is None
                        else {"seats": [], "name": d.name, "table": d.table}) for d in self.devices.values()}
+
+
+def people_moved(before: list[str], after: list[str]) -> dict[int, int] | None:
+    """Each seat of a game -> the seat of the same person (by name) in the
+    next game; None when the next game is not of the same people (a name
+    missing or added, or a name written twice: who is who is not known)."""
+    if sorted(before) != sorted(after) or len(set(before)) != len(before):
+        return None
+    at = {name: i for i, name in enumerate(after)}
+    return {i: at[name] for i, name in enumerate(before)}
 
 
 # -- a guest: the position built from what it may see ------------------------------------

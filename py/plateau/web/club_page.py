@@ -209,6 +209,8 @@ class ClubPage(View):
         self.connected = False
         self.welcomed = False  # guest: the host answered this connection's hello
         self.note = ""
+        self._players: list[str] = []  # host: the game whose devices are planned (its players, its game)
+        self._gid = ""
         self.awake = "off"  # the screen kept on (static/page/club.mjs keepAwake): "on", "unavailable", "refused"
         self._awake_wanted = False
         # the first listener: the other devices get a move before this page draws it, and a game opened
@@ -270,7 +272,24 @@ class ClubPage(View):
 
     def load_plan(self) -> None:
         """The game opened: its devices, if it is played on several (a host's
-        reload brings them back; the guests pair again)."""
+        reload brings them back; the guests pair again). A new game of the
+        same people (a rematch...) keeps the devices paired: each device's
+        seats follow its players, and each is sent the new game."""
+        before, players, gid = self.referee, self._players, self._gid
+        s = self.ctl.session
+        self._players, self._gid = list(s.record.players), s.game.id
+        if (before is not None and s.total == 0 and gid == s.game.id and self.ctl.save_id
+                and not self.store.settings().get(self.plan_key())
+                and any(d.connected for d in before.devices.values())):
+            moved = club.people_moved(players, self._players)
+            if moved is not None:
+                self.referee = before.next_game(self.ctl, moved)
+                self.codes = {}
+                self.store.set_setting(self.plan_key(), self.referee.plan())
+                self.apply_away()
+                for did, text in self.referee.welcome_all():
+                    self.send(did, text)
+                return
         for cid in list(self.conns):
             self.glue().close(cid)
         self.conns, self.codes = {}, {}
@@ -705,6 +724,7 @@ class ClubPage(View):
             self.note = ""
             self.draw_guest_panel()
         elif kind == "message":
+            was = g.game
             try:
                 t = g.receive(data)
             except Refused as r:
@@ -718,6 +738,10 @@ class ClubPage(View):
                 return
             if t in ("welcome", "state"):
                 self.welcomed = True
+            if t == "welcome" and was and g.game != was:  # the host started the next game: a dialog of the last goes
+                box = by_id("dialog")
+                if box is not None:
+                    box.close()
             if t == "state":
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
