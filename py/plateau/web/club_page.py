@@ -31,7 +31,8 @@ QR_READ = "static/vendor/jsqr-1.4.0/jsQR.js"
 DEVICES = ("a", "b", "c", "d", "e")
 PLAN_KEY = "club:"  # + saved game id: the host's devices (kept with the game: a reload brings them back)
 GUEST_KEY = "club-guest"
-CONNECT_WAIT_MS = 15000
+#: a code read and no link this long after: the devices do not reach each other (said on the host's screen)
+LINK_WAIT_S = 10
 HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
 HELLO_TRIES = 6
 
@@ -66,6 +67,10 @@ TEXT = {
         "st.waiting": "pas encore relié",
         "st.connected": "relié",
         "st.lost": "déconnecté : montrez-lui un nouveau code",
+        "st.apart": "injoignable depuis cet appareil : vérifiez le réseau, puis un nouveau code",
+        "apart": "L'appareil {d} ne s'est pas relié : les deux appareils ne se joignent pas. Un Wi-Fi invité "
+                 "isole souvent les appareils : mettez-les sur un même Wi-Fi ordinaire ou sur le partage de "
+                 "connexion d'un téléphone, puis montrez un nouveau code.",
         "code.show": "Montrer un code",
         "code.new": "Nouveau code",
         "code.step1": "1. Sur l'autre appareil, scannez ce code (ou ouvrez le lien, ou collez le texte).",
@@ -143,6 +148,10 @@ TEXT = {
         "st.waiting": "not paired yet",
         "st.connected": "connected",
         "st.lost": "disconnected: show it a new code",
+        "st.apart": "cannot be reached from this device: check the network, then a new code",
+        "apart": "Device {d} did not connect: the two devices cannot reach each other. A guest Wi-Fi often "
+                 "keeps devices apart: put both on one ordinary Wi-Fi or on one phone's hotspot, then show a "
+                 "new code.",
         "code.show": "Show a code",
         "code.new": "New code",
         "code.step1": "1. On the other device, scan this code (or open the link, or paste the text).",
@@ -205,6 +214,7 @@ class ClubPage(View):
         self.guest: Guest | None = None
         self.conns: dict[str, str] = {}  # host: connection id -> device
         self.codes: dict[str, str] = {}  # host: device -> its offer code shown
+        self.apart: set[str] = set()  # host: devices whose code was read and that never linked
         self.joining = ""  # guest: the nonce of the code it answered
         self.connected = False
         self.welcomed = False  # guest: the host answered this connection's hello
@@ -497,7 +507,8 @@ class ClubPage(View):
             else:
                 label = (self.ct("dev.seats", d=dev.id.upper(), names=", ".join(names[p] for p in dev.seats))
                          if dev.seats else self.ct("dev.public", d=dev.id.upper()))
-            state = "connected" if dev.connected else ("lost" if dev.done or dev.sent_serial else "waiting")
+            state = ("connected" if dev.connected else "lost" if dev.done or dev.sent_serial
+                     else "apart" if dev.id in self.apart else "waiting")
             row = el("div", {"cls": "club-device", "data-device": dev.id, "data-state": state},
                      el("strong", {"text": label}), " · ", el("span", {"cls": "club-state",
                                                                      "text": self.ct("st." + state)}))
@@ -553,6 +564,7 @@ class ClubPage(View):
 
     async def make_offer(self, did: str) -> None:
         self.codes.pop(did, None)  # a code works once: the one shown before is forgotten
+        self.apart.discard(did)
         self.draw_devices()
         nonce = self.referee.new_nonce(did)
         cid = "h-" + nonce
@@ -587,6 +599,20 @@ class ClubPage(View):
             await self.glue().accept(cid, got["sdp"])
         except Exception as err:
             self.flash(f"{self.ct('fail')} ({err})")
+            return
+        asyncio.ensure_future(self.watch_link(did, cid))
+
+    async def watch_link(self, did: str, cid: str) -> None:
+        """The device's answer was read: once it has had time to link and has
+        not, the devices cannot reach each other (a guest Wi-Fi that keeps
+        its devices apart, two networks): the host's screen says so."""
+        await asyncio.sleep(LINK_WAIT_S)
+        dev = self.referee.devices.get(did) if self.referee is not None else None
+        if dev is None or dev.connected or self.conns.get(cid) != did:
+            return
+        self.apart.add(did)
+        self.flash(self.ct("apart", d=dev.name.upper() if dev.table is None else dev.name))
+        self.draw_devices()
 
     def scan_button(self, area, scan):
         """"Scan" beside the box a code is pasted into; where this device has
