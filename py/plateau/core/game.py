@@ -336,6 +336,13 @@ class State:
         """One line for the UI: whose turn and what is being decided."""
         return ""
 
+    def waiting_status(self, lang: str = "fr") -> str:
+        """Who the game waits for, naming them, for a device where they do
+        not play ("Ben bids at table 2"): never "your", which :meth:`status`
+        may say to the one who decides. "" by default (the page names the
+        player to move)."""
+        return ""
+
     def hidden_info(self) -> bool:
         """True when some players may not see everything (hot-seat then
         shows a "pass the device" screen between players)."""
@@ -604,6 +611,12 @@ class Game:
         ``move_text``, when given, is the move: a game where several may
         move at once (:meth:`State.movers`) names the one who made it."""
         return players[state_before.to_play]
+
+    def mover_of(self, state_before: State, move_text: str) -> int | None:
+        """The player who made ``move_text`` from ``state_before``: the one
+        to play, unless the game lets several move at once
+        (:meth:`State.movers`: a tournament's tables, its bidders)."""
+        return state_before.to_play
 
     def line_alike(self, state_before: State, move_text: str) -> bool:
         """Whether every viewer reads the same :meth:`move_line` for this

@@ -320,6 +320,17 @@ class Arkhanis(Game):
             table = state_before.auction_tables[state_before.auction_table]
         return f"{t(lang, 'table', t=table + 1)} · {who}" if table is not None else who
 
+    def mover_of(self, state_before, move_text):
+        """A bid's bidder (revision 4: any table's, by the seat in the bid), a
+        move written ``@t<table>``'s table player, else the one to play."""
+        bidder = state_before.bidder_of(move_text)
+        if bidder is not None:
+            return bidder
+        at = _at_table(state_before, move_text)
+        if at is not None:
+            return state_before.tables[at].to_play
+        return state_before.to_play
+
     def line_alike(self, state_before, move_text):
         return not move_text.startswith("bid:")  # a bid's amount is its bidder's until the review
 

@@ -595,21 +595,23 @@ class TournamentState(State):
 
     def _table_log_auction(self, ti, bidders, win, best, tied):
         """Revision 4: the table's own log says its auction, as its board shows
-        it: every bid, revealed together, then who won what."""
+        it: every bid, revealed together (names and numbers, the same in every
+        language), then who won what."""
         table = self.tables[ti]
-        for q in bidders:
-            table.ev("bid_shown", p=q, k=self.bids[q])
+        bids = ", ".join(f"{self.players[q]} {self.bids[q]}"
+                         for q in sorted(bidders, key=lambda q: (-self.bids[q], self.seat_of[q])))
         if win is None:
+            table.ev("auction_none", bids=bids)
             return
-        if tied:
-            table.ev("auction_tie", p=win, bid=best)
         lot = self.auction_lot(ti)
         if lot[0] == "combo":
-            table.ev("auction_combo", p=win, bid=best, race=lot[1], power=lot[2])
+            table.ev("auction_combo", p=win, bid=best, race=lot[1], power=lot[2], bids=bids)
         elif lot[0] == "coins":
-            table.ev("auction_coins", p=win, bid=best, n=lot[1])
+            table.ev("auction_coins", p=win, bid=best, n=lot[1], bids=bids)
         else:
-            table.ev("auction_nothing", p=win, bid=best)
+            table.ev("auction_nothing", p=win, bid=best, bids=bids)
+        if tied:
+            table.ev("auction_tie", p=win, bid=best)
 
     def _settle_auction(self, ti):
         ps = self._bidders(ti)
@@ -1074,6 +1076,11 @@ class TournamentState(State):
         from .catalogue import status_line
 
         return status_line(self, lang)
+
+    def waiting_status(self, lang="fr"):
+        from .catalogue import waiting_line
+
+        return waiting_line(self, lang)
 
     def result_lines(self, lang="fr"):
         from .catalogue import result_lines
