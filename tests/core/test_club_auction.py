@@ -1,0 +1,85 @@
+"""Club mode, an Arkhanis auction turn (revision 4, issue 40 item 1: "all bidders of all tables bid at the
+same time, each on their device"; seed 001 §3: each table's auction is its own, bids hidden and revealed
+together): both table devices are asked to bid at once, each for a participant seated there; a bid sent
+from a position another table's bid has passed is still played; each device names the participants it
+waits for who are not there, never "your" for them (item 5)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from plateau.core.record import Record
+from plateau.core.registry import get_game
+from plateau.web.club import Guest, Referee
+from plateau.web.controller import PlayController
+from plateau.web.session import Session
+from plateau.web.store import MemoryStore, Store
+
+NAMES = ["Bilbo", "Merry", "Frodo", "Xavier", "Sam", "Pippin"]
+TABLES = "classic/base:10-12; classic/underground:17-20"
+
+
+def room(seed=4):
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    g = get_game("arkhanis")
+    options = g.full_options({"tables": TABLES, "schedule": "royal_treasure" + ",none" * 9})
+    ctl.open(Session(Record("arkhanis", options, seed, list(NAMES), []), "en"), save_id="g1", save_name="Club")
+    ref = Referee(ctl, {"ta": [], "tb": []}, {}, {"ta": 0, "tb": 1})
+    ref.refresh()
+    guests = {d: Guest() for d in ("ta", "tb")}
+    for did, guest in guests.items():
+        for to, text in ref.receive(did, guest.hello("en")):
+            guests[to].receive(text)
+    return ctl, ref, guests
+
+
+def send(ref, guests, did, seat, text, ply):
+    raw = json.dumps({"v": 1, "t": "move", "seat": seat, "move": text, "ply": ply, "id": random.getrandbits(30)})
+    answer = ref.receive(did, raw)
+    for to, msg in answer + ref.broadcast():
+        guests[to].receive(msg)
+    return json.loads(answer[0][1]) if answer else None
+
+
+def test_both_table_devices_are_asked_to_bid_at_the_same_time():
+    ctl, ref, guests = room()
+    st = ctl.session.state_at(ctl.session.total)
+    assert st.rev == 4 and st.stage == "auction" and sorted(st.movers()) == list(range(6))
+    asked = {}
+    for did, ti in (("ta", 0), ("tb", 1)):
+        s = guests[did].session
+        mover = s.positions.mover
+        assert mover == st.seated_at(ti)[0]  # the first participant seated at this table: asked now
+        assert s.decider() == mover and s.may_play(mover)
+        texts = [m.text for m in s.legal()]
+        assert texts == [f"bid:{st.seat_of[mover]}:{k}" for k in range(st.coins[mover] + 1)]
+        assert f"{NAMES[mover]}: your (hidden) bid for table {ti + 1}" in s.state.status("en")
+        asked[did] = (mover, texts)
+    ply = ctl.session.total
+    # table B's device bids first, then table A's, sent from the same position (the host has moved on)
+    (mb, tb), (ma, ta) = asked["tb"], asked["ta"]
+    assert send(ref, guests, "tb", mb, tb[2], ply)["t"] == "ack"
+    assert send(ref, guests, "ta", ma, ta[1], ply)["t"] == "ack"
+    assert ctl.session.record.moves == [tb[2], ta[1]]
+    live = ctl.session.state_at(ctl.session.total)
+    assert live.bids == {mb: 2, ma: 1} and ma not in live.movers() and mb not in live.movers()
+
+
+def test_a_device_waiting_for_the_other_table_names_its_bidders():
+    ctl, ref, guests = room()
+    st = ctl.session.state_at(ctl.session.total)
+    for p in st.seated_at(0):  # every participant of table A bids
+        ply = ctl.session.total
+        assert send(ref, guests, "ta", p, f"bid:{st.seat_of[p]}:0", ply)["t"] == "ack"
+    s = guests["ta"].session
+    assert s.positions.mover is None
+    live = ctl.session.state_at(ctl.session.total)
+    waiting = s.state.waiting_status("en")
+    assert waiting == ", ".join(f"{NAMES[p]} bids at table 2" for p in live.seated_at(1))
+    assert "your" not in waiting
+    # table A's auction is settled: its result is in table A's own log, which table A's device draws
+    from plateau.games.smallworld.render_model import event_lines
+
+    lines = event_lines(s.state.tables[0], s.positions.eyes, "en")
+    assert any(x.startswith("This table's auction: ") and "bids revealed" in x for x in lines)
