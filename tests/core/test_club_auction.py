@@ -83,3 +83,29 @@ def test_a_device_waiting_for_the_other_table_names_its_bidders():
 
     lines = event_lines(s.state.tables[0], s.positions.eyes, "en")
     assert any(x.startswith("This table's auction: ") and "bids revealed" in x for x in lines)
+
+
+def test_a_participant_sees_their_turns_score_on_their_own_device():
+    """Issue 40 item 5: "each player sees their turn's score on their own device" — the table device that
+    holds them, not only the host."""
+    ctl, ref, guests = room()
+    st = ctl.session.state_at(ctl.session.total)
+    for did, ti in (("ta", 0), ("tb", 1)):
+        for p in st.seated_at(ti):
+            send(ref, guests, did, p, f"bid:{st.seat_of[p]}:0", ctl.session.total)
+    g = guests["ta"]
+    p = g.session.positions.mover
+    assert p is not None
+    for _ in range(200):  # p plays a whole turn on table A's device: a combo, conquests, the end
+        if g.session.positions.mover != p:
+            break
+        texts = [m.text for m in g.session.legal()]
+        text = "pick:0" if "pick:0" in texts else next((x for x in texts if x.startswith("c:")), None)
+        text = text or next((x for x in ("end", "done", "nopeace", "pass") if x in texts), texts[0])
+        send(ref, guests, "ta", p, text, ctl.session.total)
+    gains = g.turn_gains("en")
+    assert len(gains) == 1 and gains[0].startswith(f"{NAMES[p]}, this turn earns you +"), gains
+    assert " +0 " not in gains[0]  # he conquered: his regions score
+    assert guests["tb"].turn_gains("en") == []  # the other table's device: not their score
+    assert ctl.session.game.mover_of(ctl.session.state_at(0), ctl.session.record.moves[1]) == \
+        ctl.session.state_at(1).occupant[int(ctl.session.record.moves[1].split(":")[1])]

@@ -644,6 +644,10 @@ class ClubPage(View):
                     self.note = ""
                 if first:
                     self.app.show_play()
+                else:
+                    gains = g.turn_gains(self.lang)  # each participant's score, on their own device
+                    if gains:
+                        self.flash(" ".join(gains), "info")
                 self.glue().painted()
             elif t == "ack":
                 self.note = ""
