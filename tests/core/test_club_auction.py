@@ -76,7 +76,7 @@ def test_a_device_waiting_for_the_other_table_names_its_bidders():
     assert s.positions.mover is None
     live = ctl.session.state_at(ctl.session.total)
     waiting = s.state.waiting_status("en")
-    assert waiting == ", ".join(f"{NAMES[p]} bids at table 2" for p in live.seated_at(1))
+    assert waiting == ", ".join(NAMES[p] for p in live.seated_at(1)) + " bid at table 2"
     assert "your" not in waiting
     # table A's auction is settled: its result is in table A's own log, which table A's device draws
     from plateau.games.smallworld.render_model import event_lines

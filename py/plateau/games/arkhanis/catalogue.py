@@ -86,7 +86,7 @@ CATALOGUE = {
         "ov.log": "Journal du tour {n}", "ov.log_empty": "Rien pour l'instant.",
         "ov.now.auction": "Enchère de la table {t} : {p} mise",
         "ov.now.auction_many": "Enchère de la table {t} : {ps} misent",
-        "wait.bid": "{p} mise à la table {t}", "wait.move": "{p} choisit une place libre",
+        "wait.bid": "{p} mise à la table {t}", "wait.bids": "{ps} misent à la table {t}", "wait.move": "{p} choisit une place libre",
         "wait.pendant": "{p} choisit pour le Pendentif de Pierre de Lune", "wait.play": "{p} joue à la table {t}",
         "ov.now.move": "{p} (place {s}) choisit une place libre",
         "ov.now.play": "Créneau {slot} : table {t}, place {s} — {p} joue",
@@ -171,7 +171,7 @@ CATALOGUE = {
         "ov.log": "Log of turn {n}", "ov.log_empty": "Nothing yet.",
         "ov.now.auction": "Auction at table {t}: {p} bids",
         "ov.now.auction_many": "Auction at table {t}: {ps} bid",
-        "wait.bid": "{p} bids at table {t}", "wait.move": "{p} chooses a free seat",
+        "wait.bid": "{p} bids at table {t}", "wait.bids": "{ps} bid at table {t}", "wait.move": "{p} chooses a free seat",
         "wait.pendant": "{p} chooses for the Moonstone Pendant", "wait.play": "{p} plays at table {t}",
         "ov.now.move": "{p} (seat {s}) chooses a free seat",
         "ov.now.play": "Slot {slot}: table {t}, seat {s} — {p} plays",
@@ -258,7 +258,11 @@ def waiting_line(st, lang):
         return ""
     if st.stage == "auction":
         who = [st.bidder] if st.rev < 4 else [p for _, p in st.open_bidders()]
-        return ", ".join(t(lang, "wait.bid", p=st.players[p], t=st.seat_table[st.seat_of[p]] + 1) for p in who)
+        tables = {}
+        for p in who:  # by table, in order
+            tables.setdefault(st.seat_table[st.seat_of[p]], []).append(st.players[p])
+        return "; ".join(t(lang, "wait.bid" if len(ps) == 1 else "wait.bids", p=ps[0], ps=", ".join(ps), t=ti + 1)
+                         for ti, ps in tables.items())
     if st.stage == "pendant":
         return t(lang, "wait.pendant", p=st.players[st.pendant])
     out = []
