@@ -109,3 +109,27 @@ def test_a_participant_sees_their_turns_score_on_their_own_device():
     assert guests["tb"].turn_gains("en") == []  # the other table's device: not their score
     assert ctl.session.game.mover_of(ctl.session.state_at(0), ctl.session.record.moves[1]) == \
         ctl.session.state_at(1).occupant[int(ctl.session.record.moves[1].split(":")[1])]
+
+
+def test_the_organisers_own_participant_bids_while_the_one_asked_first_plays_elsewhere():
+    """The organiser's device plays a seat too: its participant is asked to bid at once, not after every
+    bidder the tournament asks before him (those bid on table devices, or are the computer's)."""
+    from plateau.core.game import SEATS_OPTION
+    from plateau.web.controller import seats_option
+
+    g = get_game("arkhanis")
+    options = g.full_options({"tables": TABLES, "schedule": "royal_treasure" + ",none" * 9})
+    st = Session(Record("arkhanis", options, 4, list(NAMES), [])).state
+    person = st.seated_at(1)[-1]  # the last bidder the tournament asks
+    options[SEATS_OPTION] = seats_option({p: "easy" for p in range(6) if p != person})
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    ctl.open(Session(Record("arkhanis", options, 4, list(NAMES), []), "en"), save_id="g1", save_name="Club")
+    s = ctl.session
+    assert s.state_at(0).to_play != person and s.decider() == person
+    assert [m.text for m in s.legal()] == [f"bid:{st.seat_of[person]}:{k}" for k in range(6)]
+    assert f"{NAMES[person]}: your (hidden) bid for table 2" in s.state.status("en")
+    assert ctl.interactive()
+    ctl.submit(f"bid:{st.seat_of[person]}:2")
+    live = s.state_at(s.total)
+    assert s.record.moves == [f"bid:{st.seat_of[person]}:2"] and live.bids == {person: 2}
+    assert s.decider() == live.to_play != person  # the computers bid next

@@ -314,6 +314,14 @@ class State:
             raise IllegalMove(text, f"player {player} may not move now")
         return self.play(text)
 
+    def asked_as(self, player: int) -> "State | None":
+        """This position as the game would ask ``player``, one of
+        :meth:`movers` who is not :attr:`to_play` (a copy whose ``to_play``
+        is ``player``: a device where only ``player`` may move now shows it
+        and plays its moves, which :meth:`play` accepts as they are written);
+        None when the game cannot (the default)."""
+        return None
+
     def table_count(self) -> int:
         """How many tables the game is played at (a tournament's); 0 for a
         game of one board."""

@@ -372,6 +372,7 @@ class Session:
         self.computers: frozenset[int] = frozenset()
         self._legal: dict = {}  # (ply, eyes) -> the legal moves there
         self._screens: dict = {}  # (ply, eyes, holder) -> whether the decider there needs a pass screen
+        self._asked: tuple | None = None  # (live position, player, that position as asked of them)
         self._built_memo = None
 
     def set_elsewhere(self, seats) -> None:
@@ -406,7 +407,28 @@ class Session:
 
     @property
     def state(self) -> State:
-        return self.positions.state_at(self.ply)
+        """The position shown; at the live position, when the player the game
+        asks first plays elsewhere (another device, the computer) while a
+        person here may move at the same time (a tournament's bidders), that
+        position as the game asks it of them (``State.asked_as``)."""
+        real = self.positions.state_at(self.ply)
+        here = self._asked_here(real)
+        if here is None:
+            return real
+        if self._asked is None or self._asked[0] is not real or self._asked[1] != here:
+            self._asked = (real, here, real.asked_as(here))
+        return self._asked[2]
+
+    def _asked_here(self, real: State) -> int | None:
+        """The player a person here may move for now though the game asks
+        someone elsewhere first (see :attr:`state`), or None."""
+        if self.positions.mover is not None or self.ply != self.total or real.is_over() \
+                or real.to_play not in self.computers:
+            return None
+        here = next((p for p in real.movers() if p not in self.computers), None)
+        if here is None or real.asked_as(here) is None:
+            return None
+        return here
 
     def state_at(self, ply: int) -> State:
         """The position after ``ply`` moves (not to be changed)."""
@@ -423,7 +445,7 @@ class Session:
         return self.positions.earlier_views(self.ply, player, count)
 
     def legal(self) -> list[Move]:
-        key = (self.ply, self.positions.eyes)
+        key = (self.ply, self.positions.eyes, self.state.to_play)
         moves = self._legal.get(key)
         if moves is None:
             moves = [] if self.state.is_over() else self.state.legal_moves()
@@ -539,7 +561,7 @@ class Session:
             self.ply += 1
             self.clicks = []
             return self.positions.last_move(self.ply)
-        state = self.state.clone()
+        state = self.positions.state_at(self.ply).clone()  # the position itself, whoever it is shown to
         played = state.play(text) if seat is None else state.play_as(seat, text)
         if self.ply < self.total:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
@@ -661,7 +683,7 @@ class Session:
         d = self.decider()
         if not self.hidden or d is None or d == holder or d in self.computers:
             return False
-        key = (self.ply, self.positions.eyes, holder)
+        key = (self.ply, self.positions.eyes, holder, d)
         hit = self._screens.get(key)
         if hit is None:
             hit = self._screens[key] = must_pass_between(self.state, holder, d)

@@ -794,6 +794,19 @@ class TournamentState(State):
     def is_over(self):
         return self.win is not None
 
+    def asked_as(self, player):
+        """Revision 4, during an auction: the position as the auction asks
+        ``player`` (any bidder who has not bid; his bids, written with his
+        seat, are played as they are). None otherwise."""
+        if self.win is not None or self.stage != "auction" or self.rev < AUCTIONS_AT_ONCE:
+            return None
+        left = dict((p, k) for k, p in self.open_bidders())
+        if player not in left:
+            return None
+        c = self.clone()
+        c.bidder, c.auction_table = player, left[player]
+        return c
+
     def _table_movers(self):
         """(table, player) for every table playing a seat, ``to_play``'s first."""
         return [(ti, self.tables[ti].to_play) for ti in self.busy_tables()
