@@ -372,7 +372,7 @@ class Session:
         self.computers: frozenset[int] = frozenset()
         self._legal: dict = {}  # (ply, eyes) -> the legal moves there
         self._screens: dict = {}  # (ply, eyes, holder) -> whether the decider there needs a pass screen
-        self._asked: tuple | None = None  # (live position, player, that position as asked of them)
+        self._asked: tuple | None = None  # (live position, seats elsewhere, it as asked of a person here or None)
         self._built_memo = None
 
     def set_elsewhere(self, seats) -> None:
@@ -412,23 +412,20 @@ class Session:
         person here may move at the same time (a tournament's bidders), that
         position as the game asks it of them (``State.asked_as``)."""
         real = self.positions.state_at(self.ply)
-        here = self._asked_here(real)
-        if here is None:
+        if self.positions.mover is not None or self.ply != self.total or not self.computers:
             return real
-        if self._asked is None or self._asked[0] is not real or self._asked[1] != here:
-            self._asked = (real, here, real.asked_as(here))
-        return self._asked[2]
+        if self._asked is None or self._asked[0] is not real or self._asked[1] != self.computers:
+            self._asked = (real, self.computers, self._asked_of(real))  # worked out once a position
+        return self._asked[2] or real
 
-    def _asked_here(self, real: State) -> int | None:
-        """The player a person here may move for now though the game asks
-        someone elsewhere first (see :attr:`state`), or None."""
-        if self.positions.mover is not None or self.ply != self.total or real.is_over() \
-                or real.to_play not in self.computers:
+    def _asked_of(self, real: State) -> State | None:
+        """The live position as the game asks a person here who may move now
+        though the one it asks first plays elsewhere (see :attr:`state`), or
+        None."""
+        if real.is_over() or real.to_play not in self.computers:
             return None
         here = next((p for p in real.movers() if p not in self.computers), None)
-        if here is None or real.asked_as(here) is None:
-            return None
-        return here
+        return None if here is None else real.asked_as(here)
 
     def state_at(self, ply: int) -> State:
         """The position after ``ply`` moves (not to be changed)."""
