@@ -113,18 +113,16 @@ def test_a_participant_sees_their_turns_score_on_their_own_device():
 
 def test_the_organisers_own_participant_bids_while_the_one_asked_first_plays_elsewhere():
     """The organiser's device plays a seat too: its participant is asked to bid at once, not after every
-    bidder the tournament asks before him (those bid on table devices, or are the computer's)."""
-    from plateau.core.game import SEATS_OPTION
-    from plateau.web.controller import seats_option
-
+    bidder the tournament asks before him (those bid on other devices)."""
     g = get_game("arkhanis")
     options = g.full_options({"tables": TABLES, "schedule": "royal_treasure" + ",none" * 9})
     st = Session(Record("arkhanis", options, 4, list(NAMES), [])).state
     person = st.seated_at(1)[-1]  # the last bidder the tournament asks
-    options[SEATS_OPTION] = seats_option({p: "easy" for p in range(6) if p != person})
     ctl = PlayController(Store(MemoryStore()), lambda: "en")
     ctl.open(Session(Record("arkhanis", options, 4, list(NAMES), []), "en"), save_id="g1", save_name="Club")
     s = ctl.session
+    assert s.decider() == st.to_play != person  # on one device, the tournament's own order
+    ctl.seat_devices({p: "a" for p in range(6) if p != person}, settle=True)  # the others on their devices
     assert s.state_at(0).to_play != person and s.decider() == person
     assert [m.text for m in s.legal()] == [f"bid:{st.seat_of[person]}:{k}" for k in range(6)]
     assert f"{NAMES[person]}: your (hidden) bid for table 2" in s.state.status("en")
@@ -132,4 +130,4 @@ def test_the_organisers_own_participant_bids_while_the_one_asked_first_plays_els
     ctl.submit(f"bid:{st.seat_of[person]}:2")
     live = s.state_at(s.total)
     assert s.record.moves == [f"bid:{st.seat_of[person]}:2"] and live.bids == {person: 2}
-    assert s.decider() == live.to_play != person  # the computers bid next
+    assert s.decider() == live.to_play != person  # the others bid on their devices

@@ -373,12 +373,15 @@ class Session:
         self._legal: dict = {}  # (ply, eyes) -> the legal moves there
         self._screens: dict = {}  # (ply, eyes, holder) -> whether the decider there needs a pass screen
         self._asked: tuple | None = None  # (live position, seats elsewhere, it as asked of a person here or None)
+        self.away: frozenset[int] = frozenset()  # the seats played on other devices (hosting)
         self._built_memo = None
 
-    def set_elsewhere(self, seats) -> None:
+    def set_elsewhere(self, seats, away=()) -> None:
         """The seats no person at this device plays are now ``seats``
-        (the controller's seating: web/controller.py, ``Seating.elsewhere``)."""
+        (the controller's seating: web/controller.py, ``Seating.elsewhere``);
+        ``away``: those of them played on other devices (club mode, hosting)."""
         self.computers = frozenset(seats)
+        self.away = frozenset(away)
 
     # -- positions (the source's) ------------------------------------------
     @property
@@ -408,12 +411,13 @@ class Session:
     @property
     def state(self) -> State:
         """The position shown; at the live position, when the player the game
-        asks first plays elsewhere (another device, the computer) while a
-        person here may move at the same time (a tournament's bidders), that
-        position as the game asks it of them (``State.asked_as``)."""
+        asks first plays elsewhere (another device, or the computer while
+        other devices play: club mode, hosting) while a person here may move at
+        the same time (a tournament's bidders), that position as the game asks
+        it of them (``State.asked_as``)."""
         real = self.positions.state_at(self.ply)
-        if self.positions.mover is not None or self.ply != self.total or not self.computers:
-            return real
+        if self.positions.mover is not None or self.ply != self.total or not self.away:
+            return real  # on one device the game asks its players in its own order
         if self._asked is None or self._asked[0] is not real or self._asked[1] != self.computers:
             self._asked = (real, self.computers, self._asked_of(real))  # worked out once a position
         return self._asked[2] or real
