@@ -16,7 +16,8 @@ from plateau.core.game import Game, Option, RenderContext, RulesError
 
 from . import events as E
 from .catalogue import CATALOGUE
-from .tournament import TURNS, TournamentState, at_table, layout_for, read_bid  # noqa: F401 (layout_for: part of the package's API)
+from .tournament import TURNS, TournamentState, at_table, read_bid
+from .tournament import layout_for  # noqa: F401 (part of the package's API)
 
 
 def _lab(key):
@@ -310,7 +311,8 @@ class Arkhanis(Game):
         at = _at_table(state_before, move_text)
         bidder = state_before.bidder_of(move_text or "")
         if bidder is not None:  # revision 4: any table's bidder, the seat written in the bid
-            return f"{t(lang, 'table', t=state_before.seat_table[state_before.seat_of[bidder]] + 1)} · {players[bidder]}"
+            ti = state_before.seat_table[state_before.seat_of[bidder]]
+            return f"{t(lang, 'table', t=ti + 1)} · {players[bidder]}"
         if at is not None:
             table = at
             who = players[state_before.tables[at].to_play]

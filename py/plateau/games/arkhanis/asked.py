@@ -1,7 +1,8 @@
 """Whose view a computer participant thinks from, and a guest device draws,
 when the tournament's tables play a turn at the same time (revision 2), or
-bid at the same time (revision 4): his own table's, as if it were the one asked (``Arkhanis.as_asked``). Imports
-nothing of the game, so that the game's package may use it."""
+bid at the same time (revision 4): his own table's, as if it were the one
+asked (``Arkhanis.as_asked``). Imports nothing of the game, so that the
+game's package may use it."""
 
 from __future__ import annotations
 
