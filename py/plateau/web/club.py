@@ -735,6 +735,7 @@ class Guest:
         self.errors: list[tuple[str, str]] = []
         self.serial = next(_SERIALS)
         self.edits: list[tuple[int, int]] = []  # (state received, first line that changed then)
+        self.previous: Session | None = None  # the session of the state received before the last one
 
     def receive(self, raw) -> str:
         """A host's message; returns its type (``state``: a new session)."""
@@ -761,6 +762,7 @@ class Guest:
                 self.table = int(msg["table"])
             # a move sent stays pending until the host answers it (its ack or error always follows):
             # another table's move may come first, and this device must not send a second one meanwhile
+            self.previous = self.session
             self.session = guest_session(msg, self.lines, self.serial, self.edits)
         elif t == "ack":
             if self.pending is not None and msg.get("id") == self.pending["id"]:
@@ -787,6 +789,27 @@ class Guest:
         if shown == "" and own in [v for v, _ in s.game.views(s.state, lang)[1:]]:
             return own
         return shown
+
+    def turn_gains(self, lang: str) -> list[str]:
+        """What the participants this device holds scored between the state
+        received before and the last one (``Game.turn_gain``, each from their
+        own view: "+7: 5 regions…"), said on their own device; [] when
+        nothing was scored or the game says no gains."""
+        old, new = self.previous, self.session
+        if old is None or new is None or not new.game.says_turn_gain or old.game is not new.game:
+            return []
+        out = []
+        for seat in self.seats:
+            before, after = old.positions.states.get(seat), new.positions.states.get(seat)
+            if before is None or after is None:
+                continue
+            try:
+                text = new.game.turn_gain(before, after, seat, lang)
+            except (KeyError, IndexError, TypeError, ValueError):  # positions too far apart to compare
+                text = ""
+            if text:
+                out.append(text)
+        return out
 
     def hello(self, lang: str) -> str:
         return message("hello", lang=lang, game=self.game, schema=STATE_SCHEMA)

@@ -64,6 +64,7 @@ TEXT = {
         "guest.table.empty": "Table {t} — relié à l'appareil qui accueille. Personne à jouer ici maintenant.",
         "guest.turn": "Joue ici maintenant : {name} (table {t}).",
         "guest.idle": "Personne ne joue ici maintenant : on attend les autres tables.",
+        "guest.idle.who": "Personne ne joue ici maintenant. En attente : {what}.",
         "st.waiting": "pas encore relié",
         "st.connected": "relié",
         "st.lost": "déconnecté : montrez-lui un nouveau code",
@@ -145,6 +146,7 @@ TEXT = {
         "guest.table.empty": "Table {t} — connected to the host. Nobody to play here now.",
         "guest.turn": "Playing here now: {name} (table {t}).",
         "guest.idle": "Nobody plays here now: waiting for the other tables.",
+        "guest.idle.who": "Nobody plays here now. Waiting: {what}.",
         "st.waiting": "not paired yet",
         "st.connected": "connected",
         "st.lost": "disconnected: show it a new code",
@@ -780,6 +782,10 @@ class ClubPage(View):
                     self.note = ""
                 if first:
                     self.app.show_play()
+                else:
+                    gains = g.turn_gains(self.lang)  # each participant's score, on their own device
+                    if gains:
+                        self.flash(" ".join(gains), "info")
                 self.glue().painted()
             elif t == "ack":
                 self.note = ""
@@ -839,7 +845,9 @@ class ClubPage(View):
             if here is not None:
                 turn = self.ct("guest.turn", name=players[here], t=t)
             elif names:
-                turn = self.ct("guest.idle")
+                st = self.guest.session.state
+                what = "" if st.is_over() else st.waiting_status(self.lang)
+                turn = self.ct("guest.idle.who", what=what) if what else self.ct("guest.idle")
         elif names:
             text = self.ct("guest.on", names=", ".join(names))
         else:

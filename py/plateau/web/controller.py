@@ -259,7 +259,7 @@ class PlayController:
         changed = seating != self._seating or seating.host is not self._seating.host
         self._seating = seating
         if tell_session and self.session is not None:
-            self.session.set_elsewhere(seating.elsewhere)
+            self.session.set_elsewhere(seating.elsewhere, seating.away)
         if changed:
             self.notify("seating")
 
@@ -369,7 +369,7 @@ class PlayController:
         self.save_trouble = ""
         self._holder = None
         self._seating = replace(self._seating_of(session), held=())  # a record: no host sent its seats
-        session.set_elsewhere(self._seating.elsewhere)
+        session.set_elsewhere(self._seating.elsewhere, self._seating.away)
         people = self.people()
         if self._seating.elsewhere and len(people) == 1:
             self._holder = people[0]  # one person at the device: no pass screen ever

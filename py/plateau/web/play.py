@@ -676,11 +676,22 @@ class PlayView(View):
             text = self.t("play.over") + " — " + (
                 self.t("play.winner", names=", ".join(s.record.players[i] for i in winners)) if winners
                 else self.t("play.draw"))
+        elif self.decides_elsewhere():
+            # the one who decides plays on another device: named, never "your" (a status says it to them)
+            what = st.waiting_status(self.lang) or self.t("play.turn", name=s.record.players[s.decider()])
+            text = self.t("play.waiting", what=what)
         else:
             detail = st.status(self.lang)
             text = detail or self.t("play.turn", name=s.record.players[st.to_play])
             text = self.with_click_hint(text)
         box.textContent = text
+
+    def decides_elsewhere(self) -> bool:
+        """The player who decides now plays on another device (club mode),
+        not at this one nor as this device's computer."""
+        s = self.session
+        d = s.decider()
+        return d is not None and d in s.computers and d not in self.ctl.computer_seats() and s.ply == s.total
 
     def with_click_hint(self, text: str) -> str:
         """The status line, with what the next click does once a move is
@@ -939,7 +950,8 @@ class PlayView(View):
         if not s.game.says_turn_gain or self.embed or s.ply == 0 or s.ply != s.total:
             return ""
         before = s.state_at(s.ply - 1)
-        mover = before.to_play
+        # the player who made it (a tournament's other table, a bidder): said on their own device only
+        mover = s.game.mover_of(before, s.record.moves[s.ply - 1])
         if mover is None or mover in s.computers:
             return ""
         return s.game.turn_gain(before, s.state, mover, self.lang)

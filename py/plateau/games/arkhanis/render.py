@@ -84,11 +84,12 @@ def _head(ov, L):
         out.append(f'<text x="20" y="{y}" class="ak-event">{escape(line)}</text>')
     y += 26
     out.append(f'<text x="20" y="{y}" class="ak-free">{escape(_fit(ov.free, inner, 17))}</text>')
-    for line in ov.now:  # from revision 2, a line for each table playing
-        y += 24
-        out.append(f'<text x="20" y="{y}" class="ak-now">{escape(_fit(line, inner, 17))}</text>')
+    for line in ov.now:  # from revision 2, a line for each table playing (wrapped: every name is read)
+        for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
+            y += 24
+            out.append(f'<text x="20" y="{y}" class="ak-now">{escape(part)}</text>')
     for line in ov.lots:  # an auction: what is sold, and what it does
-        for part in _wrap(line, inner, 17):
+        for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
             y += 24
             out.append(f'<text x="20" y="{y}" class="ak-lot">{escape(part)}</text>')
     return out, y + 18
