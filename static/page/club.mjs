@@ -23,7 +23,8 @@ export function club() {
     chans.set(id, ch);
     ch.onopen = () => tell('open', id);
     ch.onclose = () => tell('close', id);
-    ch.onmessage = (e) => { C.received.push(String(e.data)); tell('message', id, String(e.data)); };
+    // a connection closed (a device dropped for flooding the host) hands on nothing it had queued
+    ch.onmessage = (e) => { if (chans.get(id) !== ch) return; C.received.push(String(e.data)); tell('message', id, String(e.data)); };
   };
   const fresh = (id) => {
     const old = pcs.get(id); if (old) { try { old.close(); } catch (e) {} }

@@ -208,9 +208,11 @@ class ClubPage(View):
         return str(C.qr(text))
 
     def send(self, did: str, text: str) -> None:
+        parts = club.frames(text)  # a long position in pieces that fit in a data channel's message
         for cid, d in self.conns.items():
             if d == did:
-                self.glue().send(cid, text)
+                for part in parts:
+                    self.glue().send(cid, part)
 
     def on_channel(self, kind, cid, data) -> None:
         kind, cid, data = str(kind), str(cid), str(data)
@@ -290,19 +292,33 @@ class ClubPage(View):
 
     def host_channel(self, kind: str, cid: str, data: str) -> None:
         did = self.conns[cid]
+        logged, quiet = len(self.referee.log), False
         try:
             if kind == "message":
                 t0 = _now()
-                for to, text in self.referee.receive(did, data):
+                out = self.referee.receive(did, data)
+                for to, text in out:
                     self.send(to, text)
                 if self.referee.devices[did].connected:
                     self.codes.pop(did, None)
-                js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
+                self.close_flooders()
+                # a message past its device's allowance is left unread, and costs no drawing either
+                quiet = not out and len(self.referee.log) == logged
+                if not quiet:
+                    js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
             elif kind == "close":
                 self.referee.dropped(did)
                 self.conns.pop(cid, None)
         finally:  # the panel tells what happened, whatever went wrong in between
-            self.draw_devices()
+            if not quiet:
+                self.draw_devices()
+
+    def close_flooders(self) -> None:
+        """The connections of the devices the referee dropped for sending too many messages."""
+        for did in self.referee.take_cut():
+            for cid in [c for c, d in self.conns.items() if d == did]:
+                self.glue().close(cid)
+                self.conns.pop(cid, None)
 
     def draw_host_panel(self) -> None:
         """The devices' panel under the status line (a game with computer hooks:
@@ -479,6 +495,10 @@ class ClubPage(View):
 
     async def make_offer(self, did: str) -> None:
         self.codes.pop(did, None)  # a code works once: the one shown before is forgotten
+        if not self.referee.devices[did].connected:  # and its connection, which waited for an answer, closed
+            for cid in [c for c, d in self.conns.items() if d == did]:
+                self.glue().close(cid)
+                self.conns.pop(cid, None)
         self.draw_devices()
         nonce = self.referee.new_nonce(did)
         cid = "h-" + nonce
@@ -627,6 +647,8 @@ class ClubPage(View):
                 return
             except (ValueError, KeyError, TypeError) as err:
                 js.console.warn(f"club: a message from the host was not understood: {err}")
+                return
+            if t == "part":  # a piece of a longer message: the rest follows
                 return
             if t in ("welcome", "state"):
                 self.welcomed = True
