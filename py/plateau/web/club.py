@@ -57,8 +57,8 @@ PIECE = 32000
 MAX_HOST_MESSAGE = 1 << 25
 #: the deepest nesting of arrays and objects a message may have (a position nests about ten deep)
 MAX_DEPTH = 64
-#: a device's messages: at most BURST at once, then RATE a second (a token bucket); past that the
-#: host warns the device once, then drops it after OVER more
+#: a device's messages: at most BURST at once, then RATE a second (a token bucket; a move played
+#: costs nothing); past that the host warns the device once, then drops it after OVER more
 BURST, RATE, OVER = 20, 5.0, 20
 #: the host answers a device's ``hello`` with the whole position at most this often (seconds), unless
 #: the device paired again in between: a short ``hello`` never makes the host send a long answer twice
@@ -344,6 +344,11 @@ class Bucket:
             return True
         return False
 
+    def give_back(self) -> None:
+        """The message taken was a move played: it costs nothing (a device
+        moves only when the game lets it, at the players' pace)."""
+        self.tokens = min(float(self.burst), self.tokens + 1)
+
 
 def check_state(msg: dict) -> None:
     """A ``state`` message of the form this device reads (:data:`STATE_FIELDS`),
@@ -529,7 +534,7 @@ class Referee:
         if dev.connected:
             raise Refused("busy", f"{dev.name} is connected: its code pairs no other device")
         dev.whole_at = None  # a new pairing: its hello gets the whole position
-        dev.cut = False
+        dev.cut, dev.over, dev.bucket = False, 0, Bucket()  # and its allowance whole
         return did
 
     def take_cut(self) -> list[str]:
@@ -554,10 +559,10 @@ class Referee:
             return self.move(dev, msg)
         except Refused as r:
             mid = None
-            try:
-                obj = json.loads(raw) if isinstance(raw, str) and len(raw) <= MAX_MESSAGE else None
+            try:  # the move's id, for a message that was read (one too heavy or not JSON has none)
+                obj = json.loads(raw) if r.code not in ("size", "json") and isinstance(raw, str) else None
                 mid = obj.get("id") if isinstance(obj, dict) and isinstance(obj.get("id"), int) else None
-            except ValueError:
+            except (ValueError, RecursionError):
                 pass
             self.log.append(f"{dev.name}: refused ({r.code}) {r.text}")
             return [(did, message("error", code=r.code, text=r.text, id=mid))]
@@ -633,6 +638,7 @@ class Referee:
             self._answer = None
             self.refresh()
         dev.done[str(mid)] = s.total
+        dev.bucket.give_back()
         # the devices' log is read by anyone at the host: the move as the room may read it, its author
         # the player who made it (a table playing while another is asked first names its own player)
         self.log.append(f"{dev.name}: {self._line(s.total - 1, text)}")
