@@ -182,13 +182,23 @@ def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):
     s = Session(host_record(h))
     play(g, rnd.choice(s.legal()), [h])
 
+    # paired again by pasting, the guest reloads: it answers neither the link it was opened with nor the
+    # code pasted since (both used), and asks for a new one (issue 39 §5)
+    g.reload()
+    g.wait_for_selector("[data-join]", timeout=90_000)
+    assert g.locator("[data-answer-code]").count() == 0 and "#join=" in g.url
+    h.wait_for_selector('[data-device="a"][data-state="lost"]', timeout=30_000)
+    pair(h, g, offer(h), fresh=False)
+    g.wait_for_function("+document.querySelector('#board').dataset.ply === 6", timeout=20_000)
+    s = Session(host_record(h))
+    play(h, rnd.choice(s.legal()), [g])
+
     # the host reloads: the game and its devices come back, the guest says it cannot play and pairs again
     h.reload()
     h.wait_for_selector('[data-device="a"]', timeout=90_000)
     g.wait_for_selector('#club[data-connected="no"]', timeout=60_000)
     s = Session(host_record(h))
-    assert s.total == 6 and s.state.to_play == 0
-    play(h, rnd.choice(s.legal()), [])
+    assert s.total == 7 and s.state.to_play == 1
     g.click('[data-action="club-rejoin"]')
     pair(h, g, offer(h), fresh=False)
     g.wait_for_function("+document.querySelector('#board').dataset.ply === 7", timeout=20_000)

@@ -22,7 +22,7 @@ from plateau.web.controller import PlayController
 from plateau.web.session import Session
 from plateau.web.store import MemoryStore, Store
 
-from test_club import host, joined
+from test_club import OFFER, host, joined
 
 #: the most Chromium's data channel carries in one message (``a=max-message-size:262144``): a longer
 #: one is not sent at all
@@ -378,3 +378,21 @@ def test_the_positions_of_a_long_tournament_nest_far_less_deep_than_the_limit():
     ctl, ref = long_tournament(plies=200)
     text = ref.receive("t0", Guest().hello("en"))[1][1]
     assert club.depth(text) <= club.MAX_DEPTH // 4
+
+
+# -- 5. a guest that paired again, then reloads ----------------------------------------
+def test_a_guest_remembers_every_code_it_answered_so_a_reload_answers_none_of_them_again():
+    """Issue 39 §5: "a guest that paired again by pasting, then reloads, answers its old used code
+    and waits for ever"."""
+    first = {"nonce": "n1", "game": "g1", "device": "a"}
+    saved = club.guest_pairing({}, first)
+    saved = club.guest_pairing(saved, dict(first, nonce="n2"))  # paired again, the code pasted
+    assert saved["nonce"] == "n2"
+    assert club.answered_before(saved, "n1") and club.answered_before(saved, "n2")  # the link opened first
+    assert not club.answered_before(saved, "n3")
+    for k in range(3, 40):
+        saved = club.guest_pairing(saved, dict(first, nonce=f"n{k}"))
+    assert len(saved["answered"]) == club.ANSWERED_KEPT and club.answered_before(saved, "n39")
+    assert not club.answered_before({"nonce": 5, "answered": "n1"}, "n1")  # a damaged record answers nothing
+    link = "https://example.org/plateau/#join=" + club.offer_code("n0nce", "g1", "d1", OFFER)
+    assert club.read_code(club.code_text(" " + link + "\n"), "o")["nonce"] == "n0nce"

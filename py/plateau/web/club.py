@@ -165,10 +165,14 @@ def encode_code(obj) -> str:
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def decode_code(text: str):
+def code_text(text: str) -> str:
+    """A code as typed, pasted or scanned, alone: no spaces, no link before it."""
     text = "".join(str(text).split())
-    if "#join=" in text:  # the whole link pasted
-        text = text.split("#join=", 1)[1]
+    return text.split("#join=", 1)[1] if "#join=" in text else text
+
+
+def decode_code(text: str):
+    text = code_text(text)
     if not text or len(text) > MAX_CODE or not re.match(r"^[A-Za-z0-9_-]+$", text):
         raise Refused("code", "this is not a pairing code")
     try:
@@ -206,6 +210,27 @@ def read_code(text: str, kind: str) -> dict:
             raise Refused("code", "this is not a pairing code")
         out.update(game=obj["g"], device=obj["d"])
     return out
+
+
+#: how many codes a guest remembers having answered (a reload never answers one of them again)
+ANSWERED_KEPT = 16
+
+
+def answered_before(saved: dict, nonce: str) -> bool:
+    """Whether this guest already answered the code ``nonce`` (``saved``: its
+    pairing as :func:`guest_pairing` wrote it): it was used, whatever link
+    the page was opened with."""
+    kept = saved.get("answered") if isinstance(saved.get("answered"), list) else []
+    return nonce == saved.get("nonce") or nonce in kept
+
+
+def guest_pairing(saved: dict, got: dict) -> dict:
+    """A guest's pairing saved once it answers the host's code ``got``: the
+    latest code's nonce, game and device, and the codes answered before."""
+    kept = saved.get("answered") if isinstance(saved.get("answered"), list) else []
+    before = [n for n in [*kept, saved.get("nonce")] if isinstance(n, str) and n != got["nonce"]]
+    return {"nonce": got["nonce"], "game": got["game"], "device": got["device"],
+            "answered": before[-ANSWERED_KEPT:]}
 
 
 # -- messages -------------------------------------------------------------------------

@@ -574,7 +574,7 @@ class ClubPage(View):
         except Refused as r:
             self.flash(r.text)
             got = None
-        if got is not None and got["nonce"] == saved.get("nonce"):
+        if got is not None and club.answered_before(saved, got["nonce"]):  # the link of a code used before
             got = None
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("join.used")}))
         if got is None:
@@ -589,7 +589,9 @@ class ClubPage(View):
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             return
         self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
-        self.store.set_setting(GUEST_KEY, {"nonce": got["nonce"], "game": got["game"], "device": got["device"]})
+        self.store.set_setting(GUEST_KEY, club.guest_pairing(saved, got))
+        # the address names the code answered last (one pasted or scanned here): a reload finds it used
+        js.history.replaceState(js.history.state, "", "#join=" + club.code_text(code))
         main.appendChild(el("p", {"id": "club-join-state", "text": self.ct("code.making")}))
         asyncio.ensure_future(self.answer(main, got))
 
