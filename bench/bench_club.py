@@ -1,6 +1,6 @@
 """Club mode: a move made on one device, painted on the other, over loopback.
 
-    python3 bench/bench_club.py [--site DIR] [--moves 30] [--game thud]
+    python3 bench/bench_club.py [--site DIR] [--moves 30] [--game thud] [--tables] [--junk 1000]
 
 Two separate Chromium browsers (a host and a guest) pair through the text
 codes, then play ``--moves`` moves of a game by clicking with the mouse, in
