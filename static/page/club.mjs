@@ -47,7 +47,12 @@ export function club() {
     const pc = fresh(id);
     pc.ondatachannel = (e) => wire(id, e.channel);
     await pc.setRemoteDescription({ type: 'offer', sdp });
-    await pc.setLocalDescription(await pc.createAnswer());
+    // the guest answers as the encrypted handshake's server (DTLS "passive"): the host starts it, over the
+    // path it checked with this guest's keys; as its client, another device that answered the same code
+    // (the link opened on a second browser) could reach the host first, and the host would then refuse
+    // this guest's certificate
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription({ type: 'answer', sdp: answer.sdp.replace('a=setup:active', 'a=setup:passive') });
     await gathered(pc);
     return pc.localDescription.sdp;
   };
