@@ -396,3 +396,12 @@ def test_a_guest_remembers_every_code_it_answered_so_a_reload_answers_none_of_th
     assert not club.answered_before({"nonce": 5, "answered": "n1"}, "n1")  # a damaged record answers nothing
     link = "https://example.org/plateau/#join=" + club.offer_code("n0nce", "g1", "d1", OFFER)
     assert club.read_code(club.code_text(" " + link + "\n"), "o")["nonce"] == "n0nce"
+
+
+def test_a_pairing_held_by_a_live_tab_is_in_use_elsewhere_for_another_tab_only():
+    saved = club.guest_pairing({}, {"nonce": "n1", "game": "g1", "device": "a"}, "tab1", 100_000)
+    assert club.held_elsewhere(saved, "tab2", 100_000 + club.TAB_ALIVE_MS)
+    assert not club.held_elsewhere(saved, "tab1", 100_000 + club.TAB_ALIVE_MS)  # the same tab, reloaded
+    assert not club.held_elsewhere(saved, "tab2", 100_000 + 3 * club.TAB_ALIVE_MS)  # that tab is gone
+    assert not club.held_elsewhere(dict(saved, seen=0), "tab2", 100_000)  # closed: it let go
+    assert not club.held_elsewhere({"nonce": "n1"}, "tab2", 100_000)  # saved before tabs were named

@@ -224,13 +224,27 @@ def answered_before(saved: dict, nonce: str) -> bool:
     return nonce == saved.get("nonce") or nonce in kept
 
 
-def guest_pairing(saved: dict, got: dict) -> dict:
+def guest_pairing(saved: dict, got: dict, tab: str = "", now: float = 0) -> dict:
     """A guest's pairing saved once it answers the host's code ``got``: the
-    latest code's nonce, game and device, and the codes answered before."""
+    latest code's nonce, game and device, the codes answered before, and
+    the browser tab that holds it (``tab``, seen at ``now``, in ms)."""
     kept = saved.get("answered") if isinstance(saved.get("answered"), list) else []
     before = [n for n in [*kept, saved.get("nonce")] if isinstance(n, str) and n != got["nonce"]]
     return {"nonce": got["nonce"], "game": got["game"], "device": got["device"],
-            "answered": before[-ANSWERED_KEPT:]}
+            "answered": before[-ANSWERED_KEPT:], "tab": tab, "seen": now}
+
+
+#: a guest's tab says this often (ms) that it still holds its pairing (:func:`held_elsewhere`)
+TAB_ALIVE_MS = 5000
+
+
+def held_elsewhere(saved: dict, tab: str, now: float) -> bool:
+    """Whether another tab or window of this browser holds the pairing now
+    (it said so less than three :data:`TAB_ALIVE_MS` ago): a second tab
+    opening the same link, or another code, is told so and answers nothing."""
+    seen = saved.get("seen")
+    return (isinstance(saved.get("tab"), str) and saved["tab"] not in ("", tab)
+            and isinstance(seen, (int, float)) and 0 <= now - seen < 3 * TAB_ALIVE_MS)
 
 
 # -- messages -------------------------------------------------------------------------

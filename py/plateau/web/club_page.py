@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import traceback
 
 import js
@@ -22,7 +23,7 @@ from plateau.core.i18n import tr
 from . import club
 from .club import Guest, Referee, Refused
 from .controller import Change, MoveRefused
-from .dom import button, by_id, clear, el, tried_again
+from .dom import button, by_id, clear, el, listen, tried_again
 from .lazy_files import game_missing
 from .view import View
 
@@ -31,6 +32,7 @@ QR_READ = "static/vendor/jsqr-1.4.0/jsQR.js"
 DEVICES = ("a", "b", "c", "d", "e")
 PLAN_KEY = "club:"  # + saved game id: the host's devices (kept with the game: a reload brings them back)
 GUEST_KEY = "club-guest"
+TAB_KEY = "plateau:club-tab"  # sessionStorage: this tab's name (club.held_elsewhere)
 CONNECT_WAIT_MS = 15000
 HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
 HELLO_TRIES = 6
@@ -87,6 +89,8 @@ TEXT = {
                      "texte).",
         "join.paste": "Code de l'appareil qui accueille",
         "join.go": "Rejoindre",
+        "join.elsewhere": "Cet appareil a déjà rejoint la partie dans un autre onglet ou une autre fenêtre de "
+                          "ce navigateur : continuez-y (ou fermez-le, puis rechargez cette page).",
         "join.used": "Ce code a déjà servi. L'appareil qui accueille la partie peut en montrer un nouveau "
                      "pour cet appareil : scannez-le ou collez-le ici.",
         "join.wait": "En attente de l'appareil qui accueille…",
@@ -151,6 +155,8 @@ TEXT = {
         "join.help": "Show this code to the device hosting the game: it scans it, or copy the text into it.",
         "join.paste": "The host's code",
         "join.go": "Join",
+        "join.elsewhere": "This device already joined the game in another tab or window of this browser: go on "
+                          "there (or close it, then reload this page).",
         "join.used": "This code was already used. The device hosting the game can show a new one for this "
                      "device: scan it or paste it here.",
         "join.wait": "Waiting for the host…",
@@ -186,6 +192,7 @@ class ClubPage(View):
         self.joining = ""  # guest: the nonce of the code it answered
         self.connected = False
         self.welcomed = False  # guest: the host answered this connection's hello
+        self.holding = False  # guest: this tab says that it holds the pairing (hold_pairing)
         self.note = ""
         # the first listener: the other devices get a move before this page draws it, and a game opened
         # is known to be played on several devices before anything is drawn or thought for it
@@ -569,6 +576,9 @@ class ClubPage(View):
         main = el("main", {"id": "club-join", "cls": "club-join"})
         self.root.appendChild(main)
         self.app.draw_messages()
+        if club.held_elsewhere(saved, self.tab(), float(js.Date.now())):
+            main.appendChild(el("p", {"cls": "club-help", "data-elsewhere": "", "text": self.ct("join.elsewhere")}))
+            return
         try:
             got = club.read_code(code, "o") if code else None
         except Refused as r:
@@ -589,11 +599,39 @@ class ClubPage(View):
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             return
         self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
-        self.store.set_setting(GUEST_KEY, club.guest_pairing(saved, got))
+        self.store.set_setting(GUEST_KEY, club.guest_pairing(saved, got, self.tab(), float(js.Date.now())))
+        asyncio.ensure_future(self.hold_pairing(self.guest))
         # the address names the code answered last (one pasted or scanned here): a reload finds it used
         js.history.replaceState(js.history.state, "", "#join=" + club.code_text(code))
         main.appendChild(el("p", {"id": "club-join-state", "text": self.ct("code.making")}))
         asyncio.ensure_future(self.answer(main, got))
+
+    def tab(self) -> str:
+        """This tab's name, kept across its reloads (sessionStorage), not shared with another tab."""
+        name = js.sessionStorage.getItem(TAB_KEY)
+        if not name:
+            name = secrets.token_hex(6)
+            js.sessionStorage.setItem(TAB_KEY, name)
+        return str(name)
+
+    async def hold_pairing(self, g: Guest) -> None:
+        """While this tab is the guest, it says so (another tab of the browser then answers no code);
+        closed, it lets go at once."""
+        if self.holding:
+            return
+        self.holding = True
+        listen(js.window, "pagehide", lambda e: self.let_go())
+        while self.guest is g:
+            await asyncio.sleep(club.TAB_ALIVE_MS / 1000)
+            saved = self.store.settings().get(GUEST_KEY)
+            if not isinstance(saved, dict) or saved.get("tab") != self.tab():
+                return
+            self.store.set_setting(GUEST_KEY, dict(saved, seen=float(js.Date.now())))
+
+    def let_go(self) -> None:
+        saved = self.store.settings().get(GUEST_KEY)
+        if isinstance(saved, dict) and saved.get("tab") == self.tab():
+            self.store.set_setting(GUEST_KEY, dict(saved, seen=0))
 
     async def scan_join(self, area) -> None:
         await self.scan_into(area)
