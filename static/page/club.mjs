@@ -106,6 +106,35 @@ export function club() {
       }
     } finally { stop(); }
   };
+  // While a game with other devices is open: the screen kept on (Screen Wake Lock; the browser lets it go
+  // when the page is hidden, so it is asked again when the page comes back) and, on the host, a question
+  // before the page is closed or reloaded. `awake`: 'off', 'on', 'unavailable' (no Wake Lock here: an
+  // insecure page, an older browser) or 'refused'.
+  let lock = null, wanted = false;
+  C.awake = 'off';
+  const ask = async () => {
+    if (!wanted || lock || document.visibilityState !== 'visible') return C.awake;
+    if (!('wakeLock' in navigator)) { C.awake = 'unavailable'; return C.awake; }
+    try {
+      lock = await navigator.wakeLock.request('screen');
+      C.awake = 'on';
+      lock.addEventListener('release', () => { lock = null; });
+    } catch (e) { C.awake = 'refused'; }
+    return C.awake;
+  };
+  document.addEventListener('visibilitychange', () => { ask(); });
+  C.keepAwake = async (on) => {
+    wanted = !!on;
+    if (wanted) return ask();
+    const held = lock; lock = null; C.awake = 'off';
+    if (held) await held.release();
+    return C.awake;
+  };
+  const leaving = (e) => { e.preventDefault(); e.returnValue = ''; };
+  C.askBeforeLeaving = (on) => {
+    window.removeEventListener('beforeunload', leaving);
+    if (on) window.addEventListener('beforeunload', leaving);
+  };
   window.plateauClub = C;
   return C;
 }

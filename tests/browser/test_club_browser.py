@@ -16,7 +16,7 @@ import pytest
 from harness import board_ply, open_app, saved_games
 from leaks import leaves
 from plateau.core.game import view_secrets
-from plateau.core.record import decode
+from plateau.core.record import Record, decode, encode
 from plateau.web import club
 from plateau.web.session import Session
 
@@ -144,6 +144,77 @@ def start_club(h, base_url, game, seed, options=None):
     h.wait_for_selector('[data-device="a"]')
 
 
+def press(page, selector: str) -> None:
+    """A click of the real pointer in the middle of a button."""
+    loc = page.locator(selector)
+    loc.scroll_into_view_if_needed()
+    b = loc.bounding_box()
+    page.mouse.click(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def test_a_guest_joins_from_the_home_page_and_sees_what_the_code_is_for(two, base_url):
+    """Issue 39 §4: "Join a game" on the home page (scan, or paste the code); "a guest sees which game
+    and which seat the code is for before it connects"; where there is no camera, the page says so."""
+    h, g = two
+    start_club(h, base_url, "thud", 3)
+    link = offer(h)
+    open_app(g, base_url, clear=True)
+    press(g, '#home-join [data-action="join"]')
+    g.wait_for_selector("#club-join [data-join]")
+    # this browser has no camera: no Scan button, a line that says to paste the code
+    g.wait_for_selector("#club-join [data-nocamera]")
+    assert not g.locator('#club-join [data-action="club-scan"]').count()
+    g.fill("[data-join]", link)
+    press(g, '[data-action="club-join"]')
+    g.wait_for_selector("[data-answer-code]", timeout=30_000)
+    said = g.inner_text("#club-join-for")
+    assert "Thud" in said and ("Joueur 2" in said or "Player 2" in said), said
+    assert "Joueur 1" not in said and "Player 1" not in said
+    h.fill('[data-answer="a"]', g.input_value("[data-answer-code]"))
+    press(h, '[data-code-for="a"] [data-action="club-read"]')
+    g.wait_for_selector('#club[data-connected="yes"]', timeout=30_000)
+
+
+def test_a_rematch_keeps_the_devices_paired_and_the_seats_follow_the_people(two, base_url):
+    """Issue 39 §3: "Rematch [...] keep every device paired, with seats following the people". Bob plays
+    on device A; after the rematch (seats rotated: Bob starts) device A holds Bob again, nobody pairs."""
+    h, g = two
+    rnd = random.Random(4)
+    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
+    while True:  # the game one move from its end
+        nxt = s.state.clone()
+        last = rnd.choice(s.legal())
+        nxt.play(last)
+        if nxt.is_over():
+            break
+        s.play(last)
+    open_app(h, base_url, clear=True)
+    h.evaluate(f"location.hash = {'#g=' + encode(s.record)!r}")
+    h.wait_for_selector('[data-action="save"]')
+    press(h, '[data-action="save"]')
+    press(h, "#club summary")
+    assert h.locator('[data-club-seat="1"]').input_value() == "a"
+    press(h, '[data-action="club-start"]')
+    h.wait_for_selector('[data-device="a"]')
+    open_app(g, base_url)
+    pair(h, g, offer(h))
+    assert "Bob" in g.inner_text("#club")
+    me = h if s.state.to_play == 0 else g
+    play(me, last, [h if me is g else g])
+    h.wait_for_selector("dialog#dialog[open] [data-action='rematch']")
+    assert not g.locator("[data-action='rematch']").count()  # the host starts the next game, not a guest
+    press(h, "#dialog [data-action='rematch']")
+    g.wait_for_function("+document.querySelector('#board').dataset.ply === 0", timeout=20_000)
+    assert h.locator('[data-device="a"][data-state="connected"]').count() == 1
+    rec = host_record(h)
+    assert rec.players == ["Bob", "Ann"] and rec.moves == []
+    assert "Bob" in g.inner_text("#club") and "Ann" not in g.inner_text("#club")
+    # Bob starts the rematch, from his own device
+    first = Session(rec).legal()[0]
+    play(g, first, [h])
+    assert host_record(h).moves == [first.text]
+
+
 def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):
     h, g = two
     start_club(h, base_url, "thud", 3)
@@ -194,10 +265,18 @@ def test_thud_between_two_browsers_with_refusals_and_reloads(two, base_url):
     s = Session(host_record(h))
     play(h, rnd.choice(s.legal()), [g])
 
+    # while devices play together each screen says it is kept on (or that it cannot be), and the host asks
+    # before its page is closed or reloaded (every device would have to pair again)
+    for p in (h, g):
+        p.wait_for_function("document.querySelector('#club-awake') && "
+                            "document.querySelector('#club-awake').textContent.length > 0")
+    asked = []
+    h.on("dialog", lambda d: asked.append(d.type))
     # the host reloads: the game and its devices come back, the guest says it cannot play and pairs again
     h.reload()
     h.wait_for_selector('[data-device="a"]', timeout=90_000)
     g.wait_for_selector('#club[data-connected="no"]', timeout=60_000)
+    assert asked == ["beforeunload"]
     s = Session(host_record(h))
     assert s.total == 7 and s.state.to_play == 1
     g.click('[data-action="club-rejoin"]')

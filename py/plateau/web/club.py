@@ -186,8 +186,35 @@ def decode_code(text: str):
         raise Refused("code", "this is not a pairing code") from None
 
 
-def offer_code(nonce: str, game_id: str, device: str, sdp: str) -> str:
-    return encode_code({"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)})
+def offer_code(nonce: str, game_id: str, device: str, sdp: str, game: str = "", names: list[str] | None = None,
+               table: int | None = None) -> str:
+    """The host's code for ``device``. It also says, for the person holding
+    that device before it connects, which game (``game``: the game's id)
+    and whom the device will play (``names``: the players of its seats) or
+    which table it is (``table``)."""
+    obj = {"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)}
+    if game:
+        obj.update(gi=game, w=[str(n)[:MAX_NAME] for n in (names or [])][:MAX_NAMES], t=table)
+    return encode_code(obj)
+
+
+#: what a code may say of the device's players (a code is read before anything is connected)
+MAX_NAMES = 24
+MAX_NAME = 60
+_GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
+
+
+def code_for(obj: dict) -> dict:
+    """What a host's code says it is for: ``{"gid", "names", "table"}``, or
+    ``{}`` when it does not say (or says it in a form not understood)."""
+    gid, names, table = obj.get("gi"), obj.get("w"), obj.get("t")
+    if not isinstance(gid, str) or not _GAME_ID.match(gid) or not isinstance(names, list):
+        return {}
+    if len(names) > MAX_NAMES or not all(isinstance(n, str) and len(n) <= MAX_NAME for n in names):
+        return {}
+    if table is not None and (not isinstance(table, int) or isinstance(table, bool) or not 0 <= table < 64):
+        return {}
+    return {"gid": gid, "names": list(names), "table": table}
 
 
 def answer_code(nonce: str, sdp: str) -> str:
@@ -208,7 +235,7 @@ def read_code(text: str, kind: str) -> dict:
     if kind == "o":
         if not isinstance(obj.get("g"), str) or not isinstance(obj.get("d"), str) or not _DEVICE.match(obj["d"]):
             raise Refused("code", "this is not a pairing code")
-        out.update(game=obj["g"], device=obj["d"])
+        out.update(game=obj["g"], device=obj["d"], to=code_for(obj))
     return out
 
 
@@ -629,19 +656,25 @@ class Referee:
             raise Refused("version", f"this device reads positions in form {said} and the host writes "
                                      f"form {STATE_SCHEMA}.")
         lang = msg.get("lang")
-        s = self.ctl.session
-        welcome = message("welcome", device=dev.id, seats=self.holds(dev), game=self.game_id, gid=s.game.id,
-                          table=dev.table)
         now = self.clock()
         if dev.connected and dev.whole_at is not None and now - dev.whole_at < HELLO_EVERY:
-            return [(dev.id, welcome)]  # the position is on its way: a hello again gets no second one
+            return [(dev.id, self._welcome(dev))]  # the position is on its way: a hello again gets no second one
         self._revoke(dev.id)  # paired: a code shown for it before pairs no other device
         dev.whole_at = now
         dev.lang = lang if lang in ("fr", "en") else "en"
         dev.connected = True
+        return self.welcome(dev)
+
+    def _welcome(self, dev: Device) -> str:
+        s = self.ctl.session
+        return message("welcome", device=dev.id, seats=self.holds(dev), game=self.game_id, gid=s.game.id,
+                       table=dev.table)
+
+    def welcome(self, dev: Device) -> list[tuple[str, str]]:
+        """The game for ``dev`` from the start: whom it plays, then the whole position."""
         dev.sent_lines = 0
         dev.sent_serial = 0
-        return [(dev.id, welcome), (dev.id, self.state_for(dev))]
+        return [(dev.id, self._welcome(dev)), (dev.id, self.state_for(dev))]
 
     def move(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
         from .controller import MoveRefused, device
@@ -744,11 +777,39 @@ class Referee:
             dev.connected = False
             self.log.append(f"{dev.name}: disconnected")
 
+    def next_game(self, ctl, moved: dict[int, int]) -> Referee:
+        """The same devices, still paired, for the next game on this host (a
+        rematch, a new game of the same people): each device's seats follow
+        its people (``moved``: a seat of this game -> that person's seat in
+        the next), a table's device stays that table's. The connected
+        devices are then sent the new game (:meth:`welcome_all`)."""
+        devs = list(self.devices.values())
+        nxt = Referee(ctl, {d.id: [moved[s] for s in d.seats if s in moved] for d in devs},
+                      {d.id: d.name for d in devs}, {d.id: d.table for d in devs if d.table is not None},
+                      clock=self.clock)
+        for d in devs:
+            nxt.devices[d.id].connected, nxt.devices[d.id].lang = d.connected, d.lang
+        nxt.log = self.log[-20:] + ["a new game: every device stays paired, its seats follow its players"]
+        return nxt
+
+    def welcome_all(self) -> list[tuple[str, str]]:
+        return [m for d in self.devices.values() if d.connected for m in self.welcome(d)]
+
     def plan(self) -> dict:
         """What the host keeps with the saved game (a reload brings the
         devices back): each device's seats and name."""
         return {d.id: ({"seats": d.seats, "name": d.name} if d.table is None
                        else {"seats": [], "name": d.name, "table": d.table}) for d in self.devices.values()}
+
+
+def people_moved(before: list[str], after: list[str]) -> dict[int, int] | None:
+    """Each seat of a game -> the seat of the same person (by name) in the
+    next game; None when the next game is not of the same people (a name
+    missing or added, or a name written twice: who is who is not known)."""
+    if sorted(before) != sorted(after) or len(set(before)) != len(before):
+        return None
+    at = {name: i for i, name in enumerate(after)}
+    return {i: at[name] for i, name in enumerate(before)}
 
 
 # -- a guest: the position built from what it may see ------------------------------------

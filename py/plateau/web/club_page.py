@@ -94,16 +94,27 @@ TEXT = {
         "join.used": "Ce code a déjà servi. L'appareil qui accueille la partie peut en montrer un nouveau "
                      "pour cet appareil : scannez-le ou collez-le ici.",
         "join.wait": "En attente de l'appareil qui accueille…",
+        "join.for.table": "Ce code est pour {game}, l'appareil de la table {t}.",
+        "join.for.seats": "Ce code est pour {game} : cet appareil jouera {names}.",
+        "join.for.public": "Ce code est pour {game}, en spectateur (vue publique).",
+        "join.for.unknown": "Ce code ne dit pas pour quelle partie il est (appareil qui accueille d'une autre "
+                            "version de Plateau).",
+        "code.nocamera": "Pas de caméra utilisable sur cet appareil (aucune, ou page ouverte sans https) : "
+                         "collez le code dans la case.",
+        "code.rejoin": "Scanner ou coller un nouveau code",
         "join.connected": "Relié : la partie arrive.",
         "guest.on": "Relié à l'appareil qui accueille — vous jouez : {names}.",
         "guest.public": "Relié à l'appareil qui accueille — vue spectateur.",
         "guest.off": "Déconnecté : vous ne pouvez pas jouer. Demandez un nouveau code à l'appareil qui "
-                     "accueille et scannez-le.",
+                     "accueille, puis scannez-le ou collez-le.",
         "guest.sent": "Coup envoyé…",
         "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
         "guest.version": "Cet appareil et celui qui accueille n'ont pas la même version de Plateau ({text}) "
                          "Rechargez les deux pages pendant qu'ils sont en ligne, puis reliez-les à nouveau.",
         "log": "Journal des appareils",
+        "awake.on": "L'écran reste allumé tant que la partie se joue sur plusieurs appareils.",
+        "awake.no": "Ce navigateur ne peut pas garder l'écran allumé ici : réglez la mise en veille de "
+                    "l'appareil pour la soirée (un écran verrouillé coupe la liaison).",
         "how": "Comment ça marche",
     },
     "en": {
@@ -160,15 +171,26 @@ TEXT = {
         "join.used": "This code was already used. The device hosting the game can show a new one for this "
                      "device: scan it or paste it here.",
         "join.wait": "Waiting for the host…",
+        "join.for.table": "This code is for {game}, the device of table {t}.",
+        "join.for.seats": "This code is for {game}: this device will play {names}.",
+        "join.for.public": "This code is for {game}, as a spectator (public view).",
+        "join.for.unknown": "This code does not say which game it is for (a host on another version of "
+                            "Plateau).",
+        "code.nocamera": "No camera can be used on this device (none, or the page was not opened over https): "
+                         "paste the code into the box.",
+        "code.rejoin": "Scan or paste a new code",
         "join.connected": "Connected: the game is coming.",
         "guest.on": "Connected to the host — you play: {names}.",
         "guest.public": "Connected to the host — spectator view.",
-        "guest.off": "Disconnected: you cannot play. Ask the host for a new code and scan it.",
+        "guest.off": "Disconnected: you cannot play. Ask the host for a new code, then scan it or paste it.",
         "guest.sent": "Move sent…",
         "guest.refused": "Move refused by the host: {text}",
         "guest.version": "This device and the host do not run the same version of Plateau ({text}) "
                          "Reload both pages while they are online, then pair them again.",
         "log": "Devices' log",
+        "awake.on": "This screen stays on while the game is played on several devices.",
+        "awake.no": "This browser cannot keep the screen on here: set the device's sleep delay for the "
+                    "evening (a locked screen cuts the link).",
         "how": "How it works",
     },
 }
@@ -194,6 +216,10 @@ class ClubPage(View):
         self.welcomed = False  # guest: the host answered this connection's hello
         self.holding = False  # guest: this tab says that it holds the pairing (hold_pairing)
         self.note = ""
+        self._players: list[str] = []  # host: the game whose devices are planned (its players, its game)
+        self._gid = ""
+        self.awake = "off"  # the screen kept on (static/page/club.mjs keepAwake): "on", "unavailable", "refused"
+        self._awake_wanted = False
         # the first listener: the other devices get a move before this page draws it, and a game opened
         # is known to be played on several devices before anything is drawn or thought for it
         self.ctl.subscribe(self.on_change, first=True)
@@ -255,7 +281,24 @@ class ClubPage(View):
 
     def load_plan(self) -> None:
         """The game opened: its devices, if it is played on several (a host's
-        reload brings them back; the guests pair again)."""
+        reload brings them back; the guests pair again). A new game of the
+        same people (a rematch...) keeps the devices paired: each device's
+        seats follow its players, and each is sent the new game."""
+        before, players, gid = self.referee, self._players, self._gid
+        s = self.ctl.session
+        self._players, self._gid = list(s.record.players), s.game.id
+        if (before is not None and s.total == 0 and gid == s.game.id and self.ctl.save_id
+                and not self.store.settings().get(self.plan_key())
+                and any(d.connected for d in before.devices.values())):
+            moved = club.people_moved(players, self._players)
+            if moved is not None:
+                self.referee = before.next_game(self.ctl, moved)
+                self.codes = {}
+                self.store.set_setting(self.plan_key(), self.referee.plan())
+                self.apply_away()
+                for did, text in self.referee.welcome_all():
+                    self.send(did, text)
+                return
         for cid in list(self.conns):
             self.glue().close(cid)
         self.conns, self.codes = {}, {}
@@ -269,6 +312,8 @@ class ClubPage(View):
                                        {d: int(v["table"]) for d, v in plan.items() if v.get("table") is not None})
             except (KeyError, TypeError, ValueError):
                 self.referee = None
+        if self.referee is None:
+            self.stay_awake(False)
         self.apply_away()
 
     def apply_away(self) -> None:
@@ -293,6 +338,7 @@ class ClubPage(View):
             self.glue().close(cid)
         self.conns, self.codes = {}, {}
         self.referee = None
+        self.stay_awake(False)
         self.store.set_setting(self.plan_key(), None)
         self.ctl.devices_gone()
         self.app.show_play()
@@ -343,6 +389,7 @@ class ClubPage(View):
             box.appendChild(self.plan_form())
         else:
             box.appendChild(el("div", {"id": "club-devices"}))
+            box.appendChild(el("p", {"id": "club-awake", "cls": "club-help"}))
             box.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             box.appendChild(button(self.ct("stop"), self.stop_club, cls="small", data_action="club-stop"))
             box.appendChild(el("details", {"cls": "club-log"}, el("summary", {"text": self.ct("log")}),
@@ -354,6 +401,32 @@ class ClubPage(View):
             board.parentElement.appendChild(box)
         if self.referee is not None:
             self.draw_devices()
+
+    def stay_awake(self, on: bool, ask_before_leaving: bool = False) -> None:
+        """While this device plays with others: its screen kept on (a phone
+        that locks drops its connection), said in the panel; the host also
+        asks before its page is closed or reloaded (every device would have to
+        pair again)."""
+        if not on and self.C is None:
+            return  # club mode never used here: nothing to let go
+        C = self.glue()
+        C.askBeforeLeaving(ask_before_leaving)
+        if on == self._awake_wanted:
+            self.show_awake()
+            return
+        self._awake_wanted = on
+
+        async def ask():
+            self.awake = str(await C.keepAwake(on))
+            self.show_awake()
+
+        asyncio.ensure_future(ask())
+
+    def show_awake(self) -> None:
+        node = by_id("club-awake")
+        if node is not None:
+            node.textContent = ("" if not self._awake_wanted or self.awake == "off"
+                                else self.ct("awake.on") if self.awake == "on" else self.ct("awake.no"))
 
     def show_help(self) -> None:
         self.app.show_rules(self.ctl.session.game.id)
@@ -459,6 +532,8 @@ class ClubPage(View):
             code = self.codes.get(dev.id)
             if code and not dev.connected:
                 box.appendChild(self.code_box(dev.id, code))
+        linked = any(dev.connected for dev in self.referee.devices.values())
+        self.stay_awake(linked, ask_before_leaving=linked)
         log = by_id("club-log")
         if log is not None:
             clear(log)
@@ -485,8 +560,7 @@ class ClubPage(View):
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.read"), lambda: self.read_answer(did), cls="primary",
                                   data_action="club-read"),
-                           button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_into(area)),
-                                  cls="small", data_action="club-scan")))
+                           self.scan_button(area, lambda: asyncio.ensure_future(self.scan_into(area)))))
         asyncio.ensure_future(self.fill_qr(box, link))
         return box
 
@@ -515,7 +589,11 @@ class ClubPage(View):
         except Exception as err:
             self.flash(str(err))
             return
-        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp))
+        dev = self.referee.devices[did]  # its code says which game and whom it plays (a table: which one)
+        names = self.ctl.session.record.players
+        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp), game=self.ctl.session.game.id,
+                                          names=[] if dev.table is not None else [names[p] for p in dev.seats],
+                                          table=dev.table)
         self.draw_devices()
 
     def read_answer(self, did: str) -> None:
@@ -536,6 +614,19 @@ class ClubPage(View):
             await self.glue().accept(cid, got["sdp"])
         except Exception as err:
             self.flash(f"{self.ct('fail')} ({err})")
+
+    def scan_button(self, area, scan):
+        """"Scan" beside the box a code is pasted into; where this device has
+        no camera it can use, a line says so instead (the box stays)."""
+        b = button(self.ct("code.scan"), scan, cls="small", data_action="club-scan")
+        asyncio.ensure_future(self.no_camera_here(b))
+        return b
+
+    async def no_camera_here(self, b) -> None:
+        if await has_camera():
+            return
+        if b.parentElement is not None:
+            b.replaceWith(el("span", {"cls": "club-nocamera", "data-nocamera": "", "text": self.ct("code.nocamera")}))
 
     async def scan_into(self, area) -> None:
         parent = area.parentElement
@@ -594,10 +685,10 @@ class ClubPage(View):
             main.appendChild(el("div", {"cls": "club-row"},
                                 button(self.ct("join.go"), lambda: self.join_screen(str(area.value)), cls="primary",
                                        data_action="club-join"),
-                                button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_join(area)),
-                                       cls="small", data_action="club-scan")))
+                                self.scan_button(area, lambda: asyncio.ensure_future(self.scan_join(area)))))
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             return
+        main.appendChild(self.code_is_for(got.get("to") or {}))
         self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
         self.store.set_setting(GUEST_KEY, club.guest_pairing(saved, got, self.tab(), float(js.Date.now())))
         asyncio.ensure_future(self.hold_pairing(self.guest))
@@ -632,6 +723,22 @@ class ClubPage(View):
         saved = self.store.settings().get(GUEST_KEY)
         if isinstance(saved, dict) and saved.get("tab") == self.tab():
             self.store.set_setting(GUEST_KEY, dict(saved, seen=0))
+
+    def code_is_for(self, to: dict):
+        """What the host's code says this device will be, shown before it connects."""
+        from .home import home_games  # the game's name without its files
+
+        g = home_games().get(to.get("gid", "")) if to else None
+        if g is None:
+            return el("p", {"id": "club-join-for", "text": self.ct("join.for.unknown")})
+        game, names = g.name(self.lang), ", ".join(to["names"])
+        if to.get("table") is not None:
+            text = self.ct("join.for.table", game=game, t=club.table_label(to["table"]))
+        elif names:
+            text = self.ct("join.for.seats", game=game, names=names)
+        else:
+            text = self.ct("join.for.public", game=game)
+        return el("p", {"id": "club-join-for", "cls": "club-for", "text": text})
 
     async def scan_join(self, area) -> None:
         await self.scan_into(area)
@@ -677,6 +784,7 @@ class ClubPage(View):
             self.note = ""
             self.draw_guest_panel()
         elif kind == "message":
+            was = g.game
             try:
                 t = g.receive(data)
             except Refused as r:
@@ -692,6 +800,10 @@ class ClubPage(View):
                 return
             if t in ("welcome", "state"):
                 self.welcomed = True
+            if t == "welcome" and was and g.game != was:  # the host started the next game: a dialog of the last goes
+                box = by_id("dialog")
+                if box is not None:
+                    box.close()
             if t == "state":
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
@@ -774,10 +886,27 @@ class ClubPage(View):
             box.appendChild(el("p", {"cls": "club-turn", "text": turn}))
         if self.note:
             box.appendChild(el("p", {"cls": "club-note", "text": self.note}))
+        box.appendChild(el("p", {"id": "club-awake", "cls": "club-help"}))
+        self.stay_awake(self.connected)
         if not self.connected:
-            box.appendChild(button(self.ct("code.scan"), lambda: self.join_screen(""), cls="primary",
+            box.appendChild(button(self.ct("code.rejoin"), lambda: self.join_screen(""), cls="primary",
                                    data_action="club-rejoin"))
         js.document.documentElement.classList.add("club-guest")
+
+
+async def has_camera() -> bool:
+    """Whether the page may film: a camera is there and the page may ask for
+    it (a page opened over plain http from another machine has no
+    ``mediaDevices``). Unknown (the list refused) counts as a camera: the
+    scan then says what went wrong."""
+    media = getattr(js.navigator, "mediaDevices", None)
+    if media is None or getattr(media, "getUserMedia", None) is None:
+        return False
+    try:
+        found = await media.enumerateDevices()
+    except Exception:
+        return True
+    return any(str(d.kind) == "videoinput" for d in found)
 
 
 def has_club(gid: str) -> bool:

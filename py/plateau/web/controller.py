@@ -391,11 +391,11 @@ class PlayController:
         record = Record(gid, g.full_options(options), seed, list(names), [])
         if seats:
             record.options[SEATS_OPTION] = seats_option(seats)
-        self.open(Session(record))
-        if save:
-            self.save_id = Store.new_id()
-            self.save_name = f"{g.name(lang)} — {', '.join(names)}"[:80]
+        if save:  # its saved id from the start: whoever hears of it (a host's devices) knows where it is kept
+            self.open(Session(record), Store.new_id(), f"{g.name(lang)} — {', '.join(names)}"[:80])
             self.autosave()
+        else:
+            self.open(Session(record))
 
     def resume(self, entry: str) -> bool:
         """Open the saved game ``entry``; False when there is none. A

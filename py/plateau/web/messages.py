@@ -13,6 +13,10 @@ CATALOGUE = {
         "home.saved": "Parties enregistrées",
         "home.nosaved": "Aucune partie enregistrée pour l'instant.",
         "home.import_button": "Importer une partie (.plateau, .thud)…",
+        "home.join.title": "Rejoindre une partie",
+        "home.join.text": "Une partie se joue sur plusieurs appareils et un autre l'accueille : scannez ou "
+                          "collez le code qu'il montre pour cet appareil.",
+        "home.join.button": "Rejoindre une partie",
         "home.new": "Nouvelle partie",
         "home.rules": "Règles",
         "home.players": "{min}–{max} joueurs",
@@ -173,6 +177,10 @@ CATALOGUE = {
         "home.saved": "Saved games",
         "home.nosaved": "No saved game yet.",
         "home.import_button": "Import a game (.plateau, .thud)…",
+        "home.join.title": "Join a game",
+        "home.join.text": "A game played on several devices is hosted by another one: scan or paste the code it "
+                          "shows for this device.",
+        "home.join.button": "Join a game",
         "home.new": "New game",
         "home.rules": "Rules",
         "home.players": "{min}–{max} players",

@@ -760,15 +760,20 @@ class PlayView(View):
         self.app.new_like(s.game.id, self.app.new.record_values(s.record))
 
     def rematch(self) -> None:
+        """The same people again, seats rotated by one (the second player
+        starts); the computer plays the same people as before (and the
+        devices of a game on several hold them, ``ClubPage.load_plan``)."""
         s = self.session
         r = s.record
+        n = len(r.players)
         players = list(r.players[1:]) + list(r.players[:1])
+        computers = {(seat - 1) % n: level for seat, level in self.ctl.computer_seats().items()}
         box = by_id("dialog")
         if box is not None:
             box.close()
         # a rematch is a new game: today's rules, whatever revision the last one was played under
         options = {k: v for k, v in r.options.items() if k != REVISION_OPTION}
-        self.app.new_game(s.game.id, players, options, None)
+        self.app.new_game(s.game.id, players, options, None, computers=computers)
 
     def draw_moves(self) -> None:
         self.move_list.draw()

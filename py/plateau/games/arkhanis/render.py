@@ -110,9 +110,10 @@ def _seat(seat, sx, yy, sw, L):
     out = [f'<g class="{" ".join(cls)}"{attrs}><rect x="{sx}" y="{yy}" width="{sw}" height="{L.seat_h - 6}" rx="6"'
            f'{vacant}/>'
            f'<text x="{sx + 10}" y="{yy + 20}" class="ak-who">{escape(_fit(mark + seat.label, sw - 20, 17))}</text>'
-           f'<text x="{sx + 10}" y="{yy + 37}" class="ak-info">{escape(_fit(seat.info, sw - 20, 14))}</text>']
+           # a space between the lines: read together (a seat's name for a screen reader), they stay words apart
+           f' <text x="{sx + 10}" y="{yy + 37}" class="ak-info">{escape(_fit(seat.info, sw - 20, 14))}</text>']
     if seat.waiting:
-        out.append(f'<text x="{sx + 10}" y="{yy + 53}" class="ak-waiting">{escape(_fit(seat.waiting, sw - 20, 14))}'
+        out.append(f' <text x="{sx + 10}" y="{yy + 53}" class="ak-waiting">{escape(_fit(seat.waiting, sw - 20, 14))}'
                    f'</text>')
     out.append("</g>")
     return "".join(out)
