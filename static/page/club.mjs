@@ -23,7 +23,8 @@ export function club() {
     chans.set(id, ch);
     ch.onopen = () => tell('open', id);
     ch.onclose = () => tell('close', id);
-    ch.onmessage = (e) => { C.received.push(String(e.data)); tell('message', id, String(e.data)); };
+    // a connection closed (a device dropped for flooding the host) hands on nothing it had queued
+    ch.onmessage = (e) => { if (chans.get(id) !== ch) return; C.received.push(String(e.data)); tell('message', id, String(e.data)); };
   };
   const fresh = (id) => {
     const old = pcs.get(id); if (old) { try { old.close(); } catch (e) {} }
@@ -46,7 +47,12 @@ export function club() {
     const pc = fresh(id);
     pc.ondatachannel = (e) => wire(id, e.channel);
     await pc.setRemoteDescription({ type: 'offer', sdp });
-    await pc.setLocalDescription(await pc.createAnswer());
+    // the guest answers as the encrypted handshake's server (DTLS "passive"): the host starts it, over the
+    // path it checked with this guest's keys; as its client, another device that answered the same code
+    // (the link opened on a second browser) could reach the host first, and the host would then refuse
+    // this guest's certificate
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription({ type: 'answer', sdp: answer.sdp.replace('a=setup:active', 'a=setup:passive') });
     await gathered(pc);
     return pc.localDescription.sdp;
   };

@@ -383,7 +383,7 @@ def test_the_several_devices_help_page_says_the_same_in_both_languages():
     fr, en = ((here / f"devices.{lang}.md").read_text() for lang in ("fr", "en"))
     heads = [[line for line in text.splitlines() if line.startswith("#")] for text in (fr, en)]
     assert len(heads[0]) == len(heads[1]) >= 5
-    for word in ("hello", "move", "welcome", "state", "ack", "error", '"v": 1'):
+    for word in ("hello", "move", "welcome", "state", "ack", "error", '"v": 1', "part", "rate"):
         assert word in fr and word in en
 
 

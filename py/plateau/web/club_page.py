@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import traceback
 
 import js
@@ -22,7 +23,7 @@ from plateau.core.i18n import tr
 from . import club
 from .club import Guest, Referee, Refused
 from .controller import Change, MoveRefused
-from .dom import button, by_id, clear, el, tried_again
+from .dom import button, by_id, clear, el, listen, tried_again
 from .lazy_files import game_missing
 from .view import View
 
@@ -33,6 +34,7 @@ PLAN_KEY = "club:"  # + saved game id: the host's devices (kept with the game: a
 GUEST_KEY = "club-guest"
 #: a code read and no link this long after: the devices do not reach each other (said on the host's screen)
 LINK_WAIT_S = 10
+TAB_KEY = "plateau:club-tab"  # sessionStorage: this tab's name (club.held_elsewhere)
 HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
 HELLO_TRIES = 6
 
@@ -93,6 +95,8 @@ TEXT = {
                      "texte).",
         "join.paste": "Code de l'appareil qui accueille",
         "join.go": "Rejoindre",
+        "join.elsewhere": "Cet appareil a déjà rejoint la partie dans un autre onglet ou une autre fenêtre de "
+                          "ce navigateur : continuez-y (ou fermez-le, puis rechargez cette page).",
         "join.used": "Ce code a déjà servi. L'appareil qui accueille la partie peut en montrer un nouveau "
                      "pour cet appareil : scannez-le ou collez-le ici.",
         "join.wait": "En attente de l'appareil qui accueille…",
@@ -173,6 +177,8 @@ TEXT = {
         "join.help": "Show this code to the device hosting the game: it scans it, or copy the text into it.",
         "join.paste": "The host's code",
         "join.go": "Join",
+        "join.elsewhere": "This device already joined the game in another tab or window of this browser: go on "
+                          "there (or close it, then reload this page).",
         "join.used": "This code was already used. The device hosting the game can show a new one for this "
                      "device: scan it or paste it here.",
         "join.wait": "Waiting for the host…",
@@ -220,6 +226,7 @@ class ClubPage(View):
         self.joining = ""  # guest: the nonce of the code it answered
         self.connected = False
         self.welcomed = False  # guest: the host answered this connection's hello
+        self.holding = False  # guest: this tab says that it holds the pairing (hold_pairing)
         self.note = ""
         self._players: list[str] = []  # host: the game whose devices are planned (its players, its game)
         self._gid = ""
@@ -246,9 +253,11 @@ class ClubPage(View):
         return str(C.qr(text))
 
     def send(self, did: str, text: str) -> None:
+        parts = club.frames(text)  # a long position in pieces that fit in a data channel's message
         for cid, d in self.conns.items():
             if d == did:
-                self.glue().send(cid, text)
+                for part in parts:
+                    self.glue().send(cid, part)
 
     def on_channel(self, kind, cid, data) -> None:
         kind, cid, data = str(kind), str(cid), str(data)
@@ -348,19 +357,33 @@ class ClubPage(View):
 
     def host_channel(self, kind: str, cid: str, data: str) -> None:
         did = self.conns[cid]
+        logged, quiet = len(self.referee.log), False
         try:
             if kind == "message":
                 t0 = _now()
-                for to, text in self.referee.receive(did, data):
+                out = self.referee.receive(did, data)
+                for to, text in out:
                     self.send(to, text)
                 if self.referee.devices[did].connected:
                     self.codes.pop(did, None)
-                js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
+                self.close_flooders()
+                # a message past its device's allowance is left unread, and costs no drawing either
+                quiet = not out and len(self.referee.log) == logged
+                if not quiet:
+                    js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
             elif kind == "close":
                 self.referee.dropped(did)
                 self.conns.pop(cid, None)
         finally:  # the panel tells what happened, whatever went wrong in between
-            self.draw_devices()
+            if not quiet:
+                self.draw_devices()
+
+    def close_flooders(self) -> None:
+        """The connections of the devices the referee dropped for sending too many messages."""
+        for did in self.referee.take_cut():
+            for cid in [c for c, d in self.conns.items() if d == did]:
+                self.glue().close(cid)
+                self.conns.pop(cid, None)
 
     def draw_host_panel(self) -> None:
         """The devices' panel under the status line (a game with computer hooks:
@@ -567,6 +590,10 @@ class ClubPage(View):
     async def make_offer(self, did: str) -> None:
         self.codes.pop(did, None)  # a code works once: the one shown before is forgotten
         self.apart.discard(did)
+        if not self.referee.devices[did].connected:  # and its connection, which waited for an answer, closed
+            for cid in [c for c, d in self.conns.items() if d == did]:
+                self.glue().close(cid)
+                self.conns.pop(cid, None)
         self.draw_devices()
         nonce = self.referee.new_nonce(did)
         cid = "h-" + nonce
@@ -668,12 +695,15 @@ class ClubPage(View):
         main = el("main", {"id": "club-join", "cls": "club-join"})
         self.root.appendChild(main)
         self.app.draw_messages()
+        if club.held_elsewhere(saved, self.tab(), float(js.Date.now())):
+            main.appendChild(el("p", {"cls": "club-help", "data-elsewhere": "", "text": self.ct("join.elsewhere")}))
+            return
         try:
             got = club.read_code(code, "o") if code else None
         except Refused as r:
             self.flash(r.text)
             got = None
-        if got is not None and got["nonce"] == saved.get("nonce"):
+        if got is not None and club.answered_before(saved, got["nonce"]):  # the link of a code used before
             got = None
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("join.used")}))
         if got is None:
@@ -688,9 +718,39 @@ class ClubPage(View):
             return
         main.appendChild(self.code_is_for(got.get("to") or {}))
         self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
-        self.store.set_setting(GUEST_KEY, {"nonce": got["nonce"], "game": got["game"], "device": got["device"]})
+        self.store.set_setting(GUEST_KEY, club.guest_pairing(saved, got, self.tab(), float(js.Date.now())))
+        asyncio.ensure_future(self.hold_pairing(self.guest))
+        # the address names the code answered last (one pasted or scanned here): a reload finds it used
+        js.history.replaceState(js.history.state, "", "#join=" + club.code_text(code))
         main.appendChild(el("p", {"id": "club-join-state", "text": self.ct("code.making")}))
         asyncio.ensure_future(self.answer(main, got))
+
+    def tab(self) -> str:
+        """This tab's name, kept across its reloads (sessionStorage), not shared with another tab."""
+        name = js.sessionStorage.getItem(TAB_KEY)
+        if not name:
+            name = secrets.token_hex(6)
+            js.sessionStorage.setItem(TAB_KEY, name)
+        return str(name)
+
+    async def hold_pairing(self, g: Guest) -> None:
+        """While this tab is the guest, it says so (another tab of the browser then answers no code);
+        closed, it lets go at once."""
+        if self.holding:
+            return
+        self.holding = True
+        listen(js.window, "pagehide", lambda e: self.let_go())
+        while self.guest is g:
+            await asyncio.sleep(club.TAB_ALIVE_MS / 1000)
+            saved = self.store.settings().get(GUEST_KEY)
+            if not isinstance(saved, dict) or saved.get("tab") != self.tab():
+                return
+            self.store.set_setting(GUEST_KEY, dict(saved, seen=float(js.Date.now())))
+
+    def let_go(self) -> None:
+        saved = self.store.settings().get(GUEST_KEY)
+        if isinstance(saved, dict) and saved.get("tab") == self.tab():
+            self.store.set_setting(GUEST_KEY, dict(saved, seen=0))
 
     def code_is_for(self, to: dict):
         """What the host's code says this device will be, shown before it connects."""
@@ -763,6 +823,8 @@ class ClubPage(View):
                 return
             except (ValueError, KeyError, TypeError) as err:
                 js.console.warn(f"club: a message from the host was not understood: {err}")
+                return
+            if t == "part":  # a piece of a longer message: the rest follows
                 return
             if t in ("welcome", "state"):
                 self.welcomed = True
