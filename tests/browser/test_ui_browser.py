@@ -49,7 +49,7 @@ def test_dialogs_are_modal_escape_closes_and_focus_returns(page, base_url):
 
 
 def test_the_end_of_a_game_shows_the_result_and_offers_a_rematch(page, base_url):
-    """The rematch rotates the seats (the second player starts) and the computer plays the same person
+    """The rematch rotates the seats (the second player takes the first seat) and the computer plays the same person
     as before, at the same level."""
     rnd = random.Random(4)
     s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))

@@ -154,7 +154,7 @@ def test_a_rematch_keeps_every_device_paired_with_its_seats_following_its_player
     ctl.open(Session(Record("armadora", g.full_options({}), 5, names, []), "en"), save_id="g1", save_name="Club")
     ben, pair = joined(ref, "d1"), joined(ref, "d2")
     assert ctl.people() == [0]
-    # the rematch: the same people, seats rotated by one (the second player starts)
+    # the rematch: the same people, seats rotated by one (the second player takes the first seat)
     after = names[1:] + names[:1]
     moved = club.people_moved(names, after)
     assert moved == {0: 3, 1: 0, 2: 1, 3: 2}
