@@ -772,7 +772,7 @@ class PlayView(View):
 
     def rematch(self) -> None:
         """The same people again, seats rotated by one (the second player
-        starts); the computer plays the same people as before (and the
+        takes the first seat); the computer plays the same people as before (and the
         devices of a game on several hold them, ``ClubPage.load_plan``)."""
         s = self.session
         r = s.record
