@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from plateau.core import marks
 from plateau.core.boards import load_board
 from plateau.core.game import IllegalMove, Move, State, view_secrets
 from plateau.core.rng import Rng
@@ -693,6 +694,11 @@ class ArmadoraState(State):
         if not self.hidden_info():
             return frozenset()
         return view_secrets(self, player)
+
+    def player_marks(self, p):
+        from .render_model import colours  # (the drawing's colours, read where they are drawn)
+
+        return [(colours(self, p)[0], marks.mark_of(p))]
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
         """During the game: what is public (character, warriors placed and

@@ -497,6 +497,11 @@ class TroyState(State):
             return frozenset()
         return view_secrets(self, player, ignore=("seen", "earlier"))
 
+    def player_marks(self, p):
+        from .render import MARK, SOLID  # (the drawing's colours and marks)
+
+        return [(SOLID[c], MARK[c]) for c in self.order if self.owner[c] == p]
+
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
         """Per player: colours, districts conquered now, points — without
         the face-down treasures until the game is over.
