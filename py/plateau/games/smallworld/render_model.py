@@ -23,16 +23,16 @@ from .rules import EMPTY, LT
 PLAYER = marks.COLOURS  # the players' colours (and marks: ``plateau.core.marks``)
 RACE_FILL = {
     "amazons": "#c2185b", "dwarves": "#8d6e63", "elves": "#7cb342", "ghouls": "#5d6d7e",
-    "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#558b2f",
+    "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#4e7f2b",
     "ratmen": "#795548", "skeletons": "#eceff1", "sorcerers": "#7e57c2", "tritons": "#26a69a",
     "trolls": "#6d4c41", "wizards": "#3949ab",
-    "cultists": "#6a1b9a", "drow": "#37474f", "flames": "#e65100", "gnomes": "#9ccc65", "iron_dwarves": "#607d8b",
-    "kraken": "#00838f", "liches": "#b0bec5", "lizardmen": "#689f38", "mudmen": "#6d5a3a", "mummies": "#d7ccc8",
+    "cultists": "#6a1b9a", "drow": "#37474f", "flames": "#c24700", "gnomes": "#9ccc65", "iron_dwarves": "#546e7a",
+    "kraken": "#00838f", "liches": "#b0bec5", "lizardmen": "#557f2d", "mudmen": "#6d5a3a", "mummies": "#d7ccc8",
     "ogres": "#8e6e53", "shadow_mimes": "#424242", "shrooms": "#ef9a9a", "spiderines": "#4e342e",
     "will_o_wisps": "#80deea",
 }
 DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants", "gnomes", "liches", "mummies", "shrooms",
-             "will_o_wisps"}
+             "will_o_wisps", "tritons"}  # (the races whose initials are dark: white on them reads below 4.5:1)
 ABBR = {  # two letters per race, distinct in each language
     "fr": {"amazons": "Am", "dwarves": "Na", "elves": "El", "ghouls": "Go", "giants": "Gé", "halflings": "Hb",
            "humans": "Hu", "orcs": "Or", "ratmen": "Rt", "skeletons": "Sq", "sorcerers": "So", "tritons": "Tr",

@@ -168,7 +168,7 @@ def _static_above(lang: str = "fr") -> str:
     mx = sum(p[0] for p in DATA["marnon"][0]) / len(DATA["marnon"][0])
     my = sum(p[1] for p in DATA["marnon"][0]) / len(DATA["marnon"][0])
     g.add(d.text(t(lang, "board.marnon"), insert=(mx, my + 5), text_anchor="middle", font_size=15,
-                 font_style="italic", fill="#e8f4ff"))
+                 font_style="italic", fill="#e8f4ff", stroke="#1d4f7a", stroke_width=3, paint_order="stroke"))
     # castles: towers on their stone hexagon
     for c in B.CASTLES:
         x, y = ANCHORS[c][0]

@@ -224,7 +224,7 @@ def _district_deco(dwg, board, dist):
     cx, cy = slot["cap"]  # capacity, or the district's value once the game is over
     if board.over:
         w = dist.winner
-        deco.add(dwg.rect((cx - 26, cy - 13), (52, 24), rx=6, fill=SOLID[w] if w else "#777", class_="tr-value-box"))
+        deco.add(dwg.rect((cx - 26, cy - 13), (52, 24), rx=6, fill=SOLID[w] if w else "#666", class_="tr-value-box"))
         _text(dwg, deco, dist.value, cx, cy + 5, "tr-value tr-dark" if w in ("y", "g") else "tr-value")
     else:
         deco.add(dwg.rect((cx - 20, cy - 12), (40, 22), rx=6,
