@@ -186,7 +186,7 @@ def _token(x, y, s):
             f'<circle r="19" fill="{s.fill}" stroke="{s.ring}" class="sw-ring"/>'
             f'<text y="1" class="sw-ini{" sw-dark" if s.dark_text else ""}">{escape(s.initials)}</text>'
             f'<circle cx="16" cy="-15" r="11" class="sw-badge"/><text x="16" y="-14" class="sw-n">{s.n}</text>'
-            f'{marks.badge(s.mark, -16, 15, 9)}</g>')  # its player's mark, besides the ring's colour
+            f'{marks.badge(s.mark, -17, 15, 11)}</g>')  # its player's mark, besides the ring's colour
 
 
 def _monster(x, y, monster, md):
