@@ -132,7 +132,7 @@ def _pawn(dwg, parent, x, y, c, r=10, width=1.2):
     if c in MARK:  # the colour's mark, besides the colour (the black heroes belong to nobody)
         parent.add(dwg.path(d=marks.path_d(MARK[c]), transform=f"translate({x:.1f} {y:.1f}) scale({r * 0.55:.2f})",
                             fill=MARK_INK[c], stroke=EDGE[c], stroke_width=round(0.8 / (r * 0.55), 3),
-                            pointer_events="none"))
+                            pointer_events="none", **{"data-mark": MARK[c]}))
 
 
 def _card_back(dwg, parent, x, y, w, h):
