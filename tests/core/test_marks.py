@@ -37,9 +37,8 @@ if str(ROOT / "py") not in sys.path:
 
 from plateau.core import marks  # noqa: E402
 from plateau.core.registry import get_game  # noqa: E402
-from plateau.games.armadora.render_model import CHAR_COLOURS, SEAT_COLOURS  # noqa: E402
-from plateau.games.troy.render import MARK as TROY_MARK  # noqa: E402
-from plateau.games.troy.render import SOLID as TROY_SOLID  # noqa: E402
+from plateau.games.armadora.colours import CHAR_COLOURS, SEAT_COLOURS  # noqa: E402
+from plateau.games.troy.colours import SOLID as TROY_SOLID  # noqa: E402
 
 THRESHOLD = 15.0
 

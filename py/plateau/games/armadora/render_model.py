@@ -10,23 +10,10 @@ from dataclasses import dataclass
 
 from plateau.core.game import RenderContext
 
+from .colours import colours
 from .rules import LINE_INDEX, MINES, NSQ, SQ_INDEX, SQ_NAMES, ArmadoraState, _bits
 
-# (fill, edge): apart in lightness as well as hue, so that they stay apart under protanopia, deuteranopia
-# and tritanopia (tests/core/test_marks.py), and each dark enough for white text; each seat also has its mark
-CHAR_COLOURS = {
-    "orc": ("#318604", "#1b4a02"),
-    "goblin": ("#a63cf1", "#5b2185"),
-    "elf": ("#0b3a80", "#062046"),
-    "mage": ("#7a1f1a", "#43110e"),
-}
-SEAT_COLOURS = [("#3e2910", "#221709"), ("#192739", "#0e151f"), ("#9e5c9c", "#573356"), ("#677c35", "#39441d")]
 INITIAL = {"orc": "O", "goblin": "G", "elf": "E", "mage": "M"}
-
-
-def colours(state: ArmadoraState, p: int) -> tuple[str, str]:
-    c = state.chars[p]
-    return CHAR_COLOURS[c] if c else SEAT_COLOURS[p % 4]
 
 
 @dataclass

@@ -30,6 +30,8 @@ from plateau.core.boards import load_board
 from plateau.core.game import IllegalMove, Move, State, view_secrets
 from plateau.core.rng import Rng
 
+from .colours import colours
+
 BOARD = load_board("armadora.json")
 COLS = BOARD["columns"]
 ROWS = BOARD["rows"]
@@ -696,8 +698,6 @@ class ArmadoraState(State):
         return view_secrets(self, player)
 
     def player_marks(self, p):
-        from .render_model import colours  # (the drawing's colours, read where they are drawn)
-
         return [(colours(self, p)[0], marks.mark_of(p))]
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:

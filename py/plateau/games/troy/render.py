@@ -16,6 +16,7 @@ from functools import partial
 from plateau.core import marks, svgkit
 from plateau.core.game import RenderContext
 
+from .colours import EDGE, MARK, MARK_INK, SOLID
 from .render_model import build, log_lines  # noqa: F401 (log_lines: read here by the tests)
 from .rules import BLACK, BONUS, ND, TRIDENT
 
@@ -27,12 +28,6 @@ R_OUT = 334
 R_WALL = 362
 
 FILL = {"r": "url(#tp-r)", "b": "url(#tp-b)", "y": "url(#tp-y)", "g": "url(#tp-g)", "k": "url(#tp-k)"}
-# apart in lightness as well as hue: they stay apart under protanopia, deuteranopia and tritanopia
-# (tests/core/test_marks.py); each colour also has its mark, drawn on its heroes in MARK_INK
-SOLID = {"r": "#922121", "b": "#0254a9", "y": "#fcdb12", "g": "#27a364", "k": "#1b1b1b"}
-EDGE = {"r": "#4a0f0f", "b": "#012a55", "y": "#8a6300", "g": "#124a1c", "k": "#000"}
-MARK = {"r": "star", "b": "square", "y": "triangle", "g": "diamond"}  # each colour's mark (plateau.core.marks)
-MARK_INK = {"r": "#fff", "b": "#fff", "y": "#1b1b1b", "g": "#1b1b1b"}
 DISTRICT_FILL = ("#ead8ae", "#e3cc9c")
 HILITE = "#ffd54a"
 SEL = "#ff7a00"

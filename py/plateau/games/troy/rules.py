@@ -30,6 +30,8 @@ from plateau.core.boards import load_board
 from plateau.core.game import Move, State, view_secrets
 from plateau.core.rng import Rng
 
+from .colours import MARK, SOLID
+
 BOARD = load_board("troy.json")
 BONUS = tuple(d["bonus"] for d in BOARD["districts"])
 ND = len(BONUS)
@@ -498,8 +500,6 @@ class TroyState(State):
         return view_secrets(self, player, ignore=("seen", "earlier"))
 
     def player_marks(self, p):
-        from .render import MARK, SOLID  # (the drawing's colours and marks)
-
         return [(SOLID[c], MARK[c]) for c in self.order if self.owner[c] == p]
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
