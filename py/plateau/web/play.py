@@ -728,12 +728,20 @@ class PlayView(View):
             tbl.appendChild(el("tr", {"cls": "head"}, *[el("th", {"text": c, "scope": "col"}) for c in table["columns"]]))
         for i, row in enumerate(table["rows"]):
             tbl.appendChild(el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
-                               el("th", {"scope": "row"}, *self.player_marks(st, i), row[0]),
+                               el("th", {"scope": "row"}, self.player_name(st, i, row[0])),
                                *[el("td", {"text": cell}) for cell in row[1:]]))
         box = el("div", {}, tbl)
         for note in table.get("notes", []):
             box.appendChild(el("p", {"cls": "score-note", "text": note}))
         return box
+
+    @classmethod
+    def player_name(cls, st, p, name):
+        """A row's name, after the player's marks when the game has some (kept on the name's line)."""
+        shown = cls.player_marks(st, p)
+        if not shown:
+            return name
+        return el("span", {"cls": "who"}, *shown, el("span", {"cls": "name", "text": name}))
 
     @staticmethod
     def player_marks(st, p) -> list:
