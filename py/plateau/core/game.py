@@ -360,6 +360,14 @@ class State:
         """Plain-text lines explaining the final result (end screen)."""
         return []
 
+    def player_marks(self, p: int) -> list:
+        """How player ``p`` is told apart on the board: ``(colour, mark)``
+        pairs (a colour as ``#rrggbb``, a mark of :mod:`plateau.core.marks`),
+        one per colour the player plays; empty for a game whose players are
+        not told apart by colour. The score table shows them beside the
+        names."""
+        return []
+
     def score_table(self, lang: str = "fr", viewer: int | str | None = None) -> dict:
         """The score table as ``viewer`` may see it, in the UI's language::
 

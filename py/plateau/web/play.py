@@ -16,10 +16,11 @@ import traceback
 import js
 from pyodide.ffi import create_once_callable
 
+from plateau.core import marks
 from plateau.core.game import REVISION_OPTION
 
 from .controller import CLICK, KEYBOARD, Change, MoveRefused, Source
-from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q
+from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q, svg_el
 from .idle import when_idle
 from .movelist import MoveList
 from .view import View
@@ -738,12 +739,31 @@ class PlayView(View):
             tbl.appendChild(el("tr", {"cls": "head"}, *[el("th", {"text": c, "scope": "col"}) for c in table["columns"]]))
         for i, row in enumerate(table["rows"]):
             tbl.appendChild(el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
-                               el("th", {"text": row[0], "scope": "row"}),
+                               el("th", {"scope": "row"}, self.player_name(st, i, row[0])),
                                *[el("td", {"text": cell}) for cell in row[1:]]))
         box = el("div", {}, tbl)
         for note in table.get("notes", []):
             box.appendChild(el("p", {"cls": "score-note", "text": note}))
         return box
+
+    @classmethod
+    def player_name(cls, st, p, name):
+        """A row's name, after the player's marks when the game has some (kept on the name's line)."""
+        shown = cls.player_marks(st, p)
+        if not shown:
+            return name
+        return el("span", {"cls": "who"}, *shown, el("span", {"cls": "name", "text": name}))
+
+    @staticmethod
+    def player_marks(st, p) -> list:
+        """Player ``p``'s colours and marks as they are on the board (``State.player_marks``):
+        small pictures before the name (the name says who it is: they are hidden from screen readers)."""
+        return [svg_el("svg", {"class": "pmark", "viewBox": "-1 -1 2 2", "width": "16", "height": "16",
+                               "aria-hidden": "true", "focusable": "false"},
+                       svg_el("circle", {"r": ".92", "fill": colour, "stroke": "#1b1b1b", "stroke-width": ".12"}),
+                       svg_el("path", {"d": marks.path_d(mark), "transform": "scale(.55)",
+                                       "fill": marks.ink_for(colour)}))
+                for colour, mark in st.player_marks(p)]
 
     def show_result(self) -> None:
         """The end of the game: who won, the final table and what the game
