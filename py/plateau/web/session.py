@@ -373,7 +373,7 @@ class Session:
         self._legal: dict = {}  # (ply, eyes) -> the legal moves there
         self._screens: dict = {}  # (ply, eyes, holder) -> whether the decider there needs a pass screen
         self._asked: tuple | None = None  # (live position, seats elsewhere, it as asked of a person here or None)
-        self.away: frozenset[int] = frozenset()  # the seats played on other devices (hosting)
+        self._away: frozenset[int] = frozenset()  # the seats played on other devices (hosting)
         self._built_memo = None
 
     def set_elsewhere(self, seats, away=()) -> None:
@@ -381,7 +381,7 @@ class Session:
         (the controller's seating: web/controller.py, ``Seating.elsewhere``);
         ``away``: those of them played on other devices (club mode, hosting)."""
         self.computers = frozenset(seats)
-        self.away = frozenset(away)
+        self._away = frozenset(away)
 
     # -- positions (the source's) ------------------------------------------
     @property
@@ -416,7 +416,7 @@ class Session:
         the same time (a tournament's bidders), that position as the game asks
         it of them (``State.asked_as``)."""
         real = self.positions.state_at(self.ply)
-        if self.positions.mover is not None or self.ply != self.total or not self.away:
+        if self.positions.mover is not None or self.ply != self.total or not self._away:
             return real  # on one device the game asks its players in its own order
         if self._asked is None or self._asked[0] is not real or self._asked[1] != self.computers:
             self._asked = (real, self.computers, self._asked_of(real))  # worked out once a position
