@@ -119,15 +119,15 @@ class Armadora(Game):
         decides), the palisades and the closed territories.
 
         >>> s = GAME.start(["Ann", "Bob"], {"rules": "basic"}, seed=1)
-        >>> _ = s.play("W3@c1")
+        >>> for m in ("pick:elf", "pick:orc", "W3@c1"): _ = s.play(m)
         >>> GAME.describe_position(s, 1, "en")[3], GAME.describe_position(s, 0, "en")[3]
         ('Row 1: c1 Ann, value hidden', 'Row 1: c1 Ann, 3')
         """
         t = self.t
         v = state.view(viewer)
-        sep = " : " if lang == "fr" else ": "
+        sep, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")
         lines = [state.status(lang)]
-        lines += [f"{sec['title']}{sep}" + " ; ".join(sec["lines"]) for sec in self.panel(state, viewer, lang)
+        lines += [f"{sec['title']}{sep}" + semi.join(sec["lines"]) for sec in self.panel(state, viewer, lang)
                   if sec["lines"]]
         lines.append(t(lang, "pos.gold", mines=", ".join(f"{sq} {n}" for sq, n in v["gold"].items())))
         rows: dict = {}
@@ -141,7 +141,7 @@ class Armadora(Game):
                 parts.append(t(lang, "pos.reinf"))
             rows.setdefault(int(w["sq"][1:]), []).append(
                 t(lang, "pos.warrior", sq=w["sq"], owner=v["players"][w["owner"]], v=", ".join(parts)))
-        lines += [t(lang, "pos.row", r=r, warriors=" ; ".join(ws)) for r, ws in sorted(rows.items())]
+        lines += [t(lang, "pos.row", r=r, warriors=semi.join(ws)) for r, ws in sorted(rows.items())]
         if not rows:
             lines.append(t(lang, "pos.no_warrior"))
         pal = [name.replace("-", "–") for name in v["palisades"]]
