@@ -75,7 +75,7 @@ class TroyGame(Game):
         content when it may be seen — all read from ``state.view(viewer)``.
 
         >>> s = GAME.start(["Ann", "Bob"], seed=1)
-        >>> GAME.describe_position(s, 0, "en")[-2]
+        >>> GAME.describe_position(s, 0, "en")[-1]
         'Closed horse: what it holds is hidden'
         """
         t = self.t
