@@ -938,7 +938,7 @@ class PlayView(View):
         again (the position or the eyes changed), none is started. Text
         nodes only: names typed by players are never read as markup."""
         box, s = by_id("position-text"), self.session
-        if box is None or s is None or not (say or box.firstChild is not None):
+        if box is None or s is None or not (say or int(box.childElementCount)):
             return
         viewer = self.ctl.viewer(spectator=True) if self.must_pass() else self.viewer()
         lines = s.game.describe_position(s.state, viewer, self.lang)
