@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from harness import mirror, open_app, pointer_click, shot, start_game
+from test_axe_browser import violations
 
 from plateau.core.game import PUBLIC
 
@@ -52,6 +53,7 @@ def test_thud_the_button_describes_the_board_in_words(device, base_url):
     assert page.get_attribute("#position-text", "aria-label") == "La position en mots"
     # a player's name is text, never markup
     assert "<b>Ann</b>" in lines[0] and page.locator("#position-text b").count() == 0
+    assert violations(page, "thud described", name) == []  # axe-core: no serious or critical violation
     shot(page, f"describe-thud-{name}")
     # the description follows the game: a typed move, and the region says the new position
     pointer_click(page, "#typed-move", name == "phone")
