@@ -75,3 +75,18 @@ def test_the_play_screens_hooks_are_declared_and_say_nothing_by_default():
                  if isinstance(n, ast.Call) and ast.unparse(n.func) in ("getattr", "hasattr")
                  and "game" in ast.unparse(n.args[0])]
     assert looked_up == []
+
+
+def test_a_position_is_described_by_default_as_the_status_line_and_the_panel():
+    """``describe_position`` (issue 42, item 2) is declared on every game: by
+    default the status line, then each section of the panel on one line."""
+    s = toygame.GAME.start(["Ann", "Bob"], {"max": 3}, seed=1)
+    g = toygame.GAME
+    assert g.describe_position(s, 0, "en") == [line for line in [s.status("en")] if line]
+
+    class Panelled(type(g)):
+        def panel(self, state, viewer, lang):
+            return [{"title": "Players", "lines": ["Ann 3", "  in hand: 2", ""]}, {"title": "Empty", "lines": []}]
+
+    lines = Panelled().describe_position(s, PUBLIC, "fr")
+    assert lines[-1] == "Players : Ann 3 · in hand: 2"

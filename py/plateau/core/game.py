@@ -485,6 +485,26 @@ class Game:
         page indents it)."""
         return []
 
+    def describe_position(self, state: State, viewer, lang: str) -> list[str]:
+        """The position in a few short lines of plain text, for a player who
+        does not see the board (a screen reader): whose turn, the scores or
+        what the panel shows, and where every piece ``viewer`` may see
+        stands, grouped by side, row or region, each square or region named
+        as the game's moves and targets name it (so that a move typed with
+        those words is the one meant).
+
+        ``viewer`` is a player index, :data:`PUBLIC` or ``None`` (everything,
+        as the review of a finished game shows). Only what
+        ``state.view(viewer)`` shows may appear: a position rebuilt from that
+        view (:meth:`from_view`) is described in the same words. By default
+        the status line and the lines of :meth:`panel`."""
+        lines = [state.status(lang)]
+        for section in self.panel(state, viewer, lang):
+            body = [line.strip() for line in section["lines"] if line.strip()]
+            if body:
+                lines.append(f"{section['title']}{' : ' if lang == 'fr' else ': '}{' · '.join(body)}")
+        return [line for line in lines if line]
+
     def panel_for(self, state: State, ctx: RenderContext) -> list[dict]:
         """:meth:`panel` for the page drawn with ``ctx`` (its viewer and
         language); a game whose panel also depends on another field of the

@@ -108,6 +108,12 @@ class PlayView(View):
         board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "role": "group",
                                          "aria-label": self.t("play.choices")}))
         board_col.appendChild(el("section", {"id": "board-panel", "cls": "panel", "aria-live": "polite"}))
+        # the position in words, on request, for the eyes the page shows (see describe_position)
+        board_col.appendChild(el("div", {"cls": "describe"},
+                                 button(self.t("play.describe"), self.describe_position, cls="small",
+                                        data_action="describe", aria_controls="position-text"),
+                                 el("div", {"id": "position-text", "cls": "position-text", "role": "region",
+                                            "aria-label": self.t("play.position")})))
         layout.appendChild(board_col)
         side = el("aside", {"cls": "side" + (" embed-side" if self.embed else "")})
         # a wide table scrolls sideways in its box: a keyboard reaches it and scrolls it
@@ -196,6 +202,7 @@ class PlayView(View):
             return
         board.setAttribute("data-ply", str(s.ply))
         self.ctl.settle_holder()  # nobody identified yet: who holds the device, if it can be known
+        self.describe_position(say=False)  # a description asked for follows the position and the eyes
         if self.must_pass() and self.board_view and self.board_view in [v for v, _ in s.game.views(s.state, self.lang)[1:]]:
             self.draw_public_view()
             return
@@ -952,6 +959,26 @@ class PlayView(View):
         self.announce_move()
         if gain:
             self.show_turn_gain(gain)
+
+    def describe_position(self, say: bool = True) -> None:
+        """Fill the region under the board with the position in words
+        (``Game.describe_position``) for the eyes the page shows: whoever
+        holds the device, public information only while it is passed;
+        ``say``: the button was pressed, its first line goes to the live
+        region too. Without ``say`` a description already shown is written
+        again (the position or the eyes changed), none is started. Text
+        nodes only: names typed by players are never read as markup."""
+        box, s = by_id("position-text"), self.session
+        if box is None or s is None or not (say or int(box.childElementCount)):
+            return
+        viewer = self.ctl.viewer(spectator=True) if self.must_pass() else self.viewer()
+        lines = s.game.describe_position(s.state, viewer, self.lang)
+        clear(box)
+        for line in lines:
+            box.appendChild(el("p", {"text": line}))
+        said = by_id("announce")
+        if say and said is not None and lines:
+            said.textContent = lines[0]
 
     def announce_move(self) -> None:
         """Say the move just played in the live region, as the move list

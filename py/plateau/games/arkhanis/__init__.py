@@ -231,6 +231,48 @@ class Arkhanis(Game):
 
         return panel(state, viewer, lang)
 
+    def describe_position(self, state, viewer, lang):
+        """Whose turn (the status line), the turn's event and what a table
+        auctions, then the table ``viewer`` is seated at (a spectator: the
+        table being played) as Small World describes it — its seats, the
+        players' boxes with the coins ``viewer`` may see, the races on offer,
+        its regions — and one line for each other table: its seats and each
+        race on its map with the regions and tokens it holds; last, how many
+        tiles lie face down (never which).
+
+        >>> s = GAME.start([f"P{i}" for i in range(6)], {}, seed=1)
+        >>> GAME.describe_position(s, 0, "en")[2][:38]
+        'Table 1 (Small World): 1: P0, 2: P5, 3'
+        """
+        from plateau.games.smallworld.position import position, sep, table_line
+
+        from .catalogue import event_name, t
+        from .render_model import board_name, lot_lines
+
+        colon, semi = sep(lang)
+        lines = [state.status(lang), t(lang, "ov.turn", n=state.turn, m=10) + colon
+                 + event_name(state.event or "none", lang)]
+        lines += lot_lines(state, lang)[:1]
+        mine = None
+        if isinstance(viewer, int):
+            seat = state.seat_of[viewer]
+            mine = next((k for k, seats in enumerate(state.table_seats) if seat in seats), None)
+        elif state.stage == "play" and state.current is not None and state.win is None:
+            mine = state.current
+        order = ([mine] if mine is not None else []) + [k for k in range(len(state.tables)) if k != mine]
+        for k in order:
+            seats = ", ".join(f"{s}: " + (state.players[state.occupant[s]] if state.occupant[s] is not None
+                                          else t(lang, "seat.free")) for s in state.table_seats[k])
+            head = t(lang, "panel.table", t=k + 1, board=board_name(state, k, lang), seats=seats)
+            if k == mine:
+                lines.append(head)
+                lines += position(state.tables[k], viewer, lang)[1:]
+            else:
+                lines.append(head + semi + table_line(state.tables[k], lang))
+        piles = ", ".join(t(lang, "panel.pile", t=k + 1, k=len(tb.pile)) for k, tb in enumerate(state.tables))
+        lines.append(t(lang, "panel.tiles", piles=piles, k=len(state.reserve)))
+        return lines
+
     def public_move_text(self, text, revealed):
         bid = read_bid(text)
         if bid is not None and not revealed:

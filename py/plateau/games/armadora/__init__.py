@@ -112,6 +112,45 @@ class Armadora(Game):
 
         return panel(state, viewer, lang)
 
+    def describe_position(self, state: ArmadoraState, viewer, lang: str) -> list[str]:
+        """Whose turn (the status line), the players' boxes (the panel: a hand's
+        values for who may see them), the gold of each mine, the warriors
+        row by row (a value only where ``viewer`` may know it: the view
+        decides), the palisades and the closed territories.
+
+        >>> s = GAME.start(["Ann", "Bob"], {"rules": "basic"}, seed=1)
+        >>> for m in ("pick:elf", "pick:orc", "W3@c1"): _ = s.play(m)
+        >>> GAME.describe_position(s, 1, "en")[3], GAME.describe_position(s, 0, "en")[3]
+        ('Row 1: c1 Ann, value hidden', 'Row 1: c1 Ann, 3')
+        """
+        t = self.t
+        v = state.view(viewer)
+        sep, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+        lines = [state.status(lang)]
+        lines += [f"{sec['title']}{sep}" + semi.join(sec["lines"]) for sec in self.panel(state, viewer, lang)
+                  if sec["lines"]]
+        lines.append(t(lang, "pos.gold", mines=", ".join(f"{sq} {n}" for sq, n in v["gold"].items())))
+        rows: dict = {}
+        for w in v["warriors"]:
+            parts = [str(w["value"]) if w["value"] is not None else t(lang, "pos.hidden")]
+            if w["face_up"]:
+                parts.append(t(lang, "pos.face_up"))
+            if w["arrows"]:
+                parts.append(t(lang, "pos.arrows", n=w["arrows"]))
+            if w["reinforced"]:
+                parts.append(t(lang, "pos.reinf"))
+            rows.setdefault(int(w["sq"][1:]), []).append(
+                t(lang, "pos.warrior", sq=w["sq"], owner=v["players"][w["owner"]], v=", ".join(parts)))
+        lines += [t(lang, "pos.row", r=r, warriors=semi.join(ws)) for r, ws in sorted(rows.items())]
+        if not rows:
+            lines.append(t(lang, "pos.no_warrior"))
+        pal = [name.replace("-", "–") for name in v["palisades"]]
+        lines.append(t(lang, "pos.palisades", n=len(pal), left=v["palisades_left"], lines=", ".join(pal)) if pal
+                     else t(lang, "pos.no_palisade", left=v["palisades_left"]))
+        lines += [t(lang, "pos.closed", n=k["size"], squares=", ".join(k["squares"]))
+                  for k in v["territories"] if k["complete"]]
+        return lines
+
     def confirm_text(self, move_text: str, lang: str) -> str:
         """Passing ends a player's game: the UI asks first.
 

@@ -139,6 +139,19 @@ class SmallWorld(Game):
 
         return panel(state, viewer, lang)
 
+    def describe_position(self, state, viewer, lang: str) -> list[str]:
+        """Whose turn, the players' boxes (coins as ``viewer`` may see them),
+        the races on offer, every region that holds something and the empty
+        ones: see :mod:`.position`.
+
+        >>> s = GAME.start(["Ann", "Bob"], {}, seed=1)
+        >>> GAME.describe_position(s, 0, "en")[1]
+        'Turn 1 / 10: Ann — 5 coins; Bob — coins hidden'
+        """
+        from .position import position
+
+        return position(state, viewer, lang)
+
     def combo_label(self, state, i: int, lang: str) -> str:
         race, power, coins = state.column[i]
         n = C.RACES[race][0] + C.POWERS[power]

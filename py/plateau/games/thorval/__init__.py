@@ -17,7 +17,7 @@ import re
 from plateau.core.game import Game, Option, RenderContext
 
 from .catalogue import CATALOGUE
-from .rules import ThorvalState
+from .rules import ORKS, ThorvalState
 
 
 
@@ -66,6 +66,54 @@ class Thorval(Game):
         from .render import panel
 
         return panel(state, lang)
+
+    def describe_position(self, state, viewer, lang: str) -> list[str]:
+        """Whose turn (the status line), the players' rows (the panel: units,
+        aids, treasures found), then each player's cases with their units
+        (hero and small magician named), the orks' cases, the treasures
+        still hidden on the island (whose, and where; their kind only where
+        the view shows it: open hand, or everything shown), the dragon and
+        the mediator — read from ``state.view(viewer)``.
+
+        >>> s = GAME.start(["Ann", "Bob"], {}, seed=1)
+        >>> GAME.describe_position(s, 0, "en")[2:]
+        ['Red — Ann: no case', 'Blue — Bob: no case', 'Orks: no case', 'No treasure hidden on the island']
+        """
+        from . import board as B
+        from .catalogue import t
+
+        v = state.view(viewer)
+        sep = " : " if lang == "fr" else ": "
+        lines = [state.status(lang)]
+        head = self.panel(state, viewer, lang)[0]
+        lines += [f"{head['title']}{sep}" + ("; " if lang == "en" else " ; ").join(
+            x.lstrip("▶ ") for x in head["lines"])]
+        own, count = v["own"], v["count"]
+
+        def army(c):
+            o = own[c]
+            sp = "hero" if o >= 0 and v["hero"][o] == c else "mage" if o >= 0 and v["mage"][o] == c else ""
+            units = [str(count[c])] if count[c] or not sp else []
+            return f"{B.NAMES[c]} (" + " + ".join(units + ([t(lang, "sp." + sp)] if sp else [])) + ")"
+
+        for p, name in enumerate(v["players"]):
+            cases = [army(c) for c in range(len(own)) if own[c] == p]
+            who = f"{t(lang, f'colour.{p}').capitalize()} — {name}"
+            lines.append(t(lang, "pos.cases", who=who, cases=", ".join(cases) or t(lang, "pos.none")))
+        orks = [army(c) for c in range(len(own)) if own[c] == ORKS]
+        lines.append(t(lang, "pos.orks", cases=", ".join(orks) or t(lang, "pos.none")))
+        hidden = []
+        for tr_ in v["treasures"]:
+            if tr_["case"] >= 0 and not tr_["found"]:
+                case, p = B.NAMES[tr_["case"]], v["players"][tr_["owner"]]
+                hidden.append(t(lang, "pos.treasure", p=p, case=case) if tr_["kind"] is None else
+                              t(lang, "pos.treasure_kind", p=p, case=case, kind=t(lang, "kind." + tr_["kind"])))
+        lines.append(t(lang, "pos.treasures", items=", ".join(hidden)) if hidden else t(lang, "pos.no_treasure"))
+        if v["dragon"] >= 0:
+            lines.append(t(lang, "pos.dragon", case=B.NAMES[v["dragon"]]))
+        if v["mediator"] >= 0:
+            lines.append(t(lang, "pos.mediator", case=B.NAMES[v["mediator"]]))
+        return lines
 
     def render(self, state, ctx: RenderContext) -> str:
         from .render import render

@@ -55,6 +55,11 @@ CATALOGUE = {
         "mv.accept": "Accepte la fin de la manche",
         "mv.refuse": "Refuse la fin de la manche",
         "and": " et ",
+        "pos.dwarfs": "Nains ({n}) : {squares}",
+        "pos.trolls": "Trolls ({n}) : {squares}",
+        "pos.stone": "Pierre de Thud : {sq}",
+        "pos.totals": "Manches finies : {scores}",
+        "pos.none": "aucun",
         "score.player": "Joueur",
         "score.round": "Manche {round}",
         "score.live": "Manche {round} (en cours)",
@@ -101,6 +106,11 @@ CATALOGUE = {
         "mv.accept": "Accepts ending the round",
         "mv.refuse": "Refuses to end the round",
         "and": " and ",
+        "pos.dwarfs": "Dwarfs ({n}): {squares}",
+        "pos.trolls": "Trolls ({n}): {squares}",
+        "pos.stone": "Thudstone: {sq}",
+        "pos.totals": "Finished rounds: {scores}",
+        "pos.none": "none",
         "score.player": "Player",
         "score.round": "Round {round}",
         "score.live": "Round {round} (in play)",
@@ -185,6 +195,30 @@ class Thud(Game):
         from .render import panel
 
         return panel(self, state, lang)
+
+    def describe_position(self, state: ThudState, viewer, lang: str) -> list[str]:
+        """The round, whose turn and the points (the status line), the
+        finished rounds' totals, then every dwarf, troll and the Thudstone
+        by square, rank by rank from rank 1 (Thud hides nothing).
+
+        >>> GAME.describe_position(GAME.start(["Ann", "Bob"]), 0, "en")[1][:36]
+        'Dwarfs (32): F1, G1, J1, K1, E2, L2,'
+        """
+        rows = state.view(viewer)["board"]
+        where = {ch: [] for ch in board.CHARS}
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                where[ch].append(board.NAMES[r * board.SIZE + c])
+        dw, tr_ = where[board.CHARS[board.DWARF]], where[board.CHARS[board.TROLL]]
+        none = self.t(lang, "pos.none")
+        lines = [state.status(lang),
+                 self.t(lang, "pos.dwarfs", n=len(dw), squares=", ".join(dw) or none),
+                 self.t(lang, "pos.trolls", n=len(tr_), squares=", ".join(tr_) or none)]
+        lines += [self.t(lang, "pos.stone", sq=sq) for sq in where[board.CHARS[board.STONE]]]
+        if state.results and state.phase != "over":
+            lines.insert(1, self.t(lang, "pos.totals", scores=", ".join(
+                f"{state.players[p]} {state.totals[p]}" for p in (0, 1))))
+        return lines
 
     def describe_move(self, state_before, move_text: str, viewer=None, lang: str = "fr") -> str:
         """The move in words (Thud hides nothing, so ``viewer`` changes

@@ -67,6 +67,35 @@ class TroyGame(Game):
         horse, as on the board."""
         return self.panel(state, ctx.viewer, ctx.lang, ctx.live)
 
+    def describe_position(self, state, viewer, lang: str) -> list[str]:
+        """Whose turn (the status line), the players' colours and points,
+        the announcement, pile and bag (the panel's first part: its log of
+        past turns is left out), then each district's heroes, bonus and
+        treasure (its value only where ``viewer`` knows it) and the Horse's
+        content when it may be seen — all read from ``state.view(viewer)``.
+
+        >>> s = GAME.start(["Ann", "Bob"], seed=1)
+        >>> GAME.describe_position(s, 0, "en")[-1]
+        'Closed horse: what it holds is hidden'
+        """
+        t = self.t
+        v = state.view(viewer)
+        sep, semi = (" : ", " ; ") if lang == "fr" else (": ", "; ")
+        head = self.panel(state, viewer, lang)[0]
+        lines = [state.status(lang), f"{head['title']}{sep}" + semi.join(x.lstrip("▶ ") for x in head["lines"])]
+        for d, counts in enumerate(v["districts"]):
+            heroes = ", ".join(f"{t(lang, 'colour.' + c)} {n}" for c, n in counts.items() if n)
+            treasure = v["treasures"][d]
+            lines.append(t(lang, "pos.district", n=d + 1, bonus=v["bonus"][d], heroes=heroes or t(lang, "pos.empty"),
+                           treasure=t(lang, "pos.hidden") if treasure is None else treasure))
+        horse = [c for c in v["horse"] if c]
+        if "?" in horse:
+            lines.append(t(lang, "pos.horse_hidden"))
+        else:
+            lines.append(t(lang, "pos.horse", content=", ".join(t(lang, "piece." + c) for c in horse)
+                           or t(lang, "pos.empty")))
+        return lines
+
     def public_move_text(self, text: str, revealed: bool) -> str:
         """An insertion ``d3r`` is listed as ``d3 ?`` unless everything is
         revealed: with the closed horse the players must remember which

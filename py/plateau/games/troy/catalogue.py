@@ -100,6 +100,11 @@ FR = {
     "score.caption": "Points des districts tels qu'ils sont conquis maintenant : héros présents + bonus ; "
                      "les trésors, face cachée, ne comptent qu'à la fin.",
     "score.caption_over": "Points : héros présents + bonus + trésor de chaque district conquis.",
+    "pos.district": "District {n} (bonus {bonus}) : {heroes} ; trésor {treasure}",
+    "pos.empty": "aucun héros",
+    "pos.hidden": "face cachée",
+    "pos.horse": "Cheval : {content}",
+    "pos.horse_hidden": "Cheval fermé : son contenu est caché",
 }
 
 EN = {
@@ -200,6 +205,11 @@ EN = {
     "score.caption": "Points of the districts as they are conquered now: heroes present + bonus; "
                      "the treasures, face down, only count at the end.",
     "score.caption_over": "Points: heroes present + bonus + treasure of each district conquered.",
+    "pos.district": "District {n} (bonus {bonus}): {heroes}; treasure {treasure}",
+    "pos.empty": "no hero",
+    "pos.hidden": "face down",
+    "pos.horse": "Horse: {content}",
+    "pos.horse_hidden": "Closed horse: what it holds is hidden",
 }
 
 CATALOGUE = {"fr": FR, "en": EN}
