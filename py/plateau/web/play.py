@@ -225,7 +225,8 @@ class PlayView(View):
             self.board_view = ""
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
-        self.lay(board, s.render(self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view))
+        args = (self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view)
+        self.lay(board, s.render(*args) + s.render_strip(*args))
         self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -803,7 +804,7 @@ class PlayView(View):
                            if str(e.pointerType) == "touch" else None)
 
     def on_board_click(self, e) -> None:
-        if not e.target.isConnected or closest(e.target, "#board svg") is None:
+        if not e.target.isConnected or closest(e.target, "#board svg, #board .board-strip") is None:
             return  # a click on the pass screen's buttons, or on a board drawn anew by its own handler
         node = closest(e.target, "[data-target]")
         board = by_id("board")

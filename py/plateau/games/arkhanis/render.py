@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 from plateau.core.game import RenderContext
 from plateau.games.smallworld.render import panel as sw_panel
 from plateau.games.smallworld.render import render as sw_render
+from plateau.games.smallworld.render import strip as sw_strip  # noqa: F401 (the game's render_strip)
 
 from .catalogue import event_name, log_text, t
 from .render_model import board_name, build_overview, lot_lines  # noqa: F401 (lot_lines: the tests read it here)
