@@ -78,11 +78,12 @@ class PlayView(View):
         self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
         self.pan_at: dict = {}  # ((game, view, drawing), holder) -> the middle of the zoomed window (remember_pan)
         self._pan_key = None  # that key for the board shown now
+        self.choices_seen: dict = {}  # the same key -> the things to click this person last saw there
         self.last_touch = None
         self._height_due = False
         self.move_list = MoveList(self)
         self._aside_of = None  # the board element the drawings put aside came from (lay)
-        self._aside: dict = {}  # data-board -> its drawing's root node, not shown now
+        self._aside: dict = {}  # data-board -> its drawing's nodes (its root, its strip), not shown now
         self.ctl.subscribe(self.on_change)
 
     def show_play(self) -> None:
@@ -386,11 +387,15 @@ class PlayView(View):
         self.remember_pan()
 
     def new_choice(self) -> bool:
-        """Whether the things to click on the board differ from those of the last drawing looked at
-        (a choice the player has not seen yet)."""
-        board = by_id("board")
-        now = (self.zoom_key(), self.ctl.holder, tuple(attr_values(board, ".target[data-target]", "data-target")))
-        return now != getattr(self, "_choice_seen", None) and bool(now[2])
+        """Whether the things to click on the board differ from those this person last saw on this
+        drawing (a choice not seen yet: looking at another view and back shows none)."""
+        key, now = self.choice_now()
+        return bool(now) and self.choices_seen.get(key) != now
+
+    def choice_now(self) -> tuple:
+        """((game, view, drawing), holder) and the names of the things to click on the board now."""
+        return ((self.zoom_key(), self.ctl.holder),
+                tuple(attr_values(by_id("board"), ".target[data-target]", "data-target")))
 
     def frame_in_window(self, spots) -> None:
         """Scroll the zoomed board's window as little as needed to show ``spots`` whole; when they
@@ -444,8 +449,8 @@ class PlayView(View):
         if board is None or self.must_pass() or not self.interactive():
             return
         fresh = self.new_choice()
-        self._choice_seen = (self.zoom_key(), self.ctl.holder,
-                             tuple(attr_values(board, ".target[data-target]", "data-target")))
+        key, now = self.choice_now()
+        self.choices_seen[key] = now
         spots = list(board.querySelectorAll(".target"))
         if spots and not fresh:
             return
@@ -591,18 +596,18 @@ class PlayView(View):
         if self._aside_of is None or not self._aside_of == board:  # a new screen: the drawings aside were the old one's
             self._aside_of, self._aside = board, {}
         if was is not None and was != key:
-            self.put_aside(was, shown)
+            self.put_aside(was, list(board.children))  # (with the strip under it: Game.render_strip)
             back = self._aside.pop(key, None)
             if back is not None:
-                board.replaceChildren(back)
+                board.replaceChildren(*back)
             else:
                 clear(board)
         morph(board, html)
 
-    def put_aside(self, key: str, node) -> None:
-        """Keep ``node``, the drawing of board ``key``, for when that board is shown again (``lay``)."""
+    def put_aside(self, key: str, nodes: list) -> None:
+        """Keep ``nodes``, the drawing of board ``key``, for when that board is shown again (``lay``)."""
         self._aside.pop(key, None)
-        self._aside[key] = node  # (the most recent last)
+        self._aside[key] = nodes  # (the most recent last)
         while len(self._aside) > BOARDS_ASIDE:
             self._aside.pop(next(iter(self._aside)))
 
@@ -636,7 +641,7 @@ class PlayView(View):
             node = nn(holder.firstElementChild)
             if node is not None and self._aside_of == board:
                 node.remove()
-                self.put_aside(key, node)
+                self.put_aside(key, [node])
 
     def report_height(self) -> None:
         """An embedded board tells the page around it how tall it is (the
