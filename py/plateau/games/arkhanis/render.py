@@ -76,22 +76,24 @@ class _Layout:
 
 
 def _head(ov, L):
-    """The turn, its event, the free seats, what the tournament waits for
-    and the lot on sale; returns the lines and the y under them."""
+    """The turn, its event, the lot on sale (what the screen is for while
+    bids are asked: at the top, on a phone's screen with the bid), the free
+    seats and what the tournament waits for; returns the lines and the y
+    under them."""
     inner, y = L.inner, 36
     out = [f'<text x="20" y="{y}" class="ak-title">{escape(ov.turn)}</text>']
     for line in _wrap(ov.event, inner, 17):
         y += 24
         out.append(f'<text x="20" y="{y}" class="ak-event">{escape(line)}</text>')
+    for line in ov.lots:  # an auction: what is sold, and what it does
+        for part in _wrap(line, inner, 17):
+            y += 24
+            out.append(f'<text x="20" y="{y}" class="ak-lot">{escape(part)}</text>')
     y += 26
     out.append(f'<text x="20" y="{y}" class="ak-free">{escape(_fit(ov.free, inner, 17))}</text>')
     for line in ov.now:  # from revision 2, a line for each table playing
         y += 24
         out.append(f'<text x="20" y="{y}" class="ak-now">{escape(_fit(line, inner, 17))}</text>')
-    for line in ov.lots:  # an auction: what is sold, and what it does
-        for part in _wrap(line, inner, 17):
-            y += 24
-            out.append(f'<text x="20" y="{y}" class="ak-lot">{escape(part)}</text>')
     return out, y + 18
 
 
