@@ -57,6 +57,11 @@ def _union(rects) -> tuple:
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
+def _kind(node) -> str:
+    """What kind of thing a target is: its classes but ``target`` and ``selected`` (board.mjs's hit test)."""
+    return " ".join(sorted(c for c in str(node.getAttribute("class") or "").split() if c not in ("target", "selected")))
+
+
 def _meets(r, view) -> bool:
     """Whether the DOMRect ``r`` shows in ``view`` (left, top, right, bottom)."""
     b = _box(r)
@@ -454,6 +459,9 @@ class PlayView(View):
         spots = list(board.querySelectorAll(".target"))
         if spots and not fresh:
             return
+        if spots:  # the first kind of thing drawn (a list of every choice comes before the same in place)
+            kind = _kind(spots[0])
+            spots = [t for t in spots if _kind(t) == kind]
         if not spots:  # the choices under the board, once: a new set of buttons
             spots = list(tray.querySelectorAll("[data-target]")) if tray is not None else []
             names = tuple(str(b.getAttribute("data-target")) for b in spots)
@@ -470,7 +478,7 @@ class PlayView(View):
         if not rects:
             return
         height = float(js.window.innerHeight)
-        # as many of them as the screen holds, from the first down (a list of every choice comes first)
+        # as many of them as the screen holds, from the first down
         top, bottom = rects[0][1], rects[0][3]
         for r in rects[1:]:
             if max(bottom, r[3]) - top > height - 16:
