@@ -374,11 +374,11 @@ def strip(st, ctx: RenderContext) -> str:
            f'<span class="sw-turn">{escape(board.turn_text)}</span></h3>']
     for card in board.cards:
         a, cls = _hit_attrs(card.hit)
-        a = a.replace(' role="img"', "")  # (a card nobody may take now is text, read as such)
-        dark = " sw-dark" if card.race in DARK_TEXT else ""
+        a = a.replace(' role="img"', ' role="group"')  # (a card nobody may take now: its words, labelled)
         coins = (f'<span class="sw-strip-coins" aria-hidden="true">{card.coins}</span>' if card.coins else "")
-        out.append(f'<div class="{" ".join(["sw-card"] + cls)}"{a}>'
-                   f'<div class="sw-strip-race{dark}" style="background:{RACE_FILL[card.race]}">'
+        # the race's colour a band on the card's left: its words stay dark on light, whatever the colour
+        out.append(f'<div class="{" ".join(["sw-card"] + cls)}"{a} style="border-left-color:{RACE_FILL[card.race]}">'
+                   f'<div class="sw-strip-race">'
                    f'<span>{escape(card.race_name)}</span>{coins}</div>'
                    f'<div class="sw-strip-power">{escape(card.power_name)}</div>'
                    f'<div class="sw-strip-more">{escape(t(lang, "card.tokens", n=card.tokens))} · '
