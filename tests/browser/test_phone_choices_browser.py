@@ -227,3 +227,41 @@ def test_the_persons_zoom_and_pan_survive_redraws(browser, base_url):
     assert regions and any(b["inWindow"] for b in regions)
     shot(page, "zoom_kept_phone")
     ctx.close()
+
+
+def test_a_club_phone_keeps_its_zoom_across_states_received_and_a_reconnection(playwright, base_url):
+    """Club mode, Small World: the host's device plays Ann's seat, Bob's is a phone (device A). Bob zooms
+    his map in and moves its window; Ann's move reaches his phone (a state received), then the host's
+    page reloads and Bob pairs again (the whole position received again): his zoom and his window stay."""
+    from test_club_browser import ARGS, host_record, offer, pair, play, start_club
+
+    from harness import open_app
+
+    browsers = [playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS) for _ in range(2)]
+    try:
+        h = browsers[0].new_page(viewport={"width": 1280, "height": 900})
+        g = browsers[1].new_context(**{k: v for k, v in PHONE.items() if k != "service_workers"}).new_page()
+        start_club(h, base_url, "smallworld", 3)
+        open_app(g, base_url)
+        pair(h, g, offer(h))
+        g.wait_for_function("document.querySelector('#board.zoomed > svg')", timeout=30_000)
+        pointer_click(g, '#zoom [data-action="zoom-in"]', True)
+        g.evaluate("() => { const b = document.querySelector('#board'); b.scrollLeft = 140; b.scrollTop = 60; }")
+        kept = g.evaluate(WINDOW)
+        assert kept[1:] == [140, 60]
+        s = Session(host_record(h))
+        assert s.state.to_play == 0
+        play(h, next(m for m in s.legal() if m.path == ("combo0",)), [g])  # Ann takes a race
+        assert g.evaluate(WINDOW) == kept
+        h.reload()  # the host comes back; the phone pairs again and receives the whole position
+        h.wait_for_selector('[data-device="a"]', timeout=90_000)
+        g.wait_for_selector('#club[data-connected="no"]', timeout=60_000)
+        g.click('[data-action="club-rejoin"]')
+        pair(h, g, offer(h), fresh=False)
+        g.wait_for_function("+document.querySelector('#board').dataset.ply === 1", timeout=20_000)
+        g.wait_for_function("document.querySelector('#board.zoomed > svg')", timeout=30_000)
+        assert g.evaluate(WINDOW) == kept
+        shot(g, "club_zoom_kept_phone")
+    finally:
+        for b in browsers:
+            b.close()

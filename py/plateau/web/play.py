@@ -134,6 +134,7 @@ class PlayView(View):
                            "aria-label": self.t("play.board")})
         listen(board, "click", self.on_board_click)
         listen(board, "pointerup", self.on_board_pointerup)
+        listen(board, "scroll", lambda e: self.remember_pan())  # where the person moves the zoomed window
         board_col.appendChild(board)
         board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "role": "group",
                                          "aria-label": self.t("play.choices")}))
