@@ -1,6 +1,6 @@
 """Club mode: a move made on one device, painted on the other, over loopback.
 
-    python3 bench/bench_club.py [--site DIR] [--moves 30] [--game thud]
+    python3 bench/bench_club.py [--site DIR] [--moves 30] [--game thud] [--tables] [--junk 1000]
 
 Two separate Chromium browsers (a host and a guest) pair through the text
 codes, then play ``--moves`` moves of a game by clicking with the mouse, in
@@ -40,7 +40,12 @@ def main() -> None:
     ap.add_argument("--game", default="thud")
     ap.add_argument("--tables", action="store_true",
                     help="an Arkhanis tournament: table 1 on the guest device, table 2 on the host")
+    ap.add_argument("--junk", type=int, default=0,
+                    help="a third browser, paired as a spectator device, sends this many junk messages "
+                         "just before each of the guest's moves")
     args = ap.parse_args()
+    if args.junk:
+        return junk(args)
     import subprocess
     import tempfile
 
@@ -109,6 +114,76 @@ def main() -> None:
             xs = sorted(xs)
             p95 = xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
             print(f"{name:<34}{len(xs):>4}{statistics.median(xs):>9.1f}{p95:>9.1f}{max(xs):>9.1f}")
+
+
+def junk(args) -> None:
+    """A device that floods the host (``--junk`` messages, all at once) just
+    before each of the honest guest's moves: how long that move takes to
+    reach the host, and what became of the flooding device."""
+    import subprocess
+    import tempfile
+
+    from serve import make_server
+
+    site = args.site
+    if not site:
+        site = tempfile.mkdtemp(prefix="plateau-club-")
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", site], check=True,
+                       stdout=subprocess.DEVNULL)
+    srv = make_server(site, "127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    import test_club_browser as T
+    from harness import open_app
+
+    delays, states = [], []
+    with sync_playwright() as pw:
+        browsers = [pw.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS) for _ in range(3)]
+        h, g, j = [b.new_page(viewport={"width": 1280, "height": 900}) for b in browsers]
+        for p in (h, g, j):
+            p.on("dialog", lambda d: d.accept())
+        open_app(h, url, clear=True)
+        h.click(f'[data-game="{args.game}"] [data-action="new"]')
+        h.wait_for_selector("#new-game")
+        h.click("details.seed summary")
+        h.fill('input[name="seed"]', "7")
+        h.click('#new-game button[type="submit"]')
+        h.wait_for_selector("#board")
+        h.click("#club summary")
+        h.check("#club-spectator")
+        h.click('[data-action="club-start"]')
+        h.wait_for_selector('[data-device="b"]')
+        for p, d in ((g, "a"), (j, "b")):
+            open_app(p, url)
+            T.pair(h, p, T.offer(h, d), d)
+        g.evaluate(DOWNS)
+        rnd = random.Random(1)
+        for _ in range(args.moves):
+            s = Session(T.host_record(h))
+            if s.state.is_over() or len(delays) >= 4:
+                break
+            me, other = (h, g) if s.state.to_play == 0 else (g, h)
+            if me is h:
+                T.play(h, rnd.choice(s.legal()), [g])
+                continue
+            flood = not delays  # the first of the guest's moves follows the flood; the next ones do not
+            if flood:
+                j.evaluate("""(n) => { for (let k = 0; k < n; k++)
+                    window.plateauClub.send('host', '{"v": 1, "t": "move", "junk": ' + k + '}'); }""", args.junk)
+            paints = h.evaluate("window.plateauClub.paints.length")
+            T.play(g, rnd.choice(s.legal()), [h])
+            h.wait_for_function(f"window.plateauClub.paints.length > {paints}", timeout=120_000)
+            down = g.evaluate("window.benchDowns[window.benchDowns.length - 1]")
+            delays.append((flood, h.evaluate(f"window.plateauClub.paints[{paints}]") - down))
+            h.wait_for_timeout(1000)
+            states.append(h.get_attribute('[data-device="b"]', "data-state"))
+        for b in browsers:
+            b.close()
+    srv.shutdown()
+    print(f"club mode, {args.game}: a spectator device sends {args.junk} junk messages just before the guest's move")
+    for k, ((flood, d), st) in enumerate(zip(delays, states)):
+        print(f"  guest's move {k + 1}{' (after the flood)' if flood else ''}: click on guest → painted on host "
+              f"{d:.0f} ms; the spectator device then: {st}")
 
 
 def start_tables(h, url) -> None:

@@ -23,7 +23,8 @@ export function club() {
     chans.set(id, ch);
     ch.onopen = () => tell('open', id);
     ch.onclose = () => tell('close', id);
-    ch.onmessage = (e) => { C.received.push(String(e.data)); tell('message', id, String(e.data)); };
+    // a connection closed (a device dropped for flooding the host) hands on nothing it had queued
+    ch.onmessage = (e) => { if (chans.get(id) !== ch) return; C.received.push(String(e.data)); tell('message', id, String(e.data)); };
   };
   const fresh = (id) => {
     const old = pcs.get(id); if (old) { try { old.close(); } catch (e) {} }
@@ -46,7 +47,12 @@ export function club() {
     const pc = fresh(id);
     pc.ondatachannel = (e) => wire(id, e.channel);
     await pc.setRemoteDescription({ type: 'offer', sdp });
-    await pc.setLocalDescription(await pc.createAnswer());
+    // the guest answers as the encrypted handshake's server (DTLS "passive"): the host starts it, over the
+    // path it checked with this guest's keys; as its client, another device that answered the same code
+    // (the link opened on a second browser) could reach the host first, and the host would then refuse
+    // this guest's certificate
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription({ type: 'answer', sdp: answer.sdp.replace('a=setup:active', 'a=setup:passive') });
     await gathered(pc);
     return pc.localDescription.sdp;
   };
@@ -99,6 +105,35 @@ export function club() {
         if (code) return code.data;
       }
     } finally { stop(); }
+  };
+  // While a game with other devices is open: the screen kept on (Screen Wake Lock; the browser lets it go
+  // when the page is hidden, so it is asked again when the page comes back) and, on the host, a question
+  // before the page is closed or reloaded. `awake`: 'off', 'on', 'unavailable' (no Wake Lock here: an
+  // insecure page, an older browser) or 'refused'.
+  let lock = null, wanted = false;
+  C.awake = 'off';
+  const ask = async () => {
+    if (!wanted || lock || document.visibilityState !== 'visible') return C.awake;
+    if (!('wakeLock' in navigator)) { C.awake = 'unavailable'; return C.awake; }
+    try {
+      lock = await navigator.wakeLock.request('screen');
+      C.awake = 'on';
+      lock.addEventListener('release', () => { lock = null; });
+    } catch (e) { C.awake = 'refused'; }
+    return C.awake;
+  };
+  document.addEventListener('visibilitychange', () => { ask(); });
+  C.keepAwake = async (on) => {
+    wanted = !!on;
+    if (wanted) return ask();
+    const held = lock; lock = null; C.awake = 'off';
+    if (held) await held.release();
+    return C.awake;
+  };
+  const leaving = (e) => { e.preventDefault(); e.returnValue = ''; };
+  C.askBeforeLeaving = (on) => {
+    window.removeEventListener('beforeunload', leaving);
+    if (on) window.addEventListener('beforeunload', leaving);
   };
   window.plateauClub = C;
   return C;

@@ -131,7 +131,8 @@ def choose(session):
     by = {m.text: m for m in moves}
     p = st.to_play
     if st.stage == "auction":
-        return by[f"bid:{min(st.coins[p], BIDS[p % len(BIDS)])}"]
+        k = min(st.coins[p], BIDS[p % len(BIDS)])
+        return by[f"bid:{st.seat_of[p]}:{k}" if st.rev >= 4 else f"bid:{k}"]  # revision 4: the seat in the bid
     if st.stage == "move":
         here = st.seat_table[st.seat_of[p]]
         other = [m for m in moves if st.seat_table[int(m.text.split(":")[1])] != here]

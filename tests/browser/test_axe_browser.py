@@ -12,6 +12,7 @@ built on it do."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ from harness import READY, current_record, mirror, open_app, pointer_click, star
 from legible import POSITIONS, position
 
 from plateau.core.game import PUBLIC
+from plateau.core.record import Record, encode
+from plateau.core.registry import get_game
+from plateau.web.session import Session
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 #: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices
@@ -120,6 +124,57 @@ def test_the_rules_dialogs_and_club_screens(seen_on, base_url):
     guest.locator("#club-join .club-qr svg").wait_for()
     assert violations(guest, "club guest's answer", name) == []
     guest.close()
+
+
+def _one_move_from_the_end() -> tuple[Session, object]:
+    """A game of Le Cheval de Troie one move from its end, and that move."""
+    rnd = random.Random(4)
+    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
+    while True:
+        nxt = s.state.clone()
+        m = rnd.choice(s.legal())
+        nxt.play(m)
+        if nxt.is_over():
+            return s, m
+        s.play(m)
+
+
+def _a_seat_to_choose() -> Session:
+    """A tournament where a participant who declined chooses a free seat (every free seat a target)."""
+    rnd = random.Random(2)
+    g = get_game("arkhanis")
+    s = Session(Record("arkhanis", g.full_options({}), 5, ["Ann", "Ben", "Cy", "Dee", "Eve", "Flo"], []))
+    while s.state.stage != "move":
+        legal = s.legal()
+        s.play(next((m for m in legal if m.text == "decline"), None) or rnd.choice(legal))
+    return s
+
+
+def test_the_result_dialog_and_a_tournaments_seat_choice(seen_on, base_url):
+    name, page = seen_on
+    s, last = _one_move_from_the_end()
+    page.goto("about:blank")
+    page.goto(base_url + "#g=" + encode(s.record))
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.wait_for_selector("#board")
+    if page.locator("#pass-screen").count():
+        page.click('[data-action="reveal"]')
+    page.wait_for_selector("#board svg")
+    for t in last.path:
+        if page.locator("dialog#dialog[open]").count():
+            break
+        _pointer_choose(page, t)
+    page.wait_for_selector("dialog#dialog[open] [data-action='rematch']")
+    assert violations(page, "result", name) == []
+    seat = _a_seat_to_choose()
+    page.goto("about:blank")
+    page.goto(base_url + "#g=" + encode(seat.record))
+    page.wait_for_selector(READY, state="attached", timeout=90_000)
+    page.wait_for_selector("#board")
+    if page.locator("#pass-screen").count():
+        page.click('[data-action="reveal"]')
+    page.wait_for_selector("#board svg .target")
+    assert violations(page, "tournament seat choice", name) == []
 
 
 @pytest.mark.parametrize("gid", ["troy", "armadora"])

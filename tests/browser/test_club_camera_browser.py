@@ -88,6 +88,7 @@ def test_two_scans_pair_two_devices(filmed, base_url):
     film(g_film, shown(h.locator('[data-code-for="a"] .club-qr svg')))  # the guest's camera faces the host's screen
     click(g, '#club-join [data-action="club-scan"]')
     g.wait_for_selector("[data-answer-code]", timeout=60_000)  # the host's code read: the guest's answer
+    assert "Thud" in g.inner_text("#club-join-for")  # what the code is for, before anything connects
     answer = g.locator("#club-join .club-qr svg")
     film(h_film, shown(answer))  # the host's camera faces the guest's screen
     click(h, '[data-code-for="a"] [data-action="club-scan"]')

@@ -36,7 +36,7 @@ def human_move(session):
     moves = session.legal()
     by = {m.text: m for m in moves}
     if st.stage == "auction":
-        return by.get("bid:1") or moves[0]
+        return next((m for m in moves if m.text.rpartition(":")[2] == "1"), moves[0])  # bid:1, bid:SEAT:1
     if st.stage in ("move", "pendant"):
         return moves[0]
     table = st.tables[st.current]

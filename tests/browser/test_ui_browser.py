@@ -49,6 +49,8 @@ def test_dialogs_are_modal_escape_closes_and_focus_returns(page, base_url):
 
 
 def test_the_end_of_a_game_shows_the_result_and_offers_a_rematch(page, base_url):
+    """The rematch rotates the seats (the second player takes the first seat) and the computer plays the same person
+    as before, at the same level."""
     rnd = random.Random(4)
     s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
     while True:
@@ -58,6 +60,8 @@ def test_the_end_of_a_game_shows_the_result_and_offers_a_rematch(page, base_url)
         if nxt.is_over():
             break
         s.play(m)
+    robot = 1 - s.state.to_play  # the last move is the person's; the other seat is the computer's
+    s = Session(Record("troy", {"computers": f"{robot}:easy"}, 3, ["Ann", "Bob"], list(s.record.moves)))
     open_app(page, base_url, clear=True)
     page.evaluate(f"location.hash = {'#g=' + encode(s.record)!r}")
     page.wait_for_selector("#board")
@@ -67,7 +71,9 @@ def test_the_end_of_a_game_shows_the_result_and_offers_a_rematch(page, base_url)
     page.click('[data-action="rematch"]')
     page.wait_for_function("+document.querySelector('#board').dataset.ply === 0")
     rec = current_record(page)
-    assert rec.players == ["Bob", "Ann"] and rec.moves == [] and rec.options == s.game.full_options(s.record.options)
+    assert rec.players == ["Bob", "Ann"] and rec.seed != s.record.seed  # (the computer may have moved)
+    assert rec.options.pop("computers") == f"{1 - robot}:easy"  # the same person, now at the other seat
+    assert rec.options == s.game.full_options(s.record.options)
 
 
 def test_a_shared_link_can_be_saved_without_playing(page, base_url):

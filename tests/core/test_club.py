@@ -72,6 +72,28 @@ def test_a_pairing_code_is_short_and_gives_back_what_connects():
     assert club.read_code(link, "o")["nonce"] == "n0nce"  # the link pasted whole
 
 
+def test_a_hosts_code_says_which_game_and_whom_the_device_plays():
+    """Issue 39 §4: "a guest sees which game and which seat the code is for before it connects"."""
+    code = club.offer_code("n0nce", "g1", "d1", OFFER, game="armadora", names=["Alice", "Benoît"])
+    assert len(code) < 340  # still one QR code a phone reads at arm's length
+    assert club.read_code(code, "o")["to"] == {"gid": "armadora", "names": ["Alice", "Benoît"], "table": None}
+    table = club.read_code(club.offer_code("n", "g1", "t2", OFFER, game="arkhanis", table=1), "o")
+    assert table["to"] == {"gid": "arkhanis", "names": [], "table": 1}
+    assert club.read_code(club.offer_code("n", "g1", "d1", OFFER), "o")["to"] == {}  # an older host's code
+
+
+@pytest.mark.parametrize("said", [{"gi": "<b>x</b>", "w": []}, {"gi": "thud", "w": "Alice"},
+                                  {"gi": "thud", "w": ["A" * 61]}, {"gi": "thud", "w": ["a"] * 25},
+                                  {"gi": "thud", "w": [], "t": -1}, {"gi": "thud", "w": [], "t": True},
+                                  {"gi": "thud", "w": [3]}])
+def test_what_a_code_says_it_is_for_is_ignored_when_malformed(said):
+    """A code is read before anything is connected: what it says beyond the connection is only shown, and
+    only in the form Plateau writes it; anything else is not shown (the code still connects)."""
+    obj = {"k": "o", "v": club.VERSION, "n": "n0nce", "g": "g1", "d": "d1", "s": club.pack_sdp(OFFER), **said}
+    back = club.read_code(club.encode_code(obj), "o")
+    assert back["to"] == {} and back["device"] == "d1"
+
+
 @pytest.mark.parametrize("text", ["", "hello", "!!!", club.encode_code({"k": "x"}), club.encode_code([1, 2]),
                                   club.encode_code({"k": "o", "v": 1, "n": "a", "s": [1, 2]}), "A" * 5000])
 def test_a_wrong_code_is_refused_with_a_message(text):
@@ -119,6 +141,45 @@ def test_a_guest_move_is_checked_played_acknowledged_and_sent_to_every_device():
     again = club.message("move", seat=1, move=text, ply=1, id=mid)
     assert json.loads(ref.receive("d1", again)[0][1])["t"] == "ack"
     assert ctl.session.record.moves == [d0, text]
+
+
+def test_a_rematch_keeps_every_device_paired_with_its_seats_following_its_players():
+    """Issue 39 §3: "Rematch, a new game with the same players [...] keep every device paired, with seats
+    following the people, and pass screens wherever two players share a device"."""
+    names = ["Ann", "Ben", "Cy", "Dee"]
+    ctl = PlayController(Store(MemoryStore()), lambda: "en")
+    g = get_game("armadora")
+    ref = Referee(ctl, {"d1": [1], "d2": [2, 3]})
+    ctl.seat_devices(ref.seat_devices())
+    ctl.open(Session(Record("armadora", g.full_options({}), 5, names, []), "en"), save_id="g1", save_name="Club")
+    ben, pair = joined(ref, "d1"), joined(ref, "d2")
+    assert ctl.people() == [0]
+    # the rematch: the same people, seats rotated by one (the second player takes the first seat)
+    after = names[1:] + names[:1]
+    moved = club.people_moved(names, after)
+    assert moved == {0: 3, 1: 0, 2: 1, 3: 2}
+    ctl.open(Session(Record("armadora", g.full_options({}), 6, after, []), "en"), save_id="g2", save_name="Club")
+    nxt = ref.next_game(ctl, moved)
+    assert nxt.devices["d1"].seats == [0] and nxt.devices["d2"].seats == [1, 2]
+    assert all(d.connected for d in nxt.devices.values())  # nobody pairs again
+    nxt.refresh(settle=True)
+    assert ctl.people() == [3]  # Ann, at the host, now plays seat 3: the host never passes to another seat
+    for did, text in nxt.welcome_all():
+        {"d1": ben, "d2": pair}[did].receive(text)
+    assert ben.game == "g2" and ben.seats == [0] and ben.session.record.players[0] == "Ben"
+    assert pair.seats == [1, 2] and pair.session.total == 0
+    # the guest's lines and views are the new game's: Ben holds only his own hidden warriors
+    assert set(json.loads(nxt.state_for(nxt.devices["d1"]))["views"]) == {"0"}
+    # and Ben, who starts, plays from his device
+    text = ben.session.legal()[0].text
+    out = nxt.receive("d1", ben.move(text, 0))
+    assert json.loads(out[0][1])["t"] == "ack" and ctl.session.record.moves == [text]
+
+
+@pytest.mark.parametrize("before, after", [(["A", "B"], ["A", "C"]), (["A", "A"], ["A", "A"]),
+                                           (["A", "B"], ["A", "B", "C"])])
+def test_a_new_game_of_other_people_does_not_carry_the_devices(before, after):
+    assert club.people_moved(before, after) is None
 
 
 @pytest.mark.parametrize("raw, code", [
@@ -322,7 +383,7 @@ def test_the_several_devices_help_page_says_the_same_in_both_languages():
     fr, en = ((here / f"devices.{lang}.md").read_text() for lang in ("fr", "en"))
     heads = [[line for line in text.splitlines() if line.startswith("#")] for text in (fr, en)]
     assert len(heads[0]) == len(heads[1]) >= 5
-    for word in ("hello", "move", "welcome", "state", "ack", "error", '"v": 1'):
+    for word in ("hello", "move", "welcome", "state", "ack", "error", '"v": 1', "part", "rate"):
         assert word in fr and word in en
 
 

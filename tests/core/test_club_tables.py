@@ -289,13 +289,17 @@ def check_inboxes(ctl, room, states):
                     for q in range(len(NAMES)):
                         if q not in held:
                             assert got["coins"][q] is None, (did, q)
-                            assert got["bids"].get(str(q)) is None, (did, q)
+                            if q not in st.view(PUBLIC).get("revealed", []):  # revealed at its table's last bid
+                                assert got["bids"].get(str(q)) is None, (did, q)
             # who may move now (the table device plays for those it holds) is public: the one the
             # tournament asks, and each playing table's player as the public view shows that table
             if not st.is_over():
                 public = st.view(PUBLIC)
                 known = {st.to_play} | {t["to_play"] for ti, t in enumerate(public["tables"])
                                         if public.get("tslot") and ti in st.busy_tables()}
+                if public["stage"] == "auction" and "revealed" in public:  # revision 4: every bidder at once
+                    known |= {p for ti in public["auction_tables"] for p in st.seated_at(ti)
+                              if str(p) not in public["bids"]}
                 assert msg["movers"] == st.movers() and set(msg["movers"]) <= known, did
             else:
                 assert msg["movers"] == []

@@ -101,7 +101,7 @@ def test_an_arkhanis_bid_is_named_not_told():
     bidder = s.state.to_play
     s.play(next(m for m in s.legal() if m.text.startswith("bid:")))
     i = s.total - 1
-    amount = s.record.moves[i].split(":")[1]
+    amount = s.record.moves[i].rpartition(":")[2]  # bid:N, or bid:SEAT:N from revision 4
     public = s.move_line(i, PUBLIC, "en")
     assert re.fullmatch(rf"Table \d+ · {s.record.players[bidder]} bids", public), public
     assert s.move_line(i, bidder, "en").endswith(f"bids {amount}")

@@ -11,6 +11,7 @@ from plateau.core.rng import Rng
 from plateau.games.thorval import GAME
 from plateau.games.thorval import board as B
 from plateau.games.thorval.rules import EMPTY, ORKS
+from plateau.games.thorval.render import PLAYER_TEXT
 
 OPTION_SETS = [
     {},
@@ -122,8 +123,7 @@ def test_renders_from_every_seat():
             svg = GAME.render(st_, RenderContext(viewer=viewer, targets=targets, lang="en"))
             assert svg.startswith("<svg") and svg.endswith("</svg>")
             hidden = sum(1 for t in st_.tre if not t[3] and t[2] >= 0)
-            faces_down = svg.count('font-weight="bold" fill="#fff">?</text>') + svg.count(
-                'font-weight="bold" fill="#222">?</text>')
+            faces_down = sum(svg.count(f'font-weight="bold" fill="{ink}">?</text>') for ink in set(PLAYER_TEXT))
             assert faces_down == (hidden if viewer is not None else 0)
             for tg in targets:
                 if tg in B.BY_TARGET:

@@ -314,6 +314,14 @@ class State:
             raise IllegalMove(text, f"player {player} may not move now")
         return self.play(text)
 
+    def asked_as(self, player: int) -> "State | None":
+        """This position as the game would ask ``player``, one of
+        :meth:`movers` who is not :attr:`to_play` (a copy whose ``to_play``
+        is ``player``: a device where only ``player`` may move now shows it
+        and plays its moves, which :meth:`play` accepts as they are written);
+        None when the game cannot (the default)."""
+        return None
+
     def table_count(self) -> int:
         """How many tables the game is played at (a tournament's); 0 for a
         game of one board."""
@@ -336,6 +344,13 @@ class State:
         """One line for the UI: whose turn and what is being decided."""
         return ""
 
+    def waiting_status(self, lang: str = "fr") -> str:
+        """Who the game waits for, naming them, for a device where they do
+        not play ("Ben bids at table 2"): never "your", which :meth:`status`
+        may say to the one who decides. "" by default (the page names the
+        player to move)."""
+        return ""
+
     def hidden_info(self) -> bool:
         """True when some players may not see everything (hot-seat then
         shows a "pass the device" screen between players)."""
@@ -343,6 +358,14 @@ class State:
 
     def result_lines(self, lang: str = "fr") -> list[str]:
         """Plain-text lines explaining the final result (end screen)."""
+        return []
+
+    def player_marks(self, p: int) -> list:
+        """How player ``p`` is told apart on the board: ``(colour, mark)``
+        pairs (a colour as ``#rrggbb``, a mark of :mod:`plateau.core.marks`),
+        one per colour the player plays; empty for a game whose players are
+        not told apart by colour. The score table shows them beside the
+        names."""
         return []
 
     def score_table(self, lang: str = "fr", viewer: int | str | None = None) -> dict:
@@ -613,6 +636,12 @@ class Game:
         ``move_text``, when given, is the move: a game where several may
         move at once (:meth:`State.movers`) names the one who made it."""
         return players[state_before.to_play]
+
+    def mover_of(self, state_before: State, move_text: str) -> int | None:
+        """The player who made ``move_text`` from ``state_before``: the one
+        to play, unless the game lets several move at once
+        (:meth:`State.movers`: a tournament's tables, its bidders)."""
+        return state_before.to_play
 
     def line_alike(self, state_before: State, move_text: str) -> bool:
         """Whether every viewer reads the same :meth:`move_line` for this

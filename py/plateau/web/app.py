@@ -401,8 +401,8 @@ class App:
         """The new-game form of ``gid`` holding ``values`` (NewGameView.form_values)."""
         self.new.show_new(gid, values)
 
-    def new_game(self, gid, names, options, seed, save: bool = True) -> None:
-        self.new.new_game(gid, names, options, seed, save)
+    def new_game(self, gid, names, options, seed, save: bool = True, computers: dict | None = None) -> None:
+        self.new.new_game(gid, names, options, seed, save, computers)
 
     def resume(self, entry: str, quiet: bool = False) -> bool:
         return self.new.resume(entry, quiet)

@@ -20,15 +20,20 @@ natively.
 
 Messages are JSON objects ``{"v": 1, "t": <type>, ...}``. A guest sends
 ``hello`` and ``move``; the host sends ``welcome``, ``state``, ``ack`` and
-``error``.
+``error``. Every message goes through :func:`frames`: one that would not fit
+in a data channel's message (:data:`MAX_FRAME`) goes as ``part`` frames, put
+together again by the receiving side's :class:`Parts`. The host limits each
+device (:class:`Bucket`): a device that floods it is warned, then dropped.
 """
 
 from __future__ import annotations
 
 import base64
+import itertools
 import json
 import re
 import secrets
+import time
 import zlib
 
 from plateau.core.game import PUBLIC, State
@@ -39,8 +44,25 @@ from plateau.core.rng import Rng
 from .session import _SERIALS, Session
 
 VERSION = 1
-#: the most a guest's message may weigh (a move is a few dozen bytes)
+#: the most a guest's message may weigh (a move is a few dozen bytes): the host refuses a heavier one
+#: before reading it
 MAX_MESSAGE = 4096
+#: the most one data channel message (a frame) weighs: 64 KiB, which every browser's data channel
+#: carries (Chromium's own limit is 262,144 bytes); a longer message goes in ``part`` frames
+MAX_FRAME = 65536
+#: a ``part`` frame's characters of the message (escaped in JSON: at most twice as many bytes)
+PIECE = 32000
+#: the most a host's message may weigh once its parts are put together (a whole tournament's position
+#: at move 600 for a table of four: about 330,000 bytes)
+MAX_HOST_MESSAGE = 1 << 25
+#: the deepest nesting of arrays and objects a message may have (a position nests about ten deep)
+MAX_DEPTH = 64
+#: a device's messages: at most BURST at once, then RATE a second (a token bucket; a move played
+#: costs nothing); past that the host warns the device once, then drops it after OVER more
+BURST, RATE, OVER = 20, 5.0, 20
+#: the host answers a device's ``hello`` with the whole position at most this often (seconds), unless
+#: the device paired again in between: a short ``hello`` never makes the host send a long answer twice
+HELLO_EVERY = 10.0
 MAX_CODE = 4096
 #: seat kinds on the host's plan
 HERE, COMPUTER_SEAT = "here", "computer"
@@ -69,8 +91,8 @@ _DEVICE = re.compile(r"^[a-z0-9]{1,12}$")
 
 class Refused(Exception):
     """A message or a code that is not accepted; ``code`` says why
-    (``json``, ``version``, ``type``, ``size``, ``field``, ``seat``,
-    ``stale``, ``illegal``, ``busy``, ``code``, ``used``, ``unknown``)."""
+    (``json``, ``version``, ``type``, ``size``, ``part``, ``rate``, ``field``,
+    ``seat``, ``stale``, ``illegal``, ``busy``, ``code``, ``used``, ``unknown``)."""
 
     def __init__(self, code: str, text: str = "") -> None:
         super().__init__(f"{code}: {text}" if text else code)
@@ -143,10 +165,14 @@ def encode_code(obj) -> str:
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def decode_code(text: str):
+def code_text(text: str) -> str:
+    """A code as typed, pasted or scanned, alone: no spaces, no link before it."""
     text = "".join(str(text).split())
-    if "#join=" in text:  # the whole link pasted
-        text = text.split("#join=", 1)[1]
+    return text.split("#join=", 1)[1] if "#join=" in text else text
+
+
+def decode_code(text: str):
+    text = code_text(text)
     if not text or len(text) > MAX_CODE or not re.match(r"^[A-Za-z0-9_-]+$", text):
         raise Refused("code", "this is not a pairing code")
     try:
@@ -160,8 +186,35 @@ def decode_code(text: str):
         raise Refused("code", "this is not a pairing code") from None
 
 
-def offer_code(nonce: str, game_id: str, device: str, sdp: str) -> str:
-    return encode_code({"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)})
+def offer_code(nonce: str, game_id: str, device: str, sdp: str, game: str = "", names: list[str] | None = None,
+               table: int | None = None) -> str:
+    """The host's code for ``device``. It also says, for the person holding
+    that device before it connects, which game (``game``: the game's id)
+    and whom the device will play (``names``: the players of its seats) or
+    which table it is (``table``)."""
+    obj = {"k": "o", "v": VERSION, "n": nonce, "g": game_id, "d": device, "s": pack_sdp(sdp)}
+    if game:
+        obj.update(gi=game, w=[str(n)[:MAX_NAME] for n in (names or [])][:MAX_NAMES], t=table)
+    return encode_code(obj)
+
+
+#: what a code may say of the device's players (a code is read before anything is connected)
+MAX_NAMES = 24
+MAX_NAME = 60
+_GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
+
+
+def code_for(obj: dict) -> dict:
+    """What a host's code says it is for: ``{"gid", "names", "table"}``, or
+    ``{}`` when it does not say (or says it in a form not understood)."""
+    gid, names, table = obj.get("gi"), obj.get("w"), obj.get("t")
+    if not isinstance(gid, str) or not _GAME_ID.match(gid) or not isinstance(names, list):
+        return {}
+    if len(names) > MAX_NAMES or not all(isinstance(n, str) and len(n) <= MAX_NAME for n in names):
+        return {}
+    if table is not None and (not isinstance(table, int) or isinstance(table, bool) or not 0 <= table < 64):
+        return {}
+    return {"gid": gid, "names": list(names), "table": table}
 
 
 def answer_code(nonce: str, sdp: str) -> str:
@@ -182,8 +235,43 @@ def read_code(text: str, kind: str) -> dict:
     if kind == "o":
         if not isinstance(obj.get("g"), str) or not isinstance(obj.get("d"), str) or not _DEVICE.match(obj["d"]):
             raise Refused("code", "this is not a pairing code")
-        out.update(game=obj["g"], device=obj["d"])
+        out.update(game=obj["g"], device=obj["d"], to=code_for(obj))
     return out
+
+
+#: how many codes a guest remembers having answered (a reload never answers one of them again)
+ANSWERED_KEPT = 16
+
+
+def answered_before(saved: dict, nonce: str) -> bool:
+    """Whether this guest already answered the code ``nonce`` (``saved``: its
+    pairing as :func:`guest_pairing` wrote it): it was used, whatever link
+    the page was opened with."""
+    kept = saved.get("answered") if isinstance(saved.get("answered"), list) else []
+    return nonce == saved.get("nonce") or nonce in kept
+
+
+def guest_pairing(saved: dict, got: dict, tab: str = "", now: float = 0) -> dict:
+    """A guest's pairing saved once it answers the host's code ``got``: the
+    latest code's nonce, game and device, the codes answered before, and
+    the browser tab that holds it (``tab``, seen at ``now``, in ms)."""
+    kept = saved.get("answered") if isinstance(saved.get("answered"), list) else []
+    before = [n for n in [*kept, saved.get("nonce")] if isinstance(n, str) and n != got["nonce"]]
+    return {"nonce": got["nonce"], "game": got["game"], "device": got["device"],
+            "answered": before[-ANSWERED_KEPT:], "tab": tab, "seen": now}
+
+
+#: a guest's tab says this often (ms) that it still holds its pairing (:func:`held_elsewhere`)
+TAB_ALIVE_MS = 5000
+
+
+def held_elsewhere(saved: dict, tab: str, now: float) -> bool:
+    """Whether another tab or window of this browser holds the pairing now
+    (it said so less than three :data:`TAB_ALIVE_MS` ago): a second tab
+    opening the same link, or another code, is told so and answers nothing."""
+    seen = saved.get("seen")
+    return (isinstance(saved.get("tab"), str) and saved["tab"] not in ("", tab)
+            and isinstance(seen, (int, float)) and 0 <= now - seen < 3 * TAB_ALIVE_MS)
 
 
 # -- messages -------------------------------------------------------------------------
@@ -191,16 +279,44 @@ def message(t: str, **fields) -> str:
     return json.dumps({"v": VERSION, "t": t, **fields}, separators=(",", ":"))
 
 
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
+
+
+def depth(text: str, most: int = MAX_DEPTH) -> int:
+    """How deep arrays and objects nest in the JSON ``text`` (its strings
+    left out), up to ``most`` + 1, found without parsing it (a parser
+    recurses: 2,040 levels overflow Python's): each pass takes out the
+    innermost pairs of brackets."""
+    marks = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_STEP)
+    for level in range(most + 1):
+        if not marks:
+            return level
+        shorter = marks.replace("()", "")
+        if len(shorter) == len(marks):  # left: brackets that do not pair, whose openings nest still
+            return min(most + 1, level + marks.count("("))
+        marks = shorter
+    return most + 1
+
+
 def parse(raw, allowed: set[str], limit: int = MAX_MESSAGE) -> dict:
-    """A message received, checked: JSON text of at most ``limit`` bytes,
-    an object of version :data:`VERSION` whose type is in ``allowed``."""
+    """A message received, checked: JSON text of at most ``limit`` bytes
+    (a heavier one is refused unread), nested at most :data:`MAX_DEPTH`
+    deep, an object of version :data:`VERSION` whose type is in ``allowed``.
+    The nesting of a text of one frame is counted before it is parsed (a
+    guest's message, a frame); a longer one, the host's position put
+    together, is parsed at once, and refused if it nests too deep for the
+    parser."""
     if not isinstance(raw, str):
         raise Refused("type", "a message is text")
-    if len(raw.encode("utf-8", "replace")) > limit:
+    if len(raw) > limit or len(raw.encode("utf-8", "replace")) > limit:
         raise Refused("size", f"a message weighs at most {limit} bytes")
+    if len(raw) <= MAX_FRAME and depth(raw) > MAX_DEPTH:
+        raise Refused("json", f"the message nests deeper than {MAX_DEPTH} levels")
     try:
         msg = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise Refused("json", "the message is not JSON") from None
     if not isinstance(msg, dict):
         raise Refused("json", "the message is not a JSON object")
@@ -209,6 +325,95 @@ def parse(raw, allowed: set[str], limit: int = MAX_MESSAGE) -> dict:
     if msg.get("t") not in allowed:
         raise Refused("type", f"unknown message type {str(msg.get('t'))[:20]!r}")
     return msg
+
+
+_FRAME_IDS = itertools.count(secrets.randbits(20))
+
+
+def frames(text: str) -> list[str]:
+    """What a device sends for the message ``text``: the message itself when
+    it fits in a data channel's message (:data:`MAX_FRAME` bytes), else its
+    ``part`` frames ``{"t": "part", "id", "i", "n", "d"}``: the message's
+    pieces in order (``i`` from 0 to ``n`` - 1, each at most :data:`PIECE`
+    characters, every frame under :data:`MAX_FRAME` bytes), under one ``id``."""
+    if len(text.encode("utf-8", "replace")) <= MAX_FRAME:
+        return [text]
+    size = PIECE if text.isascii() else PIECE // 6  # JSON writes a character in at most 2 bytes, or 12
+    n = -(-len(text) // size)
+    fid = next(_FRAME_IDS) % (1 << 30)
+    return [message("part", id=fid, i=i, n=n, d=text[i * size:(i + 1) * size]) for i in range(n)]
+
+
+class Parts:
+    """A message that came in ``part`` frames, put together again: the frames
+    of one message follow each other in order (a data channel keeps their
+    order), ``n`` the same in each, the whole at most ``limit`` bytes. A frame
+    that does not follow (another message's before the end, a wrong index or
+    count, a piece too long) is refused and what came of that message is
+    dropped; a new message (index 0) replaces one left unfinished."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.fid: int | None = None
+        self.count = 0
+        self.pieces: list[str] = []
+        self.size = 0
+
+    def _drop(self) -> None:
+        self.fid, self.count, self.pieces, self.size = None, 0, [], 0
+
+    def add(self, msg: dict) -> str | None:
+        """The frame ``msg`` (a ``part`` message) taken; the whole message
+        once its last frame came, else None. Raises :class:`Refused`."""
+        fid, i, n, d = msg.get("id"), msg.get("i"), msg.get("n"), msg.get("d")
+        if (any(isinstance(x, bool) or not isinstance(x, int) for x in (fid, i, n)) or not isinstance(d, str)
+                or not 0 <= i < n):
+            self._drop()
+            raise Refused("part", "a message's part is damaged")
+        if n > -(-self.limit // PIECE) * 6 or len(d) > PIECE:
+            self._drop()
+            raise Refused("size", f"a message weighs at most {self.limit} bytes")
+        if i == 0:
+            self._drop()
+            self.fid, self.count = fid, n
+        elif fid != self.fid or n != self.count or i != len(self.pieces):
+            self._drop()
+            raise Refused("part", "a message's parts do not follow each other")
+        self.size += len(d.encode("utf-8", "replace"))
+        if self.size > self.limit:
+            self._drop()
+            raise Refused("size", f"a message weighs at most {self.limit} bytes")
+        self.pieces.append(d)
+        if len(self.pieces) < self.count:
+            return None
+        whole = "".join(self.pieces)
+        self._drop()
+        return whole
+
+
+class Bucket:
+    """A device's allowance of messages (a token bucket): at most ``burst``
+    at once, then ``rate`` a second."""
+
+    def __init__(self, burst: int = BURST, rate: float = RATE) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
+        self.at: float | None = None
+
+    def take(self, now: float) -> bool:
+        """Whether one more message is allowed at ``now`` (seconds)."""
+        if self.at is not None:
+            self.tokens = min(float(self.burst), self.tokens + max(0.0, now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def give_back(self) -> None:
+        """The message taken was a move played: it costs nothing (a device
+        moves only when the game lets it, at the players' pace)."""
+        self.tokens = min(float(self.burst), self.tokens + 1)
 
 
 def check_state(msg: dict) -> None:
@@ -295,6 +500,10 @@ class Device:
         self.sent_version = 0  # the session version they were written at
         self.sent_serial = 0
         self.done: dict[str, int] = {}  # move id -> ply after it (a move sent twice is played once)
+        self.bucket = Bucket()  # its messages' allowance
+        self.over = 0  # messages past the allowance since its last allowed one
+        self.cut = False  # dropped for flooding the host: nothing it sends is read until it pairs again
+        self.whole_at: float | None = None  # when a hello was last answered with the whole position
 
 
 class Referee:
@@ -304,8 +513,9 @@ class Referee:
     page sends them (``club_page.py``)."""
 
     def __init__(self, ctl, plan: dict[str, list[int]], names: dict[str, str] | None = None,
-                 tables: dict[str, int] | None = None) -> None:
+                 tables: dict[str, int] | None = None, clock=time.monotonic) -> None:
         self.ctl = ctl
+        self.clock = clock  # seconds, for each device's allowance of messages
         tables = tables or {}
         self.devices = {did: Device(did, [] if did in tables else seats, (names or {}).get(did, ""), tables.get(did))
                         for did, seats in plan.items()}
@@ -313,7 +523,8 @@ class Referee:
             if did not in self.devices:
                 self.devices[did] = Device(did, [], (names or {}).get(did, ""), ti)
         self.pending: dict[str, str] = {}  # nonce -> device, codes shown and not yet used
-        self.used: set[str] = set()
+        self.used: set[str] = set()  # codes used, and codes replaced by a newer one for their device
+        self.to_close: list[str] = []  # devices dropped for flooding the host, for the page to disconnect
         self.log: list[str] = []
         self._answer: list | None = None  # [device, move id, sent] while a guest's move is played
 
@@ -360,29 +571,53 @@ class Referee:
 
     # -- pairing
     def new_nonce(self, did: str) -> str:
+        """A new code's nonce for ``did``; the code shown before for it, if
+        any, no longer pairs ("New code")."""
         if did not in self.devices:
             raise Refused("unknown", f"no device {did!r} in this game")
+        self._revoke(did)
         nonce = secrets.token_urlsafe(9)
         self.pending[nonce] = did
         return nonce
 
+    def _revoke(self, did: str) -> None:
+        """The codes shown for ``did`` and not used pair no more."""
+        for old in [n for n, d in self.pending.items() if d == did]:
+            del self.pending[old]
+            self.used.add(old)
+
     def accept_answer(self, nonce: str) -> str:
         """The device a guest's answer code pairs (the code's nonce is then
-        spent: a code works once)."""
+        spent: a code works once; a code replaced by a newer one, or made
+        for a device that is connected, pairs nothing)."""
         if nonce in self.used:
-            raise Refused("used", "this code was already used: show a new one")
+            raise Refused("used", "this code was already used or replaced by a newer one: use the code shown now")
         did = self.pending.pop(nonce, None)
         if did is None:
             raise Refused("code", "this code was not made for this game")
         self.used.add(nonce)
+        dev = self.devices[did]
+        if dev.connected:
+            raise Refused("busy", f"{dev.name} is connected: its code pairs no other device")
+        dev.whole_at = None  # a new pairing: its hello gets the whole position
+        dev.cut, dev.over, dev.bucket = False, 0, Bucket()  # and its allowance whole
         return did
+
+    def take_cut(self) -> list[str]:
+        """The devices dropped for sending too many messages since last
+        asked: the page closes their connections."""
+        out, self.to_close = self.to_close, []
+        return out
 
     # -- messages from a guest
     def receive(self, did: str, raw) -> list[tuple[str, str]]:
         """A guest's message: its answer (and the news for every device)."""
         dev = self.devices.get(did)
-        if dev is None:
+        if dev is None or dev.cut:
             return []
+        if not dev.bucket.take(self.clock()):
+            return self._over(dev)
+        dev.over = 0
         try:
             msg = parse(raw, GUEST_MESSAGES)
             if msg["t"] == "hello":
@@ -390,13 +625,30 @@ class Referee:
             return self.move(dev, msg)
         except Refused as r:
             mid = None
-            try:
-                obj = json.loads(raw) if isinstance(raw, str) and len(raw) <= MAX_MESSAGE else None
+            try:  # the move's id, for a message that was read (one too heavy or not JSON has none)
+                obj = json.loads(raw) if r.code not in ("size", "json") and isinstance(raw, str) else None
                 mid = obj.get("id") if isinstance(obj, dict) and isinstance(obj.get("id"), int) else None
-            except ValueError:
+            except (ValueError, RecursionError):
                 pass
             self.log.append(f"{dev.name}: refused ({r.code}) {r.text}")
             return [(did, message("error", code=r.code, text=r.text, id=mid))]
+
+    def _over(self, dev: Device) -> list[tuple[str, str]]:
+        """A message past ``dev``'s allowance, left unread: the first is
+        answered with a warning, the next ones with nothing; past
+        :data:`OVER` of them the device is dropped."""
+        dev.over += 1
+        if dev.over == 1:
+            text = f"too many messages (at most {BURST} at once, then {RATE:g} a second): this one was not read"
+            self.log.append(f"{dev.name}: refused (rate) {text}")
+            return [(dev.id, message("error", code="rate", text=text, id=None))]
+        if dev.over > OVER:
+            self.log.append(f"{dev.name}: dropped: it sent too many messages")
+            self.dropped(dev.id)
+            dev.over = 0
+            dev.cut = True
+            self.to_close.append(dev.id)
+        return []
 
     def hello(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
         if msg.get("schema") != STATE_SCHEMA:  # a guest of another Plateau: it would misread the positions
@@ -404,14 +656,25 @@ class Referee:
             raise Refused("version", f"this device reads positions in form {said} and the host writes "
                                      f"form {STATE_SCHEMA}.")
         lang = msg.get("lang")
+        now = self.clock()
+        if dev.connected and dev.whole_at is not None and now - dev.whole_at < HELLO_EVERY:
+            return [(dev.id, self._welcome(dev))]  # the position is on its way: a hello again gets no second one
+        self._revoke(dev.id)  # paired: a code shown for it before pairs no other device
+        dev.whole_at = now
         dev.lang = lang if lang in ("fr", "en") else "en"
         dev.connected = True
+        return self.welcome(dev)
+
+    def _welcome(self, dev: Device) -> str:
+        s = self.ctl.session
+        return message("welcome", device=dev.id, seats=self.holds(dev), game=self.game_id, gid=s.game.id,
+                       table=dev.table)
+
+    def welcome(self, dev: Device) -> list[tuple[str, str]]:
+        """The game for ``dev`` from the start: whom it plays, then the whole position."""
         dev.sent_lines = 0
         dev.sent_serial = 0
-        s = self.ctl.session
-        welcome = message("welcome", device=dev.id, seats=self.holds(dev), game=self.game_id, gid=s.game.id,
-                          table=dev.table)
-        return [(dev.id, welcome), (dev.id, self.state_for(dev))]
+        return [(dev.id, self._welcome(dev)), (dev.id, self.state_for(dev))]
 
     def move(self, dev: Device, msg: dict) -> list[tuple[str, str]]:
         from .controller import MoveRefused, device
@@ -447,6 +710,7 @@ class Referee:
             self._answer = None
             self.refresh()
         dev.done[str(mid)] = s.total
+        dev.bucket.give_back()
         # the devices' log is read by anyone at the host: the move as the room may read it, its author
         # the player who made it (a table playing while another is asked first names its own player)
         self.log.append(f"{dev.name}: {self._line(s.total - 1, text)}")
@@ -513,11 +777,39 @@ class Referee:
             dev.connected = False
             self.log.append(f"{dev.name}: disconnected")
 
+    def next_game(self, ctl, moved: dict[int, int]) -> Referee:
+        """The same devices, still paired, for the next game on this host (a
+        rematch, a new game of the same people): each device's seats follow
+        its people (``moved``: a seat of this game -> that person's seat in
+        the next), a table's device stays that table's. The connected
+        devices are then sent the new game (:meth:`welcome_all`)."""
+        devs = list(self.devices.values())
+        nxt = Referee(ctl, {d.id: [moved[s] for s in d.seats if s in moved] for d in devs},
+                      {d.id: d.name for d in devs}, {d.id: d.table for d in devs if d.table is not None},
+                      clock=self.clock)
+        for d in devs:
+            nxt.devices[d.id].connected, nxt.devices[d.id].lang = d.connected, d.lang
+        nxt.log = self.log[-20:] + ["a new game: every device stays paired, its seats follow its players"]
+        return nxt
+
+    def welcome_all(self) -> list[tuple[str, str]]:
+        return [m for d in self.devices.values() if d.connected for m in self.welcome(d)]
+
     def plan(self) -> dict:
         """What the host keeps with the saved game (a reload brings the
         devices back): each device's seats and name."""
         return {d.id: ({"seats": d.seats, "name": d.name} if d.table is None
                        else {"seats": [], "name": d.name, "table": d.table}) for d in self.devices.values()}
+
+
+def people_moved(before: list[str], after: list[str]) -> dict[int, int] | None:
+    """Each seat of a game -> the seat of the same person (by name) in the
+    next game; None when the next game is not of the same people (a name
+    missing or added, or a name written twice: who is who is not known)."""
+    if sorted(before) != sorted(after) or len(set(before)) != len(before):
+        return None
+    at = {name: i for i, name in enumerate(after)}
+    return {i: at[name] for i, name in enumerate(before)}
 
 
 # -- a guest: the position built from what it may see ------------------------------------
@@ -677,10 +969,18 @@ class Guest:
         self.errors: list[tuple[str, str]] = []
         self.serial = next(_SERIALS)
         self.edits: list[tuple[int, int]] = []  # (state received, first line that changed then)
+        self.previous: Session | None = None  # the session of the state received before the last one
+        self.parts = Parts(MAX_HOST_MESSAGE)  # a message coming in frames
 
     def receive(self, raw) -> str:
-        """A host's message; returns its type (``state``: a new session)."""
-        msg = parse(raw, HOST_MESSAGES, limit=1 << 26)
+        """A host's message or frame; returns its type (``state``: a new
+        session; ``part``: a frame of a message not complete yet)."""
+        msg = parse(raw, HOST_MESSAGES | {"part"}, limit=MAX_HOST_MESSAGE)
+        if msg["t"] == "part":
+            whole = self.parts.add(msg)
+            if whole is None:
+                return "part"
+            msg = parse(whole, HOST_MESSAGES, limit=MAX_HOST_MESSAGE)
         t = msg["t"]
         if t == "welcome":
             self.pending = None  # paired again: a move sent before is in the game or not, and the state says which
@@ -703,6 +1003,7 @@ class Guest:
                 self.table = int(msg["table"])
             # a move sent stays pending until the host answers it (its ack or error always follows):
             # another table's move may come first, and this device must not send a second one meanwhile
+            self.previous = self.session
             self.session = guest_session(msg, self.lines, self.serial, self.edits)
         elif t == "ack":
             if self.pending is not None and msg.get("id") == self.pending["id"]:
@@ -729,6 +1030,27 @@ class Guest:
         if shown == "" and own in [v for v, _ in s.game.views(s.state, lang)[1:]]:
             return own
         return shown
+
+    def turn_gains(self, lang: str) -> list[str]:
+        """What the participants this device holds scored between the state
+        received before and the last one (``Game.turn_gain``, each from their
+        own view: "+7: 5 regions…"), said on their own device; [] when
+        nothing was scored or the game says no gains."""
+        old, new = self.previous, self.session
+        if old is None or new is None or not new.game.says_turn_gain or old.game is not new.game:
+            return []
+        out = []
+        for seat in self.seats:
+            before, after = old.positions.states.get(seat), new.positions.states.get(seat)
+            if before is None or after is None:
+                continue
+            try:
+                text = new.game.turn_gain(before, after, seat, lang)
+            except (KeyError, IndexError, TypeError, ValueError):  # positions too far apart to compare
+                text = ""
+            if text:
+                out.append(text)
+        return out
 
     def hello(self, lang: str) -> str:
         return message("hello", lang=lang, game=self.game, schema=STATE_SCHEMA)

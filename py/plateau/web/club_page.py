@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import traceback
 
 import js
@@ -22,7 +23,7 @@ from plateau.core.i18n import tr
 from . import club
 from .club import Guest, Referee, Refused
 from .controller import Change, MoveRefused
-from .dom import button, by_id, clear, el, tried_again
+from .dom import button, by_id, clear, el, listen, tried_again
 from .lazy_files import game_missing
 from .view import View
 
@@ -31,7 +32,9 @@ QR_READ = "static/vendor/jsqr-1.4.0/jsQR.js"
 DEVICES = ("a", "b", "c", "d", "e")
 PLAN_KEY = "club:"  # + saved game id: the host's devices (kept with the game: a reload brings them back)
 GUEST_KEY = "club-guest"
-CONNECT_WAIT_MS = 15000
+#: a code read and no link this long after: the devices do not reach each other (said on the host's screen)
+LINK_WAIT_S = 10
+TAB_KEY = "plateau:club-tab"  # sessionStorage: this tab's name (club.held_elsewhere)
 HELLO_AGAIN_S = 3  # a guest connected but not yet welcomed says hello again this often (a few times)
 HELLO_TRIES = 6
 
@@ -63,9 +66,14 @@ TEXT = {
         "guest.table.empty": "Table {t} — relié à l'appareil qui accueille. Personne à jouer ici maintenant.",
         "guest.turn": "Joue ici maintenant : {name} (table {t}).",
         "guest.idle": "Personne ne joue ici maintenant : on attend les autres tables.",
+        "guest.idle.who": "Personne ne joue ici maintenant. En attente : {what}.",
         "st.waiting": "pas encore relié",
         "st.connected": "relié",
         "st.lost": "déconnecté : montrez-lui un nouveau code",
+        "st.apart": "injoignable depuis cet appareil : vérifiez le réseau, puis un nouveau code",
+        "apart": "L'appareil {d} ne s'est pas relié : les deux appareils ne se joignent pas. Un Wi-Fi invité "
+                 "isole souvent les appareils : mettez-les sur un même Wi-Fi ordinaire ou sur le partage de "
+                 "connexion d'un téléphone, puis montrez un nouveau code.",
         "code.show": "Montrer un code",
         "code.new": "Nouveau code",
         "code.step1": "1. Sur l'autre appareil, scannez ce code (ou ouvrez le lien, ou collez le texte).",
@@ -87,19 +95,32 @@ TEXT = {
                      "texte).",
         "join.paste": "Code de l'appareil qui accueille",
         "join.go": "Rejoindre",
+        "join.elsewhere": "Cet appareil a déjà rejoint la partie dans un autre onglet ou une autre fenêtre de "
+                          "ce navigateur : continuez-y (ou fermez-le, puis rechargez cette page).",
         "join.used": "Ce code a déjà servi. L'appareil qui accueille la partie peut en montrer un nouveau "
                      "pour cet appareil : scannez-le ou collez-le ici.",
         "join.wait": "En attente de l'appareil qui accueille…",
+        "join.for.table": "Ce code est pour {game}, l'appareil de la table {t}.",
+        "join.for.seats": "Ce code est pour {game} : cet appareil jouera {names}.",
+        "join.for.public": "Ce code est pour {game}, en spectateur (vue publique).",
+        "join.for.unknown": "Ce code ne dit pas pour quelle partie il est (appareil qui accueille d'une autre "
+                            "version de Plateau).",
+        "code.nocamera": "Pas de caméra utilisable sur cet appareil (aucune, ou page ouverte sans https) : "
+                         "collez le code dans la case.",
+        "code.rejoin": "Scanner ou coller un nouveau code",
         "join.connected": "Relié : la partie arrive.",
         "guest.on": "Relié à l'appareil qui accueille — vous jouez : {names}.",
         "guest.public": "Relié à l'appareil qui accueille — vue spectateur.",
         "guest.off": "Déconnecté : vous ne pouvez pas jouer. Demandez un nouveau code à l'appareil qui "
-                     "accueille et scannez-le.",
+                     "accueille, puis scannez-le ou collez-le.",
         "guest.sent": "Coup envoyé…",
         "guest.refused": "Coup refusé par l'appareil qui accueille : {text}",
         "guest.version": "Cet appareil et celui qui accueille n'ont pas la même version de Plateau ({text}) "
                          "Rechargez les deux pages pendant qu'ils sont en ligne, puis reliez-les à nouveau.",
         "log": "Journal des appareils",
+        "awake.on": "L'écran reste allumé tant que la partie se joue sur plusieurs appareils.",
+        "awake.no": "Ce navigateur ne peut pas garder l'écran allumé ici : réglez la mise en veille de "
+                    "l'appareil pour la soirée (un écran verrouillé coupe la liaison).",
         "how": "Comment ça marche",
     },
     "en": {
@@ -129,9 +150,14 @@ TEXT = {
         "guest.table.empty": "Table {t} — connected to the host. Nobody to play here now.",
         "guest.turn": "Playing here now: {name} (table {t}).",
         "guest.idle": "Nobody plays here now: waiting for the other tables.",
+        "guest.idle.who": "Nobody plays here now. Waiting: {what}.",
         "st.waiting": "not paired yet",
         "st.connected": "connected",
         "st.lost": "disconnected: show it a new code",
+        "st.apart": "cannot be reached from this device: check the network, then a new code",
+        "apart": "Device {d} did not connect: the two devices cannot reach each other. A guest Wi-Fi often "
+                 "keeps devices apart: put both on one ordinary Wi-Fi or on one phone's hotspot, then show a "
+                 "new code.",
         "code.show": "Show a code",
         "code.new": "New code",
         "code.step1": "1. On the other device, scan this code (or open the link, or paste the text).",
@@ -151,18 +177,31 @@ TEXT = {
         "join.help": "Show this code to the device hosting the game: it scans it, or copy the text into it.",
         "join.paste": "The host's code",
         "join.go": "Join",
+        "join.elsewhere": "This device already joined the game in another tab or window of this browser: go on "
+                          "there (or close it, then reload this page).",
         "join.used": "This code was already used. The device hosting the game can show a new one for this "
                      "device: scan it or paste it here.",
         "join.wait": "Waiting for the host…",
+        "join.for.table": "This code is for {game}, the device of table {t}.",
+        "join.for.seats": "This code is for {game}: this device will play {names}.",
+        "join.for.public": "This code is for {game}, as a spectator (public view).",
+        "join.for.unknown": "This code does not say which game it is for (a host on another version of "
+                            "Plateau).",
+        "code.nocamera": "No camera can be used on this device (none, or the page was not opened over https): "
+                         "paste the code into the box.",
+        "code.rejoin": "Scan or paste a new code",
         "join.connected": "Connected: the game is coming.",
         "guest.on": "Connected to the host — you play: {names}.",
         "guest.public": "Connected to the host — spectator view.",
-        "guest.off": "Disconnected: you cannot play. Ask the host for a new code and scan it.",
+        "guest.off": "Disconnected: you cannot play. Ask the host for a new code, then scan it or paste it.",
         "guest.sent": "Move sent…",
         "guest.refused": "Move refused by the host: {text}",
         "guest.version": "This device and the host do not run the same version of Plateau ({text}) "
                          "Reload both pages while they are online, then pair them again.",
         "log": "Devices' log",
+        "awake.on": "This screen stays on while the game is played on several devices.",
+        "awake.no": "This browser cannot keep the screen on here: set the device's sleep delay for the "
+                    "evening (a locked screen cuts the link).",
         "how": "How it works",
     },
 }
@@ -183,10 +222,16 @@ class ClubPage(View):
         self.guest: Guest | None = None
         self.conns: dict[str, str] = {}  # host: connection id -> device
         self.codes: dict[str, str] = {}  # host: device -> its offer code shown
+        self.apart: set[str] = set()  # host: devices whose code was read and that never linked
         self.joining = ""  # guest: the nonce of the code it answered
         self.connected = False
         self.welcomed = False  # guest: the host answered this connection's hello
+        self.holding = False  # guest: this tab says that it holds the pairing (hold_pairing)
         self.note = ""
+        self._players: list[str] = []  # host: the game whose devices are planned (its players, its game)
+        self._gid = ""
+        self.awake = "off"  # the screen kept on (static/page/club.mjs keepAwake): "on", "unavailable", "refused"
+        self._awake_wanted = False
         # the first listener: the other devices get a move before this page draws it, and a game opened
         # is known to be played on several devices before anything is drawn or thought for it
         self.ctl.subscribe(self.on_change, first=True)
@@ -208,9 +253,11 @@ class ClubPage(View):
         return str(C.qr(text))
 
     def send(self, did: str, text: str) -> None:
+        parts = club.frames(text)  # a long position in pieces that fit in a data channel's message
         for cid, d in self.conns.items():
             if d == did:
-                self.glue().send(cid, text)
+                for part in parts:
+                    self.glue().send(cid, part)
 
     def on_channel(self, kind, cid, data) -> None:
         kind, cid, data = str(kind), str(cid), str(data)
@@ -246,7 +293,24 @@ class ClubPage(View):
 
     def load_plan(self) -> None:
         """The game opened: its devices, if it is played on several (a host's
-        reload brings them back; the guests pair again)."""
+        reload brings them back; the guests pair again). A new game of the
+        same people (a rematch...) keeps the devices paired: each device's
+        seats follow its players, and each is sent the new game."""
+        before, players, gid = self.referee, self._players, self._gid
+        s = self.ctl.session
+        self._players, self._gid = list(s.record.players), s.game.id
+        if (before is not None and s.total == 0 and gid == s.game.id and self.ctl.save_id
+                and not self.store.settings().get(self.plan_key())
+                and any(d.connected for d in before.devices.values())):
+            moved = club.people_moved(players, self._players)
+            if moved is not None:
+                self.referee = before.next_game(self.ctl, moved)
+                self.codes = {}
+                self.store.set_setting(self.plan_key(), self.referee.plan())
+                self.apply_away()
+                for did, text in self.referee.welcome_all():
+                    self.send(did, text)
+                return
         for cid in list(self.conns):
             self.glue().close(cid)
         self.conns, self.codes = {}, {}
@@ -260,6 +324,8 @@ class ClubPage(View):
                                        {d: int(v["table"]) for d, v in plan.items() if v.get("table") is not None})
             except (KeyError, TypeError, ValueError):
                 self.referee = None
+        if self.referee is None:
+            self.stay_awake(False)
         self.apply_away()
 
     def apply_away(self) -> None:
@@ -284,25 +350,40 @@ class ClubPage(View):
             self.glue().close(cid)
         self.conns, self.codes = {}, {}
         self.referee = None
+        self.stay_awake(False)
         self.store.set_setting(self.plan_key(), None)
         self.ctl.devices_gone()
         self.app.show_play()
 
     def host_channel(self, kind: str, cid: str, data: str) -> None:
         did = self.conns[cid]
+        logged, quiet = len(self.referee.log), False
         try:
             if kind == "message":
                 t0 = _now()
-                for to, text in self.referee.receive(did, data):
+                out = self.referee.receive(did, data)
+                for to, text in out:
                     self.send(to, text)
                 if self.referee.devices[did].connected:
                     self.codes.pop(did, None)
-                js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
+                self.close_flooders()
+                # a message past its device's allowance is left unread, and costs no drawing either
+                quiet = not out and len(self.referee.log) == logged
+                if not quiet:
+                    js.console.debug(f"club: message from {did} handled in {_now() - t0:.1f} ms")
             elif kind == "close":
                 self.referee.dropped(did)
                 self.conns.pop(cid, None)
         finally:  # the panel tells what happened, whatever went wrong in between
-            self.draw_devices()
+            if not quiet:
+                self.draw_devices()
+
+    def close_flooders(self) -> None:
+        """The connections of the devices the referee dropped for sending too many messages."""
+        for did in self.referee.take_cut():
+            for cid in [c for c, d in self.conns.items() if d == did]:
+                self.glue().close(cid)
+                self.conns.pop(cid, None)
 
     def draw_host_panel(self) -> None:
         """The devices' panel under the status line (a game with computer hooks:
@@ -320,6 +401,7 @@ class ClubPage(View):
             box.appendChild(self.plan_form())
         else:
             box.appendChild(el("div", {"id": "club-devices"}))
+            box.appendChild(el("p", {"id": "club-awake", "cls": "club-help"}))
             box.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             box.appendChild(button(self.ct("stop"), self.stop_club, cls="small", data_action="club-stop"))
             box.appendChild(el("details", {"cls": "club-log"}, el("summary", {"text": self.ct("log")}),
@@ -331,6 +413,32 @@ class ClubPage(View):
             board.parentElement.appendChild(box)
         if self.referee is not None:
             self.draw_devices()
+
+    def stay_awake(self, on: bool, ask_before_leaving: bool = False) -> None:
+        """While this device plays with others: its screen kept on (a phone
+        that locks drops its connection), said in the panel; the host also
+        asks before its page is closed or reloaded (every device would have to
+        pair again)."""
+        if not on and self.C is None:
+            return  # club mode never used here: nothing to let go
+        C = self.glue()
+        C.askBeforeLeaving(ask_before_leaving)
+        if on == self._awake_wanted:
+            self.show_awake()
+            return
+        self._awake_wanted = on
+
+        async def ask():
+            self.awake = str(await C.keepAwake(on))
+            self.show_awake()
+
+        asyncio.ensure_future(ask())
+
+    def show_awake(self) -> None:
+        node = by_id("club-awake")
+        if node is not None:
+            node.textContent = ("" if not self._awake_wanted or self.awake == "off"
+                                else self.ct("awake.on") if self.awake == "on" else self.ct("awake.no"))
 
     def show_help(self) -> None:
         self.app.show_rules(self.ctl.session.game.id)
@@ -424,7 +532,8 @@ class ClubPage(View):
             else:
                 label = (self.ct("dev.seats", d=dev.id.upper(), names=", ".join(names[p] for p in dev.seats))
                          if dev.seats else self.ct("dev.public", d=dev.id.upper()))
-            state = "connected" if dev.connected else ("lost" if dev.done or dev.sent_serial else "waiting")
+            state = ("connected" if dev.connected else "lost" if dev.done or dev.sent_serial
+                     else "apart" if dev.id in self.apart else "waiting")
             row = el("div", {"cls": "club-device", "data-device": dev.id, "data-state": state},
                      el("strong", {"text": label}), " · ", el("span", {"cls": "club-state",
                                                                      "text": self.ct("st." + state)}))
@@ -436,6 +545,8 @@ class ClubPage(View):
             code = self.codes.get(dev.id)
             if code and not dev.connected:
                 box.appendChild(self.code_box(dev.id, code))
+        linked = any(dev.connected for dev in self.referee.devices.values())
+        self.stay_awake(linked, ask_before_leaving=linked)
         log = by_id("club-log")
         if log is not None:
             clear(log)
@@ -462,8 +573,7 @@ class ClubPage(View):
         box.appendChild(el("div", {"cls": "club-row"},
                            button(self.ct("code.read"), lambda: self.read_answer(did), cls="primary",
                                   data_action="club-read"),
-                           button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_into(area)),
-                                  cls="small", data_action="club-scan")))
+                           self.scan_button(area, lambda: asyncio.ensure_future(self.scan_into(area)))))
         asyncio.ensure_future(self.fill_qr(box, link))
         return box
 
@@ -479,6 +589,11 @@ class ClubPage(View):
 
     async def make_offer(self, did: str) -> None:
         self.codes.pop(did, None)  # a code works once: the one shown before is forgotten
+        self.apart.discard(did)
+        if not self.referee.devices[did].connected:  # and its connection, which waited for an answer, closed
+            for cid in [c for c, d in self.conns.items() if d == did]:
+                self.glue().close(cid)
+                self.conns.pop(cid, None)
         self.draw_devices()
         nonce = self.referee.new_nonce(did)
         cid = "h-" + nonce
@@ -488,7 +603,11 @@ class ClubPage(View):
         except Exception as err:
             self.flash(str(err))
             return
-        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp))
+        dev = self.referee.devices[did]  # its code says which game and whom it plays (a table: which one)
+        names = self.ctl.session.record.players
+        self.codes[did] = club.offer_code(nonce, self.ctl.save_id or "", did, str(sdp), game=self.ctl.session.game.id,
+                                          names=[] if dev.table is not None else [names[p] for p in dev.seats],
+                                          table=dev.table)
         self.draw_devices()
 
     def read_answer(self, did: str) -> None:
@@ -509,6 +628,33 @@ class ClubPage(View):
             await self.glue().accept(cid, got["sdp"])
         except Exception as err:
             self.flash(f"{self.ct('fail')} ({err})")
+            return
+        asyncio.ensure_future(self.watch_link(did, cid))
+
+    async def watch_link(self, did: str, cid: str) -> None:
+        """The device's answer was read: once it has had time to link and has
+        not, the devices cannot reach each other (a guest Wi-Fi that keeps
+        its devices apart, two networks): the host's screen says so."""
+        await asyncio.sleep(LINK_WAIT_S)
+        dev = self.referee.devices.get(did) if self.referee is not None else None
+        if dev is None or dev.connected or self.conns.get(cid) != did:
+            return
+        self.apart.add(did)
+        self.flash(self.ct("apart", d=dev.name.upper() if dev.table is None else dev.name))
+        self.draw_devices()
+
+    def scan_button(self, area, scan):
+        """"Scan" beside the box a code is pasted into; where this device has
+        no camera it can use, a line says so instead (the box stays)."""
+        b = button(self.ct("code.scan"), scan, cls="small", data_action="club-scan")
+        asyncio.ensure_future(self.no_camera_here(b))
+        return b
+
+    async def no_camera_here(self, b) -> None:
+        if await has_camera():
+            return
+        if b.parentElement is not None:
+            b.replaceWith(el("span", {"cls": "club-nocamera", "data-nocamera": "", "text": self.ct("code.nocamera")}))
 
     async def scan_into(self, area) -> None:
         parent = area.parentElement
@@ -549,12 +695,15 @@ class ClubPage(View):
         main = el("main", {"id": "club-join", "cls": "club-join"})
         self.root.appendChild(main)
         self.app.draw_messages()
+        if club.held_elsewhere(saved, self.tab(), float(js.Date.now())):
+            main.appendChild(el("p", {"cls": "club-help", "data-elsewhere": "", "text": self.ct("join.elsewhere")}))
+            return
         try:
             got = club.read_code(code, "o") if code else None
         except Refused as r:
             self.flash(r.text)
             got = None
-        if got is not None and got["nonce"] == saved.get("nonce"):
+        if got is not None and club.answered_before(saved, got["nonce"]):  # the link of a code used before
             got = None
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("join.used")}))
         if got is None:
@@ -564,14 +713,60 @@ class ClubPage(View):
             main.appendChild(el("div", {"cls": "club-row"},
                                 button(self.ct("join.go"), lambda: self.join_screen(str(area.value)), cls="primary",
                                        data_action="club-join"),
-                                button(self.ct("code.scan"), lambda: asyncio.ensure_future(self.scan_join(area)),
-                                       cls="small", data_action="club-scan")))
+                                self.scan_button(area, lambda: asyncio.ensure_future(self.scan_join(area)))))
             main.appendChild(el("p", {"cls": "club-help", "text": self.ct("fail")}))
             return
+        main.appendChild(self.code_is_for(got.get("to") or {}))
         self.guest.game = saved.get("game", "") if saved.get("game") == got["game"] else self.guest.game
-        self.store.set_setting(GUEST_KEY, {"nonce": got["nonce"], "game": got["game"], "device": got["device"]})
+        self.store.set_setting(GUEST_KEY, club.guest_pairing(saved, got, self.tab(), float(js.Date.now())))
+        asyncio.ensure_future(self.hold_pairing(self.guest))
+        # the address names the code answered last (one pasted or scanned here): a reload finds it used
+        js.history.replaceState(js.history.state, "", "#join=" + club.code_text(code))
         main.appendChild(el("p", {"id": "club-join-state", "text": self.ct("code.making")}))
         asyncio.ensure_future(self.answer(main, got))
+
+    def tab(self) -> str:
+        """This tab's name, kept across its reloads (sessionStorage), not shared with another tab."""
+        name = js.sessionStorage.getItem(TAB_KEY)
+        if not name:
+            name = secrets.token_hex(6)
+            js.sessionStorage.setItem(TAB_KEY, name)
+        return str(name)
+
+    async def hold_pairing(self, g: Guest) -> None:
+        """While this tab is the guest, it says so (another tab of the browser then answers no code);
+        closed, it lets go at once."""
+        if self.holding:
+            return
+        self.holding = True
+        listen(js.window, "pagehide", lambda e: self.let_go())
+        while self.guest is g:
+            await asyncio.sleep(club.TAB_ALIVE_MS / 1000)
+            saved = self.store.settings().get(GUEST_KEY)
+            if not isinstance(saved, dict) or saved.get("tab") != self.tab():
+                return
+            self.store.set_setting(GUEST_KEY, dict(saved, seen=float(js.Date.now())))
+
+    def let_go(self) -> None:
+        saved = self.store.settings().get(GUEST_KEY)
+        if isinstance(saved, dict) and saved.get("tab") == self.tab():
+            self.store.set_setting(GUEST_KEY, dict(saved, seen=0))
+
+    def code_is_for(self, to: dict):
+        """What the host's code says this device will be, shown before it connects."""
+        from .home import home_games  # the game's name without its files
+
+        g = home_games().get(to.get("gid", "")) if to else None
+        if g is None:
+            return el("p", {"id": "club-join-for", "text": self.ct("join.for.unknown")})
+        game, names = g.name(self.lang), ", ".join(to["names"])
+        if to.get("table") is not None:
+            text = self.ct("join.for.table", game=game, t=club.table_label(to["table"]))
+        elif names:
+            text = self.ct("join.for.seats", game=game, names=names)
+        else:
+            text = self.ct("join.for.public", game=game)
+        return el("p", {"id": "club-join-for", "cls": "club-for", "text": text})
 
     async def scan_join(self, area) -> None:
         await self.scan_into(area)
@@ -617,6 +812,7 @@ class ClubPage(View):
             self.note = ""
             self.draw_guest_panel()
         elif kind == "message":
+            was = g.game
             try:
                 t = g.receive(data)
             except Refused as r:
@@ -628,8 +824,14 @@ class ClubPage(View):
             except (ValueError, KeyError, TypeError) as err:
                 js.console.warn(f"club: a message from the host was not understood: {err}")
                 return
+            if t == "part":  # a piece of a longer message: the rest follows
+                return
             if t in ("welcome", "state"):
                 self.welcomed = True
+            if t == "welcome" and was and g.game != was:  # the host started the next game: a dialog of the last goes
+                box = by_id("dialog")
+                if box is not None:
+                    box.close()
             if t == "state":
                 first = self.ctl.session is not g.session and (self.app.screen != "play"
                                                                or self.ctl.relay is None)
@@ -642,6 +844,10 @@ class ClubPage(View):
                     self.note = ""
                 if first:
                     self.app.show_play()
+                else:
+                    gains = g.turn_gains(self.lang)  # each participant's score, on their own device
+                    if gains:
+                        self.flash(" ".join(gains), "info")
                 self.glue().painted()
             elif t == "ack":
                 self.note = ""
@@ -701,7 +907,9 @@ class ClubPage(View):
             if here is not None:
                 turn = self.ct("guest.turn", name=players[here], t=t)
             elif names:
-                turn = self.ct("guest.idle")
+                st = self.guest.session.state
+                what = "" if st.is_over() else st.waiting_status(self.lang)
+                turn = self.ct("guest.idle.who", what=what) if what else self.ct("guest.idle")
         elif names:
             text = self.ct("guest.on", names=", ".join(names))
         else:
@@ -712,10 +920,27 @@ class ClubPage(View):
             box.appendChild(el("p", {"cls": "club-turn", "text": turn}))
         if self.note:
             box.appendChild(el("p", {"cls": "club-note", "text": self.note}))
+        box.appendChild(el("p", {"id": "club-awake", "cls": "club-help"}))
+        self.stay_awake(self.connected)
         if not self.connected:
-            box.appendChild(button(self.ct("code.scan"), lambda: self.join_screen(""), cls="primary",
+            box.appendChild(button(self.ct("code.rejoin"), lambda: self.join_screen(""), cls="primary",
                                    data_action="club-rejoin"))
         js.document.documentElement.classList.add("club-guest")
+
+
+async def has_camera() -> bool:
+    """Whether the page may film: a camera is there and the page may ask for
+    it (a page opened over plain http from another machine has no
+    ``mediaDevices``). Unknown (the list refused) counts as a camera: the
+    scan then says what went wrong."""
+    media = getattr(js.navigator, "mediaDevices", None)
+    if media is None or getattr(media, "getUserMedia", None) is None:
+        return False
+    try:
+        found = await media.enumerateDevices()
+    except Exception:
+        return True
+    return any(str(d.kind) == "videoinput" for d in found)
 
 
 def has_club(gid: str) -> bool:

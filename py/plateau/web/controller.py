@@ -259,7 +259,7 @@ class PlayController:
         changed = seating != self._seating or seating.host is not self._seating.host
         self._seating = seating
         if tell_session and self.session is not None:
-            self.session.set_elsewhere(seating.elsewhere)
+            self.session.set_elsewhere(seating.elsewhere, seating.away)
         if changed:
             self.notify("seating")
 
@@ -369,7 +369,7 @@ class PlayController:
         self.save_trouble = ""
         self._holder = None
         self._seating = replace(self._seating_of(session), held=())  # a record: no host sent its seats
-        session.set_elsewhere(self._seating.elsewhere)
+        session.set_elsewhere(self._seating.elsewhere, self._seating.away)
         people = self.people()
         if self._seating.elsewhere and len(people) == 1:
             self._holder = people[0]  # one person at the device: no pass screen ever
@@ -391,11 +391,11 @@ class PlayController:
         record = Record(gid, g.full_options(options), seed, list(names), [])
         if seats:
             record.options[SEATS_OPTION] = seats_option(seats)
-        self.open(Session(record))
-        if save:
-            self.save_id = Store.new_id()
-            self.save_name = f"{g.name(lang)} — {', '.join(names)}"[:80]
+        if save:  # its saved id from the start: whoever hears of it (a host's devices) knows where it is kept
+            self.open(Session(record), Store.new_id(), f"{g.name(lang)} — {', '.join(names)}"[:80])
             self.autosave()
+        else:
+            self.open(Session(record))
 
     def resume(self, entry: str) -> bool:
         """Open the saved game ``entry``; False when there is none. A

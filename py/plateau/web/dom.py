@@ -42,6 +42,19 @@ def el(tag: str, attrs: dict | None = None, *children, on: dict | None = None):
     return node
 
 
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def svg_el(tag: str, attrs: dict | None = None, *children):
+    """An SVG element (attributes as given, children appended)."""
+    node = document.createElementNS(SVG_NS, tag)
+    for k, v in (attrs or {}).items():
+        node.setAttribute(k, str(v))
+    for c in children:
+        node.appendChild(c)
+    return node
+
+
 #: ``fetch(gid, again)``, set by the app: gets a game's files in the background and
 #: calls ``again()`` once they are in place (see ``game_missing``)
 _fetch_game = None

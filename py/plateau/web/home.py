@@ -56,6 +56,12 @@ class HomeView(View):
         # a player coming back finds their games first; a new visitor, the games to play
         main.appendChild(saved_box if games else games_box)
         main.appendChild(games_box if games else saved_box)
+        # another device hosts a game this one is to join (club mode): its code is scanned or pasted there
+        main.appendChild(el("section", {"cls": "home-join", "id": "home-join"},
+                            el("h2", {"text": self.t("home.join.title")}),
+                            el("p", {"text": self.t("home.join.text")}),
+                            button(self.t("home.join.button"), lambda: app.club.join_screen(""),
+                                   data_action="join")))
         app.forget_messages(action="reset-entry")
         if bad:  # one banner for all of them, whatever their number
             app.add_message("error", self.t("saved.unreadable", n=len(bad)),

@@ -259,10 +259,11 @@ class NewGameView(View):
             else:
                 node.value = value
 
-    def new_game(self, gid, names, options, seed, save: bool = True) -> None:
-        """Start a game of ``gid`` (the seats the form gives the computer go
-        in its record) and show it."""
-        seats = self.app.computer.form_seats() if self.app.screen == "new" else {}
+    def new_game(self, gid, names, options, seed, save: bool = True, computers: dict | None = None) -> None:
+        """Start a game of ``gid`` (the seats the computer plays, ``computers``
+        or the form's, go in its record) and show it."""
+        seats = (dict(computers) if computers is not None
+                 else self.app.computer.form_seats() if self.app.screen == "new" else {})
         self.ctl.new_game(gid, names, options, seed, lambda n: self.t("new.player", n=n), seats, save)
         self.app.forget_messages()
         self.app.play.show_play()

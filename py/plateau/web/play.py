@@ -16,10 +16,11 @@ import traceback
 import js
 from pyodide.ffi import create_once_callable
 
+from plateau.core import marks
 from plateau.core.game import REVISION_OPTION
 
 from .controller import CLICK, KEYBOARD, Change, MoveRefused, Source
-from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q
+from .dom import attr_values, button, by_id, clear, closest, el, listen, morph, nn, q, svg_el
 from .idle import when_idle
 from .movelist import MoveList
 from .view import View
@@ -837,11 +838,22 @@ class PlayView(View):
             text = self.t("play.over") + " — " + (
                 self.t("play.winner", names=", ".join(s.record.players[i] for i in winners)) if winners
                 else self.t("play.draw"))
+        elif self.decides_elsewhere():
+            # the one who decides plays on another device: named, never "your" (a status says it to them)
+            what = st.waiting_status(self.lang) or self.t("play.turn", name=s.record.players[s.decider()])
+            text = self.t("play.waiting", what=what)
         else:
             detail = st.status(self.lang)
             text = detail or self.t("play.turn", name=s.record.players[st.to_play])
             text = self.with_click_hint(text)
         box.textContent = text
+
+    def decides_elsewhere(self) -> bool:
+        """The player who decides now plays on another device (club mode),
+        not at this one nor as this device's computer."""
+        s = self.session
+        d = s.decider()
+        return d is not None and d in s.computers and d not in self.ctl.computer_seats() and s.ply == s.total
 
     def with_click_hint(self, text: str) -> str:
         """The status line, with what the next click does once a move is
@@ -888,12 +900,31 @@ class PlayView(View):
             tbl.appendChild(el("tr", {"cls": "head"}, *[el("th", {"text": c, "scope": "col"}) for c in table["columns"]]))
         for i, row in enumerate(table["rows"]):
             tbl.appendChild(el("tr", {"cls": "to-play" if st.to_play == i and not st.is_over() else ""},
-                               el("th", {"text": row[0], "scope": "row"}),
+                               el("th", {"scope": "row"}, self.player_name(st, i, row[0])),
                                *[el("td", {"text": cell}) for cell in row[1:]]))
         box = el("div", {}, tbl)
         for note in table.get("notes", []):
             box.appendChild(el("p", {"cls": "score-note", "text": note}))
         return box
+
+    @classmethod
+    def player_name(cls, st, p, name):
+        """A row's name, after the player's marks when the game has some (kept on the name's line)."""
+        shown = cls.player_marks(st, p)
+        if not shown:
+            return name
+        return el("span", {"cls": "who"}, *shown, el("span", {"cls": "name", "text": name}))
+
+    @staticmethod
+    def player_marks(st, p) -> list:
+        """Player ``p``'s colours and marks as they are on the board (``State.player_marks``):
+        small pictures before the name (the name says who it is: they are hidden from screen readers)."""
+        return [svg_el("svg", {"class": "pmark", "viewBox": "-1 -1 2 2", "width": "16", "height": "16",
+                               "aria-hidden": "true", "focusable": "false"},
+                       svg_el("circle", {"r": ".92", "fill": colour, "stroke": "#1b1b1b", "stroke-width": ".12"}),
+                       svg_el("path", {"d": marks.path_d(mark), "transform": "scale(.55)",
+                                       "fill": marks.ink_for(colour)}))
+                for colour, mark in st.player_marks(p)]
 
     def show_result(self) -> None:
         """The end of the game: who won, the final table and what the game
@@ -921,15 +952,20 @@ class PlayView(View):
         self.app.new_like(s.game.id, self.app.new.record_values(s.record))
 
     def rematch(self) -> None:
+        """The same people again, seats rotated by one (the second player
+        takes the first seat); the computer plays the same people as before (and the
+        devices of a game on several hold them, ``ClubPage.load_plan``)."""
         s = self.session
         r = s.record
+        n = len(r.players)
         players = list(r.players[1:]) + list(r.players[:1])
+        computers = {(seat - 1) % n: level for seat, level in self.ctl.computer_seats().items()}
         box = by_id("dialog")
         if box is not None:
             box.close()
         # a rematch is a new game: today's rules, whatever revision the last one was played under
         options = {k: v for k, v in r.options.items() if k != REVISION_OPTION}
-        self.app.new_game(s.game.id, players, options, None)
+        self.app.new_game(s.game.id, players, options, None, computers=computers)
 
     def draw_moves(self) -> None:
         self.move_list.draw()
@@ -1095,7 +1131,8 @@ class PlayView(View):
         if not s.game.says_turn_gain or self.embed or s.ply == 0 or s.ply != s.total:
             return ""
         before = s.state_at(s.ply - 1)
-        mover = before.to_play
+        # the player who made it (a tournament's other table, a bidder): said on their own device only
+        mover = s.game.mover_of(before, s.record.moves[s.ply - 1])
         if mover is None or mover in s.computers:
             return ""
         return s.game.turn_gain(before, s.state, mover, self.lang)

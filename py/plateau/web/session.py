@@ -372,12 +372,16 @@ class Session:
         self.computers: frozenset[int] = frozenset()
         self._legal: dict = {}  # (ply, eyes) -> the legal moves there
         self._screens: dict = {}  # (ply, eyes, holder) -> whether the decider there needs a pass screen
+        self._asked: tuple | None = None  # (live position, seats elsewhere, it as asked of a person here or None)
+        self.away: frozenset[int] = frozenset()  # the seats played on other devices (hosting)
         self._built_memo = None
 
-    def set_elsewhere(self, seats) -> None:
+    def set_elsewhere(self, seats, away=()) -> None:
         """The seats no person at this device plays are now ``seats``
-        (the controller's seating: web/controller.py, ``Seating.elsewhere``)."""
+        (the controller's seating: web/controller.py, ``Seating.elsewhere``);
+        ``away``: those of them played on other devices (club mode, hosting)."""
         self.computers = frozenset(seats)
+        self.away = frozenset(away)
 
     # -- positions (the source's) ------------------------------------------
     @property
@@ -406,7 +410,26 @@ class Session:
 
     @property
     def state(self) -> State:
-        return self.positions.state_at(self.ply)
+        """The position shown; at the live position, when the player the game
+        asks first plays elsewhere (another device, or the computer while
+        other devices play: club mode, hosting) while a person here may move at
+        the same time (a tournament's bidders), that position as the game asks
+        it of them (``State.asked_as``)."""
+        real = self.positions.state_at(self.ply)
+        if self.positions.mover is not None or self.ply != self.total or not self.away:
+            return real  # on one device the game asks its players in its own order
+        if self._asked is None or self._asked[0] is not real or self._asked[1] != self.computers:
+            self._asked = (real, self.computers, self._asked_of(real))  # worked out once a position
+        return self._asked[2] or real
+
+    def _asked_of(self, real: State) -> State | None:
+        """The live position as the game asks a person here who may move now
+        though the one it asks first plays elsewhere (see :attr:`state`), or
+        None."""
+        if real.is_over() or real.to_play not in self.computers:
+            return None
+        here = next((p for p in real.movers() if p not in self.computers), None)
+        return None if here is None else real.asked_as(here)
 
     def state_at(self, ply: int) -> State:
         """The position after ``ply`` moves (not to be changed)."""
@@ -423,7 +446,7 @@ class Session:
         return self.positions.earlier_views(self.ply, player, count)
 
     def legal(self) -> list[Move]:
-        key = (self.ply, self.positions.eyes)
+        key = (self.ply, self.positions.eyes, self.state.to_play)
         moves = self._legal.get(key)
         if moves is None:
             moves = [] if self.state.is_over() else self.state.legal_moves()
@@ -539,7 +562,7 @@ class Session:
             self.ply += 1
             self.clicks = []
             return self.positions.last_move(self.ply)
-        state = self.state.clone()
+        state = self.positions.state_at(self.ply).clone()  # the position itself, whoever it is shown to
         played = state.play(text) if seat is None else state.play_as(seat, text)
         if self.ply < self.total:
             self.replaced = (self.ply, list(self.record.moves[self.ply:]))
@@ -661,7 +684,7 @@ class Session:
         d = self.decider()
         if not self.hidden or d is None or d == holder or d in self.computers:
             return False
-        key = (self.ply, self.positions.eyes, holder)
+        key = (self.ply, self.positions.eyes, holder, d)
         hit = self._screens.get(key)
         if hit is None:
             hit = self._screens[key] = must_pass_between(self.state, holder, d)

@@ -16,7 +16,8 @@ from plateau.core.game import Game, Option, RenderContext, RulesError
 
 from . import events as E
 from .catalogue import CATALOGUE
-from .tournament import TURNS, TournamentState, at_table, layout_for  # noqa: F401 (layout_for: part of the package's API)
+from .tournament import TURNS, TournamentState, at_table, read_bid
+from .tournament import layout_for  # noqa: F401 (part of the package's API)
 
 
 def _lab(key):
@@ -112,8 +113,9 @@ class Arkhanis(Game):
     #: 2026-11 rules changes; 1 from them; 2: the tables play each turn at the
     #: same time; 3: its tables play Small World's revision 2 (every place and
     #: relic stays in the game under the Snow Thing and the Golden Knight; see
-    #: the rules page's "Revisions")
-    revision = 3
+    #: the rules page's "Revisions"); 4: every table's auction at the same time,
+    #: a bid written ``bid:SEAT:COINS`` (see .tournament)
+    revision = 4
     title = {"fr": "Small World — tournoi Arkhanis", "en": "Small World — Arkhanis tournament"}
     min_players = 4
     max_players = 24
@@ -240,8 +242,9 @@ class Arkhanis(Game):
         return panel(state, viewer, lang)
 
     def public_move_text(self, text, revealed):
-        if text.startswith("bid:") and not revealed:
-            return "bid:?"
+        bid = read_bid(text)
+        if bid is not None and not revealed:
+            return "bid:?" if bid[0] is None else f"bid:{bid[0]}:?"  # who bid is public, not how much
         return text
 
     def describe_move(self, state_before, move_text, viewer=None, lang="fr"):
@@ -253,10 +256,13 @@ class Arkhanis(Game):
 
             return describe(state_before.tables[ti], rest, lang)
         head, _, arg = move_text.partition(":")
-        if head == "bid":
-            if viewer is None or viewer == state_before.to_play:
-                return t(lang, "bid", k=arg)
-            return t(lang, "log.bid", p=state_before.players[state_before.to_play])
+        bid = read_bid(move_text)
+        if bid is not None:
+            bidder = state_before.bidder_of(move_text)
+            bidder = state_before.to_play if bidder is None else bidder
+            if viewer is None or viewer == bidder:
+                return t(lang, "bid", k=bid[1])
+            return t(lang, "log.bid", p=state_before.players[bidder])
         if head == "seat":
             return t(lang, "seat", s=arg)
         if move_text == "reserved":
@@ -313,6 +319,10 @@ class Arkhanis(Game):
         who = players[state_before.to_play]
         table = None
         at = _at_table(state_before, move_text)
+        bidder = state_before.bidder_of(move_text or "")
+        if bidder is not None:  # revision 4: any table's bidder, the seat written in the bid
+            ti = state_before.seat_table[state_before.seat_of[bidder]]
+            return f"{t(lang, 'table', t=ti + 1)} · {players[bidder]}"
         if at is not None:
             table = at
             who = players[state_before.tables[at].to_play]
@@ -321,6 +331,17 @@ class Arkhanis(Game):
         elif state_before.stage == "auction":
             table = state_before.auction_tables[state_before.auction_table]
         return f"{t(lang, 'table', t=table + 1)} · {who}" if table is not None else who
+
+    def mover_of(self, state_before, move_text):
+        """A bid's bidder (revision 4: any table's, by the seat in the bid), a
+        move written ``@t<table>``'s table player, else the one to play."""
+        bidder = state_before.bidder_of(move_text)
+        if bidder is not None:
+            return bidder
+        at = _at_table(state_before, move_text)
+        if at is not None:
+            return state_before.tables[at].to_play
+        return state_before.to_play
 
     def line_alike(self, state_before, move_text):
         return not move_text.startswith("bid:")  # a bid's amount is its bidder's until the review
@@ -332,9 +353,11 @@ class Arkhanis(Game):
 
         who = self.move_author(state_before, players, lang, move_text)
         head, _, arg = move_text.partition(":")
-        if head == "bid":  # the amount only for its bidder (and in the review of a finished game)
-            seen = viewer is None or viewer == state_before.to_play
-            return f"{who} {t(lang, 'line.bid', k=arg) if seen else t(lang, 'line.bid_hidden')}"
+        bid = read_bid(move_text)
+        if bid is not None:  # the amount only for its bidder (and in the review of a finished game)
+            bidder = state_before.bidder_of(move_text)
+            seen = viewer is None or viewer == (state_before.to_play if bidder is None else bidder)
+            return f"{who} {t(lang, 'line.bid', k=bid[1]) if seen else t(lang, 'line.bid_hidden')}"
         if head == "seat":
             return f"{who} {t(lang, 'line.seat', s=arg)}"
         if move_text == "reserved":

@@ -58,12 +58,17 @@ def evaluate(st) -> list:
     return out
 
 
+def _amount(move) -> int:
+    """A bid's coins: ``bid:N``, or ``bid:SEAT:N`` from revision 4."""
+    return int(move.text.rpartition(":")[2])
+
+
 def search_moves(st, moves: list) -> list:
     if st.stage == "play" and st.current is not None:
         return _sw().search_moves(st.tables[st.current], moves)
     if st.stage == "auction":
         keep = {0, 1, 2, 3, st.coins[st.bidder] // 2}
-        return [m for m in moves if int(m.text[4:]) in keep] or moves
+        return [m for m in moves if _amount(m) in keep] or moves
     return moves
 
 
@@ -72,7 +77,7 @@ def rollout_move(st, rng: Rng) -> Move:
     if st.stage == "play" and st.current is not None:
         return _sw().rollout_move(st.tables[st.current], rng)
     if st.stage == "auction":
-        small = [m for m in moves if int(m.text[4:]) <= 2]
+        small = [m for m in moves if _amount(m) <= 2]
         return small[rng.below(len(small))]
     if st.stage == "pendant":
         return next(m for m in moves if m.text == "pendant:coin")

@@ -87,6 +87,9 @@ CATALOGUE = {
         "ov.free_here": "Libres ici : {seats}", "ov.running": "Joue : place {s}",
         "ov.log": "Journal du tour {n}", "ov.log_empty": "Rien pour l'instant.",
         "ov.now.auction": "Enchère de la table {t} : {p} mise",
+        "ov.now.auction_many": "Enchère de la table {t} : {ps} misent",
+        "wait.bid": "{p} mise à la table {t}", "wait.bids": "{ps} misent à la table {t}", "wait.move": "{p} choisit une place libre",
+        "wait.pendant": "{p} choisit pour le Pendentif de Pierre de Lune", "wait.play": "{p} joue à la table {t}",
         "ov.now.move": "{p} (place {s}) choisit une place libre",
         "ov.now.play": "Créneau {slot} : table {t}, place {s} — {p} joue",
         "ov.now.table": "Table {t}, créneau {slot} : place {s} — {p} joue",
@@ -171,6 +174,9 @@ CATALOGUE = {
         "ov.free_here": "Free here: {seats}", "ov.running": "Playing: seat {s}",
         "ov.log": "Log of turn {n}", "ov.log_empty": "Nothing yet.",
         "ov.now.auction": "Auction at table {t}: {p} bids",
+        "ov.now.auction_many": "Auction at table {t}: {ps} bid",
+        "wait.bid": "{p} bids at table {t}", "wait.bids": "{ps} bid at table {t}", "wait.move": "{p} chooses a free seat",
+        "wait.pendant": "{p} chooses for the Moonstone Pendant", "wait.play": "{p} plays at table {t}",
         "ov.now.move": "{p} (seat {s}) chooses a free seat",
         "ov.now.play": "Slot {slot}: table {t}, seat {s} — {p} plays",
         "ov.now.table": "Table {t}, slot {slot}: seat {s} — {p} plays",
@@ -246,6 +252,32 @@ def status_line(st, lang):
         return t(lang, "st.pendant", n=st.turn, p=st.players[st.pendant])
     table = st.tables[st.current]
     return t(lang, "table", t=st.current + 1) + " · " + sw_status(table, lang)
+
+
+def waiting_line(st, lang):
+    """Who the tournament waits for, naming each of them (for a device where
+    they are not): every bidder still to bid at his table, the seat chooser,
+    the Pendant's holder, the player of each table playing."""
+    if st.win is not None:
+        return ""
+    if st.stage == "auction":
+        who = [st.bidder] if st.rev < 4 else [p for _, p in st.open_bidders()]
+        tables = {}
+        for p in who:  # by table, in order
+            tables.setdefault(st.seat_table[st.seat_of[p]], []).append(st.players[p])
+        return "; ".join(t(lang, "wait.bid" if len(ps) == 1 else "wait.bids", p=ps[0], ps=", ".join(ps), t=ti + 1)
+                         for ti, ps in tables.items())
+    if st.stage == "pendant":
+        return t(lang, "wait.pendant", p=st.players[st.pendant])
+    out = []
+    if st.stage == "move":
+        out.append(t(lang, "wait.move", p=st.players[st.seat_choosers[0]]))
+        tables = [(ti, st.tables[ti].to_play) for ti in st.busy_tables()]
+    else:
+        tables = [(st.current, st.tables[st.current].to_play)] + [
+            (ti, st.tables[ti].to_play) for ti in st.busy_tables() if ti != st.current]
+    out += [t(lang, "wait.play", p=st.players[p], t=ti + 1) for ti, p in tables if p is not None]
+    return ", ".join(out)
 
 
 def result_lines(st, lang):

@@ -147,3 +147,38 @@ def _cheaper(st, rid, r):
 
 #: the events' region-level rules, in the tournament's tables' ruleset only
 RULES = Ruleset(protect=(_closed,), cost=(_cheaper,))
+
+#: a table's own log (its board's list of events) tells its auction from revision 4: Small World's
+#: words are looked up, so new keys only
+TABLE_LOG = {
+    "fr": {
+        "ev.auction_combo": "Enchère de la table : {p} remporte {race} {power} pour {bid} {bid:@pièce|pièces} "
+                            "(mises révélées : {bids}).",
+        "ev.auction_coins": "Enchère de la table : {p} remporte {n} pièces de la banque pour {bid} "
+                            "{bid:@pièce|pièces} (mises révélées : {bids}).",
+        "ev.auction_nothing": "Enchère de la table : {p} paie {bid} {bid:@pièce|pièces} pour rien, la colonne est "
+                              "vide (mises révélées : {bids}).",
+        "ev.auction_none": "Enchère de la table : personne ne l'emporte (mises révélées : {bids}).",
+        "ev.auction_tie": "Égalité à {bid} : {p} l'emporte (le plus petit, puis la plus petite place).",
+    },
+    "en": {
+        "ev.auction_combo": "This table's auction: {p} wins {race} {power} for {bid} {bid:@coin|coins} "
+                            "(bids revealed: {bids}).",
+        "ev.auction_coins": "This table's auction: {p} wins {n} coins from the bank for {bid} {bid:@coin|coins} "
+                            "(bids revealed: {bids}).",
+        "ev.auction_nothing": "This table's auction: {p} pays {bid} {bid:@coin|coins} for nothing, the column is "
+                              "empty (bids revealed: {bids}).",
+        "ev.auction_none": "This table's auction: nobody wins (bids revealed: {bids}).",
+        "ev.auction_tie": "A tie at {bid}: {p} wins (the shortest, then the lowest seat).",
+    },
+}
+
+
+def _table_words():
+    from plateau.games.smallworld.catalogue import CATALOGUE as SWC
+
+    for lang in ("fr", "en"):
+        SWC[lang].update(TABLE_LOG[lang])
+
+
+_table_words()

@@ -75,6 +75,7 @@ def from_view(view: dict, player: int, rng: Rng):
             coins[p] = int(coins[p])
     st.coins = coins
     st.bids = {}
+    st.revealed = [int(p) for p in view.get("revealed") or []]  # revision 4: bids revealed at their table
     for k, b in view["bids"].items():
         p = int(k)
         st.bids[p] = int(b) if b is not None else rng.below(min(coins[p], 4) + 1)

@@ -86,14 +86,15 @@ def _head(ov, L):
         y += 24
         out.append(f'<text x="20" y="{y}" class="ak-event">{escape(line)}</text>')
     for line in ov.lots:  # an auction: what is sold, and what it does
-        for part in _wrap(line, inner, 17):
+        for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
             y += 24
             out.append(f'<text x="20" y="{y}" class="ak-lot">{escape(part)}</text>')
     y += 26
     out.append(f'<text x="20" y="{y}" class="ak-free">{escape(_fit(ov.free, inner, 17))}</text>')
-    for line in ov.now:  # from revision 2, a line for each table playing
-        y += 24
-        out.append(f'<text x="20" y="{y}" class="ak-now">{escape(_fit(line, inner, 17))}</text>')
+    for line in ov.now:  # from revision 2, a line for each table playing (wrapped: every name is read)
+        for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
+            y += 24
+            out.append(f'<text x="20" y="{y}" class="ak-now">{escape(part)}</text>')
     return out, y + 18
 
 
@@ -113,9 +114,10 @@ def _seat(seat, sx, yy, sw, L, kind="ak-seat"):
     out = [f'<g class="{" ".join(cls)}"{attrs}><rect x="{sx}" y="{yy}" width="{sw}" height="{L.seat_h - 6}" rx="6"'
            f'{vacant}/>'
            f'<text x="{sx + 10}" y="{yy + 20}" class="ak-who">{escape(_fit(mark + seat.label, sw - 20, 17))}</text>'
-           f'<text x="{sx + 10}" y="{yy + 37}" class="ak-info">{escape(_fit(seat.info, sw - 20, 14))}</text>']
+           # a space between the lines: read together (a seat's name for a screen reader), they stay words apart
+           f' <text x="{sx + 10}" y="{yy + 37}" class="ak-info">{escape(_fit(seat.info, sw - 20, 14))}</text>']
     if seat.waiting:
-        out.append(f'<text x="{sx + 10}" y="{yy + 53}" class="ak-waiting">{escape(_fit(seat.waiting, sw - 20, 14))}'
+        out.append(f' <text x="{sx + 10}" y="{yy + 53}" class="ak-waiting">{escape(_fit(seat.waiting, sw - 20, 14))}'
                    f'</text>')
     out.append("</g>")
     return "".join(out)

@@ -79,9 +79,22 @@ def lot_lines(st, lang):
     ti = st.auction_tables[st.auction_table]
     lot = st.auction_lot(ti)
     out = [t(lang, "ov.lot", t=ti + 1, lot=lot_text(lot, lang))]
+    if st.rev >= 4:  # every table still bidding sells its own lot at the same time
+        out += [t(lang, "ov.lot", t=k + 1, lot=lot_text(st.auction_lot(k), lang)) for k in bidding_tables(st)
+                if k != ti]
     if lot[0] == "combo":
         out += [f"{C.name(k, lang)} : {C.text(k, lang)}" if lang == "fr" else f"{C.name(k, lang)}: {C.text(k, lang)}"
                 for k in lot[1:]]
+    return out
+
+
+def bidding_tables(st):
+    """Revision 4, during an auction: table -> the bidders it still waits
+    for (its bids are hidden until the last one is in), tables in order."""
+    out = {}
+    if st.stage == "auction" and st.win is None:
+        for k, p in st.open_bidders():
+            out.setdefault(st.auction_tables[k], []).append(p)
     return out
 
 
@@ -93,6 +106,10 @@ def now_lines(st, lang):
     if st.win is not None:
         return [t(lang, "st.over")]
     if st.stage == "auction":
+        if st.rev >= 4:  # every table bids at once: who each one still waits for
+            return [t(lang, "ov.now.auction" if len(ps) == 1 else "ov.now.auction_many", t=ti + 1,
+                      p=st.players[ps[0]], ps=", ".join(st.players[p] for p in ps))
+                    for ti, ps in bidding_tables(st).items()]
         ti = st.auction_tables[st.auction_table]
         return [t(lang, "ov.now.auction", t=ti + 1, p=st.players[st.bidder])]
     if st.stage == "pendant":  # no table is being played: the Pendant's holder decides
@@ -185,7 +202,8 @@ def _table(st, ti, ctx, running_at):
     lang, table, seats = ctx.lang, st.tables[ti], st.table_seats[ti]
     running = running_at.get(ti)
     here = running is not None or (
-        st.stage == "auction" and st.bidder is not None and ti == st.auction_tables[st.auction_table])
+        st.stage == "auction" and st.bidder is not None and (
+            ti in bidding_tables(st) if st.rev >= 4 else ti == st.auction_tables[st.auction_table]))
     title = t(lang, "ov.table" + (".short" if ctx.compact else ""), t=ti + 1, board=board_name(st, ti, lang),
               a=seats[0], b=seats[-1])
     notes = []

@@ -19,6 +19,16 @@ next turn. After 10 turns, most coins (plus end-of-game points) wins.
 Decisions are moves of the table being played (the Small World move texts),
 plus ``seat:S`` (a mover chooses seat S), ``bid:N`` (an auction bid) and
 ``reserved`` (take a combo won at auction).
+
+From revision 4 every bidder of every auctioning table bids at the same time
+(seed §3: each table's auction is its own, its bids hidden and revealed
+together): a bid is written ``bid:S:N``, the participant at seat S bids N
+coins, so that a record says who bid whatever order the bids came in. A
+table's bids are revealed, and its auction settled, as soon as its last
+bidder has bid, whatever the other tables do; the turn's seats start once
+every table has settled. ``to_play`` is the first bidder who has not bid
+(tables in order, then seats), the one a single device asks; ``bid:N`` is
+read as that bidder's bid.
 """
 
 from __future__ import annotations
@@ -84,8 +94,32 @@ def deal_counts(tables):
 
 
 #: the Small World rules revision a tournament's tables play under, by the
-#: tournament's revision (2 changed only the tournament's clock)
-TABLE_REVISION = (0, 1, 1, 2)
+#: tournament's revision (2 changed only the tournament's clock, 4 its auctions)
+TABLE_REVISION = (0, 1, 1, 2, 2)
+#: the first revision where every table's auction runs at the same time (``bid:S:N``)
+AUCTIONS_AT_ONCE = 4
+
+
+def bid_text(seat, amount):
+    """Revision 4's bid: the participant at ``seat`` bids ``amount`` coins."""
+    return f"bid:{seat}:{amount}"
+
+
+def read_bid(text):
+    """A bid's text → (seat or None, amount): ``bid:S:N`` (revision 4) or
+    ``bid:N`` (before, or the shorthand for the bidder asked first); None
+    for any other text."""
+    head, _, rest = text.partition(":")
+    if head != "bid":
+        return None
+    seat, sep, amount = rest.partition(":")
+    if not sep:
+        seat, amount = None, rest
+    elif not seat.isdigit():
+        return None
+    if not amount.isdigit():
+        return None
+    return (int(seat) if seat is not None else None), int(amount)
 
 
 def new_table(tour, index, board, seats, content, seed):
@@ -341,6 +375,8 @@ class TournamentState(State):
                                                                                       options.get("events"))
         self.event = None
         self.bids = {}
+        #: from revision 4, the participants whose bid is revealed this turn (their table's last bid is in)
+        self.revealed = []
         self.stage = "start"
         self.slot = 0
         self.tix = -1
@@ -489,6 +525,9 @@ class TournamentState(State):
             self.stage = "auction"
             self.auction_tables = [i for i in range(len(self.tables)) if len(self.seated_at(i)) >= 1]
             self.auction_table = 0
+            if self.rev >= AUCTIONS_AT_ONCE:
+                self.bids = {}
+                self.revealed = []
             self._next_bidder()
             return
         self._start_slots()
@@ -496,7 +535,16 @@ class TournamentState(State):
     def _bidders(self, ti):
         return [self.occupant[s] for s in self.table_seats[ti] if self.occupant[s] is not None]
 
+    def open_bidders(self):
+        """Revision 4: (index among ``auction_tables``, participant) of every
+        bidder who has not bid yet, tables in order then seats: all of them
+        bid at the same time (seed §3: each table's auction is its own)."""
+        return [(k, p) for k, ti in enumerate(self.auction_tables) for p in self._bidders(ti) if p not in self.bids]
+
     def _next_bidder(self):
+        if self.rev >= AUCTIONS_AT_ONCE:
+            self._next_bidder_at_once()
+            return
         while self.auction_table < len(self.auction_tables):
             ti = self.auction_tables[self.auction_table]
             for p in self._bidders(ti):
@@ -510,15 +558,75 @@ class TournamentState(State):
             self._pendant_coin()  # he did not take part in the auction
         self._start_slots()
 
+    def _next_bidder_at_once(self):
+        """Revision 4: every table whose last bid is in reveals its bids and
+        settles, whatever the other tables do; the first bidder left is the
+        one a single device asks; the seats' turns start once no bid is
+        missing anywhere."""
+        for ti in self.auction_tables:
+            bidders = self._bidders(ti)
+            if all(p in self.bids for p in bidders) and not all(p in self.revealed for p in bidders):
+                self.revealed.extend(bidders)
+                self._settle_auction(ti)
+        left = self.open_bidders()
+        if left:
+            self.auction_table, self.bidder = left[0]
+            return
+        self.auction_table = len(self.auction_tables)
+        self.bidder = None
+        if self.pendant is not None and self.bids.get(self.pendant, 0) == 0:
+            self._pendant_coin()  # he did not take part in the auction
+        self._start_slots()
+
+    def _bid_moves(self, p):
+        """Participant ``p``'s bids: 0 to his coins."""
+        if self.rev >= AUCTIONS_AT_ONCE:
+            s = self.seat_of[p]
+            return [Move(bid_text(s, k), ("bid", f"b{k}")) for k in range(self.coins[p] + 1)]
+        return [Move(f"bid:{k}", ("bid", f"b{k}")) for k in range(self.coins[p] + 1)]
+
+    def bidder_of(self, text):
+        """The participant a bid's text is made by at this position (``bid:S:N``:
+        the one at seat S; ``bid:N``: the bidder asked first), None if none."""
+        bid = read_bid(text)
+        if bid is None or self.stage != "auction":
+            return None
+        return self.bidder if bid[0] is None else self.occupant.get(bid[0])
+
+    def _table_log_auction(self, ti, bidders, win, best, tied):
+        """Revision 4: the table's own log says its auction, as its board shows
+        it: every bid, revealed together (names and numbers, the same in every
+        language), then who won what."""
+        table = self.tables[ti]
+        bids = ", ".join(f"{self.players[q]} {self.bids[q]}"
+                         for q in sorted(bidders, key=lambda q: (-self.bids[q], self.seat_of[q])))
+        if win is None:
+            table.ev("auction_none", bids=bids)
+            return
+        lot = self.auction_lot(ti)
+        if lot[0] == "combo":
+            table.ev("auction_combo", p=win, bid=best, race=lot[1], power=lot[2], bids=bids)
+        elif lot[0] == "coins":
+            table.ev("auction_coins", p=win, bid=best, n=lot[1], bids=bids)
+        else:
+            table.ev("auction_nothing", p=win, bid=best, bids=bids)
+        if tied:
+            table.ev("auction_tie", p=win, bid=best)
+
     def _settle_auction(self, ti):
         ps = self._bidders(ti)
+        everyone = list(ps)
         if self.pendant in ps and self.bids.get(self.pendant, 0) == 0:
             ps.remove(self.pendant)  # the Pendant's owner bidding nothing stays out: he takes his coin
         if not ps:
+            if self.rev >= AUCTIONS_AT_ONCE:
+                self._table_log_auction(ti, everyone, None, 0, False)
             return
         best = max(self.bids[p] for p in ps)
         tied = [p for p in ps if self.bids[p] == best]
         win = min(tied, key=lambda p: (self.heights[p], self.seat_of[p]))
+        if self.rev >= AUCTIONS_AT_ONCE:
+            self._table_log_auction(ti, everyone, win, best, len(tied) > 1)
         self.coins[win] -= best
         # the bids are revealed together (seed §3): the log says what was sold, every bid and how a tie was broken
         self.ev("auction", t=ti, p=win, bid=best, bids={str(p): self.bids[p] for p in ps}, lot=self.auction_lot(ti),
@@ -686,6 +794,19 @@ class TournamentState(State):
     def is_over(self):
         return self.win is not None
 
+    def asked_as(self, player):
+        """Revision 4, during an auction: the position as the auction asks
+        ``player`` (any bidder who has not bid; his bids, written with his
+        seat, are played as they are). None otherwise."""
+        if self.win is not None or self.stage != "auction" or self.rev < AUCTIONS_AT_ONCE:
+            return None
+        left = dict((p, k) for k, p in self.open_bidders())
+        if player not in left:
+            return None
+        c = self.clone()
+        c.bidder, c.auction_table = player, left[player]
+        return c
+
     def _table_movers(self):
         """(table, player) for every table playing a seat, ``to_play``'s first."""
         return [(ti, self.tables[ti].to_play) for ti in self.busy_tables()
@@ -698,6 +819,8 @@ class TournamentState(State):
         p = self.to_play
         if p is None:
             return []
+        if self.stage == "auction" and self.rev >= AUCTIONS_AT_ONCE:
+            return [q for _, q in self.open_bidders()]  # every table's bidders at once, ``to_play`` first
         out = [p]
         for _, q in self._table_movers():
             if q not in out:
@@ -718,6 +841,8 @@ class TournamentState(State):
     def legal_moves_for(self, player):
         if player not in self.movers():
             return []
+        if self.stage == "auction":
+            return self._bid_moves(player)
         own = self.legal_moves() if player == self.to_play else []
         return own + self._own_table_moves(player)
 
@@ -729,6 +854,15 @@ class TournamentState(State):
             if self.rev >= 2 and self.seat_choosers and player in self.seat_choosers:
                 why = f"player {player} chooses a seat after player {self.seat_choosers[0]} (lowest seat first)"
             raise IllegalMove(text, why)
+        if self.stage == "auction" and self.rev >= AUCTIONS_AT_ONCE:
+            bid = read_bid(text)
+            if bid is not None and bid[0] is None:  # ``bid:N``: his own bid
+                text = bid_text(self.seat_of[player], bid[1])
+            for m in self._bid_moves(player):
+                if m.text == text:
+                    self.apply(m)
+                    return m
+            raise IllegalMove(text, f"not a bid player {player} may make now (0 to his coins, at his own seat)")
         if player == self.to_play and any(m.text == text for m in self.legal_moves()):
             return self.play(text)
         if not text.startswith("@t"):
@@ -761,7 +895,7 @@ class TournamentState(State):
         if self.win is not None:
             return []
         if self.stage == "auction":
-            return [Move(f"bid:{k}", ("bid", f"b{k}")) for k in range(self.coins[self.bidder] + 1)]
+            return self._bid_moves(self.bidder)
         if self.stage == "move":
             return [Move(f"seat:{s}", (f"seat{s}",)) for s in self.free_seats()]
         if self.stage == "pendant":
@@ -769,6 +903,15 @@ class TournamentState(State):
         return self.tables[self.current].legal_moves()
 
     def move_from_text(self, text):
+        if self.win is None and self.stage == "auction" and self.rev >= AUCTIONS_AT_ONCE:
+            # any bidder who has not bid yet (a record keeps the bids in the order they came)
+            p = self.bidder_of(text)
+            if p is not None and p in self.movers():
+                amount = read_bid(text)[1]
+                for m in self._bid_moves(p):
+                    if m.text == bid_text(self.seat_of[p], amount):
+                        return m
+            raise IllegalMove(text, "not a bid of a bidder who has not bid yet (bid:SEAT:COINS, 0 to his coins)")
         ti, rest = self._split(text)
         if ti is not None:
             m = self.tables[ti].move_from_text(rest)
@@ -788,8 +931,9 @@ class TournamentState(State):
             self._after_pendant()
             return
         if self.stage == "auction":
-            self.bids[self.bidder] = int(t.partition(":")[2])
-            self.ev("bid", p=self.bidder)
+            p = self.bidder_of(t)
+            self.bids[p] = read_bid(t)[1]
+            self.ev("bid", p=p)
             self._next_bidder()
             return
         ti, rest = self._split(t)
@@ -867,7 +1011,8 @@ class TournamentState(State):
             "movers": list(self.seat_choosers), "heights": list(self.heights), "immune": list(self.immune),
             "relic_owner": dict(self.relic_owner), "off_board": dict(self.off_board),
             "options": {k: _dc(v) for k, v in self.opts.items() if k not in ("schedule", "_schedule")},
-            "bids": {str(p): (b if player is None or player == p or self.win is not None else None)
+            "bids": {str(p): (b if player is None or player == p or self.win is not None or p in self.revealed
+                              else None)
                      for p, b in self.bids.items()},
             "winners": None if self.win is None else list(self.win),
             # the clock's public state (a computer participant rebuilds the position from it)
@@ -885,6 +1030,8 @@ class TournamentState(State):
         }
         if self.rev >= 2:
             v["tslot"] = list(self.tslot)  # the seat each table plays (public: the tables play at once)
+        if self.rev >= AUCTIONS_AT_ONCE:
+            v["revealed"] = list(self.revealed)  # whose bid is revealed (their table's last bid is in)
         if player is None:
             v["schedule"] = list(self.schedule)
             v["rng"] = self.rng.state
@@ -905,6 +1052,7 @@ class TournamentState(State):
         s.seat_choosers = list(self.seat_choosers)
         s.tslot = list(self.tslot)
         s.bids = dict(self.bids)
+        s.revealed = list(self.revealed)
         s.immune = list(self.immune)
         s.relic_owner = dict(self.relic_owner)
         s.off_board = dict(self.off_board)
@@ -941,6 +1089,11 @@ class TournamentState(State):
         from .catalogue import status_line
 
         return status_line(self, lang)
+
+    def waiting_status(self, lang="fr"):
+        from .catalogue import waiting_line
+
+        return waiting_line(self, lang)
 
     def result_lines(self, lang="fr"):
         from .catalogue import result_lines

@@ -13,7 +13,7 @@ by the ``am-`` classes of ``static/app.css``.
 
 from __future__ import annotations
 
-from plateau.core import svgkit
+from plateau.core import marks, svgkit
 from plateau.core.game import RenderContext
 
 from .render_model import Board, build, hand_line
@@ -366,6 +366,7 @@ def _warrior(w) -> str:
         out.append(f'<path d="M{x + 8:.1f} {y + 48:.1f}h18v8q0 9 -9 13q-9 -4 -9 -13z" '
                    f'class="am-shield am-np"/>'
                    f'<text x="{x + 17}" y="{y + 62}" class="am-shieldt am-np">+1</text>')
+    out.append(marks.badge(w.mark, tx + 2, ty + 2, 8))  # whose warrior, besides the colour
     return "".join(out)
 
 
@@ -407,7 +408,8 @@ def _panel(d, board: Board, out: list) -> None:
             f'class="am-box{" am-passed" if box.passed else ""}{" am-current" if box.current else ""} am-np"/>'
             f'<rect x="{x + 8}" y="{y + 8}" width="30" height="30" rx="6" fill="{box.fill}" stroke="{box.dark}" '
             f'class="am-np"/>'
-            f'<text x="{x + 23}" y="{y + 29}" class="am-pi am-np">{box.initial}</text>')
+            f'<text x="{x + 23}" y="{y + 29}" class="am-pi am-np">{box.initial}</text>'
+            + marks.badge(box.mark, x + 9, y + 37, 8))
         tokens = (1 if box.reinf_token else 0) + box.powers
         room = bw - 46 - 8 - (22 * tokens if tokens else 0)
         name = box.name

@@ -10,21 +10,10 @@ from dataclasses import dataclass
 
 from plateau.core.game import RenderContext
 
+from .colours import colours
 from .rules import LINE_INDEX, MINES, NSQ, SQ_INDEX, SQ_NAMES, ArmadoraState, _bits
 
-CHAR_COLOURS = {
-    "orc": ("#5d8a2a", "#33501a"),
-    "goblin": ("#8a4f9e", "#4f2a5c"),
-    "elf": ("#2f7fb5", "#1a4b6e"),
-    "mage": ("#b8432f", "#6e2419"),
-}
-SEAT_COLOURS = [("#8d6b3f", "#54401f"), ("#5f7384", "#36434f"), ("#86607a", "#4d3546"), ("#6f7d50", "#414a2d")]
 INITIAL = {"orc": "O", "goblin": "G", "elf": "E", "mage": "M"}
-
-
-def colours(state: ArmadoraState, p: int) -> tuple[str, str]:
-    c = state.chars[p]
-    return CHAR_COLOURS[c] if c else SEAT_COLOURS[p % 4]
 
 
 @dataclass
@@ -38,6 +27,7 @@ class Warrior:
     initial: str
     arrows: int
     reinforced: bool
+    mark: int = 0  # its player's mark (``plateau.core.marks``: the seat)
 
 
 @dataclass
@@ -56,6 +46,7 @@ class Box:
     winner: bool
     reinf_token: bool
     powers: int
+    mark: int = 0  # the player's mark (``plateau.core.marks``: the seat)
 
 
 @dataclass
@@ -125,7 +116,7 @@ def _warrior(state, s, viewer, lang):
     else:
         label = state.game.t(lang, "label.warrior_v", char=who, sq=SQ_NAMES[s], v=v)
     return Warrior(s, fill, dark, label, v, bool(state.faceup[s]), INITIAL.get(ch, str(o + 1)), state.arrows[s],
-                   bool(state.reinf[s]))
+                   bool(state.reinf[s]), o)
 
 
 def hand_line(state: ArmadoraState, p: int, viewer, lang: str) -> str:
@@ -153,4 +144,4 @@ def _box(state, p, viewer, lang):
     return Box(p, fill, dark, not over and state.cur == p, bool(state.passed[p]),
                str(INITIAL.get(ch, str(p + 1)) if ch else p + 1), state.players[p], " · ".join(parts),
                hand_line(state, p, viewer, lang), over and p in state.winners(),
-               bool(state.advanced and state.reinf_left[p]), state.powers[p] if state.advanced else 0)
+               bool(state.advanced and state.reinf_left[p]), state.powers[p] if state.advanced else 0, p)

@@ -25,9 +25,12 @@ True
 
 from __future__ import annotations
 
+from plateau.core import marks
 from plateau.core.boards import load_board
 from plateau.core.game import IllegalMove, Move, State, view_secrets
 from plateau.core.rng import Rng
+
+from .colours import colours
 
 BOARD = load_board("armadora.json")
 COLS = BOARD["columns"]
@@ -693,6 +696,9 @@ class ArmadoraState(State):
         if not self.hidden_info():
             return frozenset()
         return view_secrets(self, player)
+
+    def player_marks(self, p):
+        return [(colours(self, p)[0], marks.mark_of(p))]
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
         """During the game: what is public (character, warriors placed and

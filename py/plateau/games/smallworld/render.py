@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from plateau.core import marks
 from plateau.core.game import RenderContext
 
 from .catalogue import t
@@ -184,7 +185,8 @@ def _token(x, y, s):
             f'pointer-events="none"><title>{escape(s.title)}</title>'
             f'<circle r="19" fill="{s.fill}" stroke="{s.ring}" class="sw-ring"/>'
             f'<text y="1" class="sw-ini{" sw-dark" if s.dark_text else ""}">{escape(s.initials)}</text>'
-            f'<circle cx="16" cy="-15" r="11" class="sw-badge"/><text x="16" y="-14" class="sw-n">{s.n}</text></g>')
+            f'<circle cx="16" cy="-15" r="11" class="sw-badge"/><text x="16" y="-14" class="sw-n">{s.n}</text>'
+            f'{marks.badge(s.mark, -17, 15, 11)}</g>')  # its player's mark, besides the ring's colour
 
 
 def _monster(x, y, monster, md):
@@ -317,7 +319,8 @@ def _players(board, L):
                    f'<rect x="{x:.0f}" y="{py}" width="{pw:.0f}" height="140" rx="8" stroke="{box.colour}" '
                    f'class="sw-box{" sw-active" if box.active else ""}"/>'
                    f'<rect x="{x:.0f}" y="{py}" width="12" height="140" fill="{box.colour}"/>'
-                   f'<text x="{x + 22:.0f}" y="{py + 28}" class="sw-name">'
+                   f'{marks.badge(box.mark, x + 34, py + 21, 11)}'
+                   f'<text x="{x + 52:.0f}" y="{py + 28}" class="sw-name">'
                    f'{escape(box.name)}{" ▶" if box.active else ""}</text>'
                    f'<text x="{x + pw - 10:.0f}" y="{py + 28}" class="sw-coins">{escape(box.coins)}</text>')
         for k, (s, tip, dec) in enumerate(box.lines):

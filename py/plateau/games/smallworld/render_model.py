@@ -13,26 +13,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from plateau.core import marks
 from plateau.core.game import Hit, RenderContext
 
 from . import content as C
 from .catalogue import event_text, t
 from .rules import EMPTY, LT
 
-PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#e0b000", "#8a3fc0", "#e67e22", "#00838f", "#6d4c41", "#c2185b",
-          "#455a64"]
+PLAYER = marks.COLOURS  # the players' colours (and marks: ``plateau.core.marks``)
 RACE_FILL = {
     "amazons": "#c2185b", "dwarves": "#8d6e63", "elves": "#7cb342", "ghouls": "#5d6d7e",
-    "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#558b2f",
+    "giants": "#a1887f", "halflings": "#ffb74d", "humans": "#ffd54f", "orcs": "#4e7f2b",
     "ratmen": "#795548", "skeletons": "#eceff1", "sorcerers": "#7e57c2", "tritons": "#26a69a",
     "trolls": "#6d4c41", "wizards": "#3949ab",
-    "cultists": "#6a1b9a", "drow": "#37474f", "flames": "#e65100", "gnomes": "#9ccc65", "iron_dwarves": "#607d8b",
-    "kraken": "#00838f", "liches": "#b0bec5", "lizardmen": "#689f38", "mudmen": "#6d5a3a", "mummies": "#d7ccc8",
+    "cultists": "#6a1b9a", "drow": "#37474f", "flames": "#c24700", "gnomes": "#9ccc65", "iron_dwarves": "#546e7a",
+    "kraken": "#00838f", "liches": "#b0bec5", "lizardmen": "#557f2d", "mudmen": "#6d5a3a", "mummies": "#d7ccc8",
     "ogres": "#8e6e53", "shadow_mimes": "#424242", "shrooms": "#ef9a9a", "spiderines": "#4e342e",
     "will_o_wisps": "#80deea",
 }
 DARK_TEXT = {"halflings", "humans", "skeletons", "elves", "giants", "gnomes", "liches", "mummies", "shrooms",
-             "will_o_wisps"}
+             "will_o_wisps", "tritons"}  # (the races whose initials are dark: white on them reads below 4.5:1)
 ABBR = {  # two letters per race, distinct in each language
     "fr": {"amazons": "Am", "dwarves": "Na", "elves": "El", "ghouls": "Go", "giants": "Gé", "halflings": "Hb",
            "humans": "Hu", "orcs": "Or", "ratmen": "Rt", "skeletons": "Sq", "sorcerers": "So", "tritons": "Tr",
@@ -53,7 +53,12 @@ LABEL_FLAGS = ("lair", "fortress", "hole", "hero", "dragon")
 def colour(st, p):
     """The colour of player ``p`` on this board (a tournament table numbers
     its colours among the players it shows)."""
-    return PLAYER[st.colour_index(p) % len(PLAYER)]
+    return marks.colour_of(st.colour_index(p))
+
+
+def mark(st, p):
+    """The mark of player ``p`` on this board (numbered as the colours)."""
+    return marks.mark_of(st.colour_index(p))
 
 
 def initials(race, lang):
@@ -120,6 +125,7 @@ class Stack:
     declined: bool
     n: int
     title: str
+    mark: str = "disc"  # its player's mark (``plateau.core.marks``)
 
 
 @dataclass
@@ -158,6 +164,7 @@ class PlayerBox:
     coins: str
     lines: list  # (text, tooltip, declined)
     items: list  # (key, is a relic, name, label)
+    mark: str = "disc"  # the player's mark (``plateau.core.marks``)
 
 
 @dataclass
@@ -272,7 +279,7 @@ def _stack(st, rec, n, lang):
     if power:
         title += " " + text(st, rec.power, lang)
     return Stack(race, initials(race, lang), "#9e9e9e" if dec else RACE_FILL[race], colour(st, rec.p),
-                 race in DARK_TEXT or dec, dec, n, title)
+                 race in DARK_TEXT or dec, dec, n, title, mark(st, rec.p))
 
 
 def _card(st, i, combo, ctx):
@@ -305,7 +312,7 @@ def _player(st, p, ctx):
     return PlayerBox(p, ctx.hit(f"p{p}", t(lang, "target.peace", p=st.players[p])), st.players[p], colour(st, p),
                      st.to_play == p, coins, lines[:4],
                      [(item, relic, name(st, item, lang), name(st, item, lang) + " — " + text(st, item, lang))
-                      for _r, item, relic in held(st, p)[:6]])
+                      for _r, item, relic in held(st, p)[:6]], mark(st, p))
 
 
 def player_lines(st, p, viewer, lang):

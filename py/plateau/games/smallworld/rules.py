@@ -34,6 +34,7 @@ from itertools import compress, repeat
 from operator import eq
 
 from plateau.core.boards import load_board
+from plateau.core import marks
 from plateau.core.game import Game, Move, State, rules_revision
 from plateau.core.rng import Rng
 
@@ -658,6 +659,10 @@ class SmallWorldState(State):
 
     def winners(self):
         return list(self.win or [])
+
+    def player_marks(self, p):
+        i = self.colour_index(p)
+        return [(marks.colour_of(i), marks.mark_of(i))]
 
     def score_table(self, lang="fr", viewer=None):
         """Coins as ``viewer`` may see them (their own; everyone's once the

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape, quoteattr
 import svgwrite
 import svgwrite.text
 
-from plateau.core import svgkit
+from plateau.core import marks, svgkit
 from plateau.core.game import RenderContext
 
 from . import board as B
@@ -39,8 +39,8 @@ HEX = DATA["hex"]
 REGION_FILL = {"I": "#ecd591", "II": "#b9da8e", "III": "#8fbf9c", "IV": "#e6b878", "V": "#6f9c64",
                "VI": "#bcc0d4"}
 CASTLE_FILL = "#d8d0c0"
-PLAYER = ["#d62828", "#1f5fd6", "#1b8a3e", "#f2c200", "#8a3fc0", "#f5f5f5"]
-PLAYER_TEXT = ["#fff", "#fff", "#fff", "#222", "#fff", "#222"]
+PLAYER = list(marks.COLOURS[:6])  # the six flags' colours; each player's mark goes with it
+PLAYER_TEXT = list(marks.INK[:6])
 SEA = "#3f7fb5"
 WATER = "#5aa0d8"
 
@@ -168,7 +168,7 @@ def _static_above(lang: str = "fr") -> str:
     mx = sum(p[0] for p in DATA["marnon"][0]) / len(DATA["marnon"][0])
     my = sum(p[1] for p in DATA["marnon"][0]) / len(DATA["marnon"][0])
     g.add(d.text(t(lang, "board.marnon"), insert=(mx, my + 5), text_anchor="middle", font_size=15,
-                 font_style="italic", fill="#e8f4ff"))
+                 font_style="italic", fill="#e8f4ff", stroke="#1d4f7a", stroke_width=3, paint_order="stroke"))
     # castles: towers on their stone hexagon
     for c in B.CASTLES:
         x, y = ANCHORS[c][0]
@@ -240,10 +240,12 @@ def _mage(x, y, p):
             + _el("circle", cx=f"{x + 1:.1f}", cy=f"{y - 2:.1f}", r=1.8, fill="#ffe780"))
 
 
-def _treasure(x, y, owner, kind, faded=False):
+def _treasure(x, y, owner, kind, faded=False, mark=True):
     ink = PLAYER_TEXT[owner]
     out = [_el("rect", x=f"{x - 10:.1f}", y=f"{y - 10:.1f}", width=20, height=20, rx=4, fill=PLAYER[owner],
                stroke="#222", stroke_width=1.6, opacity=0.6 if faded else 1)]
+    if mark:  # whose it is, besides the colour
+        out.append(marks.badge(owner, x - 10, y - 10, 6.5))
     if kind is None:
         out.append(_el("text", "?", x=f"{x:.1f}", y=f"{y + 5.5:.1f}", text_anchor="middle", font_size=15,
                        font_weight="bold", fill=ink))
@@ -351,6 +353,9 @@ def _army(c, coords) -> str:
             out.append(_hero(x + 14 if c.count else x, y, o))
         elif c.special == "mage":
             out.append(_mage(x + 14 if c.count else x, y, o))
+        # the player's mark, besides the colour: on the army's disc, else on the hero or mage alone
+        out.append(marks.badge(o, bx - 13, y - 11, 9) if c.count > 0 or not c.special
+                   else marks.badge(o, x - 12, y - 11, 9))
     return "".join(out)
 
 
@@ -412,10 +417,11 @@ def _panel(board):
         if row.current:
             out.append(_el("rect", x=8, y=y, width=LEFT_W - 16, height=40, rx=7, **{"class": "th-current"}))
         out.append(_el("circle", cx=28, cy=y + 20, r=12, fill=PLAYER[row.p], **{"class": "th-dot"}))
+        out.append(marks.shape(row.p, 28, y + 20, 7.5, fill=PLAYER_TEXT[row.p]))  # the player's mark in the flag
         out.append(_text(row.label, 48, y + 28, class_="th-name"))
         out.append(_el("text", escape(row.info), x=272, y=y + 28, **{"class": "th-info"}))
         for j, kind in enumerate(row.found):
-            out.append(_treasure(528 + j * 26, y + 20, row.p, kind))
+            out.append(_treasure(528 + j * 26, y + 20, row.p, kind, mark=False))
         out.append("</g>")
         y += 44
     out.append(LEGEND[board.lang])

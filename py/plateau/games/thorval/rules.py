@@ -10,6 +10,7 @@ state's own :class:`~plateau.core.rng.Rng` and written in the event log.
 
 from __future__ import annotations
 
+from plateau.core import marks
 from plateau.core.game import Move, State, view_secrets
 from plateau.core.rng import Rng
 
@@ -1130,6 +1131,9 @@ class ThorvalState(State):
         if not self.hidden_info():
             return frozenset()
         return view_secrets(self, player)
+
+    def player_marks(self, p):
+        return [(marks.colour_of(p), marks.mark_of(p))]  # the flags' colours (render.PLAYER)
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
         """Treasures found (the score), units on the island and aids used.

@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 from functools import partial
 
-from plateau.core import svgkit
+from plateau.core import marks, svgkit
 from plateau.core.game import RenderContext
 
+from .colours import EDGE, MARK, MARK_INK, SOLID
 from .render_model import build, log_lines  # noqa: F401 (log_lines: read here by the tests)
 from .rules import BLACK, BONUS, ND, TRIDENT
 
@@ -27,8 +28,6 @@ R_OUT = 334
 R_WALL = 362
 
 FILL = {"r": "url(#tp-r)", "b": "url(#tp-b)", "y": "url(#tp-y)", "g": "url(#tp-g)", "k": "url(#tp-k)"}
-SOLID = {"r": "#c62828", "b": "#1e5bb8", "y": "#f2b50f", "g": "#2e8b3d", "k": "#1b1b1b"}
-EDGE = {"r": "#6d1010", "b": "#0b2d63", "y": "#8a6300", "g": "#124a1c", "k": "#000"}
 DISTRICT_FILL = ("#ead8ae", "#e3cc9c")
 HILITE = "#ffd54a"
 SEL = "#ff7a00"
@@ -123,8 +122,12 @@ def _defs(dwg) -> None:
     dwg.defs.add(back)
 
 
-def _pawn(dwg, parent, x, y, c, r=10):
-    parent.add(dwg.circle((x, y), r, fill=FILL[c], stroke=EDGE[c], stroke_width=1.2))
+def _pawn(dwg, parent, x, y, c, r=10, width=1.2):
+    parent.add(dwg.circle((x, y), r, fill=FILL[c], stroke=EDGE[c], stroke_width=width))
+    if c in MARK:  # the colour's mark, besides the colour (the black heroes belong to nobody)
+        parent.add(dwg.path(d=marks.path_d(MARK[c]), transform=f"translate({x:.1f} {y:.1f}) scale({r * 0.55:.2f})",
+                            fill=MARK_INK[c], stroke=EDGE[c], stroke_width=round(0.8 / (r * 0.55), 3),
+                            pointer_events="none", **{"data-mark": MARK[c]}))
 
 
 def _card_back(dwg, parent, x, y, w, h):
@@ -216,8 +219,8 @@ def _district_deco(dwg, board, dist):
     cx, cy = slot["cap"]  # capacity, or the district's value once the game is over
     if board.over:
         w = dist.winner
-        deco.add(dwg.rect((cx - 26, cy - 13), (52, 24), rx=6, fill=SOLID[w] if w else "#777", class_="tr-value-box"))
-        _text(dwg, deco, dist.value, cx, cy + 5, "tr-value tr-dark" if w == "y" else "tr-value")
+        deco.add(dwg.rect((cx - 26, cy - 13), (52, 24), rx=6, fill=SOLID[w] if w else "#666", class_="tr-value-box"))
+        _text(dwg, deco, dist.value, cx, cy + 5, "tr-value tr-dark" if w in ("y", "g") else "tr-value")
     else:
         deco.add(dwg.rect((cx - 20, cy - 12), (40, 22), rx=6,
                           class_="tr-cap-box tr-full" if dist.full else "tr-cap-box"))
@@ -436,7 +439,7 @@ def _bag(dwg, board, ctx, y):
             grp = dwg.g()
             if h.target or h.selected:
                 grp.add(dwg.circle((sx, sy), 21, fill=HILITE if h.target else SEL, stroke="none"))
-            grp.add(dwg.circle((sx, sy), 15, fill=FILL[c], stroke=EDGE[c], stroke_width=1.5))
+            _pawn(dwg, grp, sx, sy, c, 15, 1.5)
             if c == BLACK:
                 grp.add(dwg.circle((sx, sy), 17, class_="tr-black-ring"))
             svgkit.target(grp, h.name, h.label, ctx, "hero")

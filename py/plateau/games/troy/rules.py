@@ -30,6 +30,8 @@ from plateau.core.boards import load_board
 from plateau.core.game import Move, State, view_secrets
 from plateau.core.rng import Rng
 
+from .colours import MARK, SOLID
+
 BOARD = load_board("troy.json")
 BONUS = tuple(d["bonus"] for d in BOARD["districts"])
 ND = len(BONUS)
@@ -496,6 +498,9 @@ class TroyState(State):
         if not self.hidden_info():
             return frozenset()
         return view_secrets(self, player, ignore=("seen", "earlier"))
+
+    def player_marks(self, p):
+        return [(SOLID[c], MARK[c]) for c in self.order if self.owner[c] == p]
 
     def score_table(self, lang: str = "fr", viewer=None) -> dict:
         """Per player: colours, districts conquered now, points — without
