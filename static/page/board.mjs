@@ -11,7 +11,8 @@ export function readAttrs(root, sel, name) {
 }
 
 /** The smallest size, on screen, of the board's visible text (CSS px at the zoom drawn now), 0 when
- * it has none (plateau.web.play, the zoom a phone needs). */
+ * it has none (plateau.web.play, the zoom a phone needs); the strip under it (Game.render_strip) is
+ * not zoomed and is left out. */
 export function smallestText(board) {
   let least = Infinity;
   for (const t of board.querySelectorAll('svg text')) {
@@ -29,7 +30,7 @@ export function smallestText(board) {
 export function hitTarget(board, under, x, y, radius) {
   const shapeOf = (el) => {
     const n = el && el.closest ? el.closest('[data-target]') : null;
-    return n && board.contains(n) && n.closest('svg') ? n : null;
+    return n && board.contains(n) && n.closest('svg, .board-strip') ? n : null;
   };
   const shape = (p) => shapeOf(document.elementFromPoint(p[0], p[1]));
   const kind = (n) => [...n.classList].filter((c) => c !== 'target' && c !== 'selected').sort().join(' ');

@@ -594,6 +594,15 @@ class Game:
         "" when the game has no such view (its board shows every seat)."""
         return ""
 
+    def render_strip(self, state: State, view: str, ctx: RenderContext) -> str:
+        """On a phone (``ctx.compact``), what the page lays under the board at
+        the screen's width, out of the board's zoom: markup of its own (HTML,
+        one element), its clickable things following the board's conventions
+        (see :class:`RenderContext`); "" when the board has none (the default).
+        Small World's combo column is one: a map zoomed for its labels would
+        cut its cards."""
+        return ""
+
     def render_view(self, state: State, view: str, ctx: RenderContext) -> str:
         """The position drawn as the other view ``view`` (see :meth:`views`),
         for ``ctx.viewer``'s eyes like the board."""

@@ -31,6 +31,12 @@ def _view_box(svg: str) -> tuple[float, float]:
     return 4.0, 3.0
 
 
+def _strip_height(html: str) -> float:
+    """About how tall the strip under a narrow board is (``Game.render_strip``: a heading, then boxes of
+    a line or two each), in CSS pixels: a line of text a block."""
+    return html.count("<div") * 18 + html.count("<h3") * 30 if html else 0
+
+
 def file_stamp() -> str:
     """The date and time in an exported file's name."""
     return time.strftime("%Y%m%d-%H%M", time.localtime())
@@ -148,10 +154,11 @@ class Dialogs(View):
         buttons."""
         s = self.session
         viewer = s.viewer(self.holder, spectator=True) if view or s.hidden else s.viewer(self.holder)
-        svg = s.render(self.lang, self.coords, False, viewer, True, self.app.play.board_view)
+        args = (self.lang, self.coords, False, viewer, True, self.app.play.board_view)
+        svg = s.render(*args)
         w, h = _view_box(svg)
         inner = EMBED_WIDTH - 8  # the page's padding
-        board = inner * h / w
+        board = inner * h / w + _strip_height(s.render_strip(*args))
         lines = sum(1 + len(sec["lines"]) for sec in s.panel(self.lang, viewer))
         rows = len(s.state.score_table(self.lang, viewer)["rows"]) + 2
         views = 34 if s.game.views(s.state, self.lang) else 0

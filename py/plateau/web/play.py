@@ -41,6 +41,34 @@ def _board_key(html: str) -> str:
     return m.group(1) if m else ""
 
 
+def _box(r) -> tuple:
+    """A DOMRect as (left, top, right, bottom)."""
+    return (float(r.left), float(r.top), float(r.right), float(r.bottom))
+
+
+def _clip(r, frame) -> tuple:
+    """What of the DOMRect ``r`` a window at ``frame`` (a DOMRect) shows; empty when nothing."""
+    a, f = _box(r), _box(frame)
+    out = (max(a[0], f[0]), max(a[1], f[1]), min(a[2], f[2]), min(a[3], f[3]))
+    return out if out[2] > out[0] and out[3] > out[1] else (out[0], out[1], out[0], out[1])
+
+
+def _union(rects) -> tuple:
+    boxes = [_box(r) for r in rects]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _kind(node) -> str:
+    """What kind of thing a target is: its classes but ``target`` and ``selected`` (board.mjs's hit test)."""
+    return " ".join(sorted(c for c in str(node.getAttribute("class") or "").split() if c not in ("target", "selected")))
+
+
+def _meets(r, view) -> bool:
+    """Whether the DOMRect ``r`` shows in ``view`` (left, top, right, bottom)."""
+    b = _box(r)
+    return b[2] > view[0] and b[0] < view[2] and b[3] > view[1] and b[1] < view[3]
+
+
 HIT_RADIUS = 12.0  # CSS px: how far from a target a mouse click still reaches it
 HIT_RADIUS_TOUCH = 16.0  # a finger covers more than a mouse pointer
 class PlayView(View):
@@ -54,12 +82,14 @@ class PlayView(View):
         self.zoom_now = None  # the board's zoom on a phone (None: not zoomable, the board fits the page)
         self.zoom_choice: dict = {}  # (game, view) -> the zoom a player chose on a phone (fit_zoom)
         self.zoom_auto: dict = {}  # (game, view) -> the zoom the board's text needed so far
-        self._panned = None  # the board the zoomed window was last put on (pan_to_focus)
+        self.pan_at: dict = {}  # ((game, view, drawing), holder) -> the middle of the zoomed window (remember_pan)
+        self._pan_key = None  # that key for the board shown now
+        self.choices_seen: dict = {}  # the same key -> the things to click this person last saw there
         self.last_touch = None
         self._height_due = False
         self.move_list = MoveList(self)
         self._aside_of = None  # the board element the drawings put aside came from (lay)
-        self._aside: dict = {}  # data-board -> its drawing's root node, not shown now
+        self._aside: dict = {}  # data-board -> its drawing's nodes (its root, its strip), not shown now
         self.ctl.subscribe(self.on_change)
 
     def show_play(self) -> None:
@@ -71,6 +101,7 @@ class PlayView(View):
             if self.ctl.save_id:
                 self.store.set_setting("current", self.ctl.save_id)
         g = s.game
+        self.remember_pan()  # (the screen is built anew: a zoomed board's window comes back where it was)
         clear(self.root)
         if self.embed:
             link = el("a", {"href": app.dialogs.share_url(), "target": "_blank", "rel": "noopener",
@@ -104,6 +135,7 @@ class PlayView(View):
                            "aria-label": self.t("play.board")})
         listen(board, "click", self.on_board_click)
         listen(board, "pointerup", self.on_board_pointerup)
+        listen(board, "scroll", lambda e: self.remember_pan())  # where the person moves the zoomed window
         board_col.appendChild(board)
         board_col.appendChild(el("div", {"id": "tray", "cls": "tray", "role": "group",
                                          "aria-label": self.t("play.choices")}))
@@ -200,6 +232,7 @@ class PlayView(View):
         tray = by_id("tray")
         if board is None:
             return
+        self.remember_pan()
         board.setAttribute("data-ply", str(s.ply))
         self.ctl.settle_holder()  # nobody identified yet: who holds the device, if it can be known
         self.describe_position(say=False)  # a description asked for follows the position and the eyes
@@ -233,7 +266,8 @@ class PlayView(View):
             self.board_view = ""
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
-        self.lay(board, s.render(self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view))
+        args = (self.lang, self.coords, interactive, self.viewer(), self.compact, self.board_view)
+        self.lay(board, s.render(*args) + s.render_strip(*args))
         self.draw_panel(self.compact)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -243,7 +277,9 @@ class PlayView(View):
                 tray.appendChild(el("p", {"cls": "view-note", "text": self.t("play.view_back", view=views[0][1])}))
         else:
             self.draw_tray(interactive)
+        self.place_tray()
         self.draw_status()
+        self.bring_choices_into_view()
         if self.keyboard:
             self.keyboard = False
             sel = q(".target", board) or q("[data-target]", board)
@@ -307,17 +343,38 @@ class PlayView(View):
             node.focus(js.Object.fromEntries([["preventScroll", True]]))
 
     # -- zoom (phones) ------------------------------------------------------------------
+    def zoom_key(self) -> tuple:
+        """What a zoom is remembered for: the game, the view and the drawing shown (its root's
+        ``data-board``: a tournament's overview is not zoomed as its tables' maps are)."""
+        svg = q("#board > svg")
+        drawn = str(nn(svg.getAttribute("data-board")) or "") if svg is not None else ""
+        return (self.session.game.id, self.board_view, drawn)
+
+    def remember_pan(self) -> None:
+        """Keep where the zoomed board's window is (its middle, in the board's unzoomed pixels) for
+        the drawing shown and the person holding the device, before the board is drawn anew: a
+        redraw, another position received from the host, the screen built again."""
+        board = by_id("board")
+        key = getattr(self, "_pan_key", None)
+        if board is None or key is None or not self.zoom_now or self.zoom_now <= 1.0 \
+                or not board.classList.contains("zoomed") or q("#board > svg") is None:
+            return
+        z = self.zoom_now
+        self.pan_at[key] = ((float(board.scrollLeft) + float(board.clientWidth) / 2) / z,
+                            (float(board.scrollTop) + float(board.clientHeight) / 2) / z)
+
     def fit_zoom(self) -> None:
         """On a phone the board is drawn as large as its smallest text needs
         (``LEGIBLE_PX``), up to ``ZOOM_MAX`` times the screen's width, and
         scrolls sideways; "−" and "+" change it (the player's choice then
-        stays for this game and view); the board then scrolls in a window of the
+        stays for this game, view and drawing); the board then scrolls in a window of the
         screen. Elsewhere, and in an embed until "+" is pressed, the board
-        fits its column."""
+        fits its column. The window stays where the person left it across
+        redraws (``remember_pan``); a new choice out of its view is brought into it."""
         if not self.compact or q("#board > svg") is None:
             self.set_zoom(None)
             return
-        key = (self.session.game.id, self.board_view)
+        key = self.zoom_key()
         chosen = self.zoom_choice.get(key)
         if chosen is None and self.embed:  # an embedded board starts at the frame's width
             chosen = 1.0
@@ -327,18 +384,119 @@ class PlayView(View):
             need = now * LEGIBLE_PX * 1.03 / least if least > 0 else 1.0  # (a frame's border, rounding)
             chosen = min(ZOOM_MAX, max(1.0, self.zoom_auto.get(key, 1.0), math.ceil(need * 20) / 20))
             self.zoom_auto[key] = chosen
-        fresh = chosen != self.zoom_now
         self.set_zoom(chosen)
         board = by_id("board")
-        svg = q("#board > svg")
-        targets = nn(board.querySelector(".target")) is not None
-        # a board newly shown to these eyes: a new view or map, someone else holding the device,
-        # or clicks offered where there were none (the player's turn has come)
-        shown = (self.session.game.id, self.board_view, str(nn(svg.getAttribute("data-board")) or ""),
-                 self.ctl.holder, targets)
-        if chosen > 1.0 and (fresh or shown != self._panned):
+        pan_key = (key, self.ctl.holder)
+        self._pan_key = pan_key
+        if chosen <= 1.0:
+            return
+        kept = self.pan_at.get(pan_key)
+        if kept is not None:  # where this person left this board's window
+            board.scrollLeft = kept[0] * chosen - float(board.clientWidth) / 2
+            board.scrollTop = kept[1] * chosen - float(board.clientHeight) / 2
+        else:
             self.pan_to_focus()
-        self._panned = shown
+        if self.new_choice():
+            self.frame_in_window(list(board.querySelectorAll(".target")))
+        self.remember_pan()
+
+    def new_choice(self) -> bool:
+        """Whether the things to click on the board differ from those this person last saw on this
+        drawing (a choice not seen yet: looking at another view and back shows none)."""
+        key, now = self.choice_now()
+        return bool(now) and self.choices_seen.get(key) != now
+
+    def choice_now(self) -> tuple:
+        """((game, view, drawing), holder) and the names of the things to click on the board now."""
+        return ((self.zoom_key(), self.ctl.holder),
+                tuple(attr_values(by_id("board"), ".target[data-target]", "data-target")))
+
+    def frame_in_window(self, spots) -> None:
+        """Scroll the zoomed board's window as little as needed to show ``spots`` whole; when they
+        cannot all be shown and none is in view, the window goes to their middle."""
+        board = by_id("board")
+        if not spots:
+            return
+        frame = board.getBoundingClientRect()
+        rects = [t.getBoundingClientRect() for t in spots]
+        box = _union(rects)
+        view = (float(frame.left), float(frame.top), float(frame.left) + float(board.clientWidth),
+                float(frame.top) + float(board.clientHeight))
+        for axis, (lo, hi, vlo, vhi) in enumerate(((box[0], box[2], view[0], view[2]),
+                                                  (box[1], box[3], view[1], view[3]))):
+            span, room = hi - lo, vhi - vlo
+            if lo >= vlo and hi <= vhi:
+                continue
+            if span <= room - 8:
+                shift = lo - vlo - 4 if lo < vlo else hi - vhi + 4
+            elif not any(_meets(r, view) for r in rects):
+                shift = (lo + hi) / 2 - (vlo + vhi) / 2
+            else:
+                continue
+            if axis == 0:
+                board.scrollLeft = float(board.scrollLeft) + shift
+            else:
+                board.scrollTop = float(board.scrollTop) + shift
+
+    def place_tray(self) -> None:
+        """The choices that are not on the board go under it; on a phone, when the board has
+        nothing to click (a tournament's bid: the lot on sale at the top of a long overview), above
+        it, where the player sees them with what the board says first."""
+        board, tray = by_id("board"), by_id("tray")
+        if board is None or tray is None:
+            return
+        above = (self.compact and not self.board_view and q(".target", board) is None
+                 and q("[data-target]", tray) is not None)
+        if above and not tray.nextElementSibling == board:
+            board.parentNode.insertBefore(tray, board)
+        elif not above and not board.nextElementSibling == tray:
+            board.parentNode.insertBefore(tray, board.nextSibling)
+        tray.classList.toggle("above", bool(above))
+
+    def bring_choices_into_view(self) -> None:
+        """A choice the player has not seen yet opens in the screen: the page scrolls as little as
+        needed to show the board's things to click (else the choices under the board) where they
+        are visible (inside the zoomed board's window); when they cannot all be shown, and none
+        is, the page goes to the first of them. A choice already seen stays where the person left
+        the page."""
+        board, tray = by_id("board"), by_id("tray")
+        if board is None or self.must_pass() or not self.interactive():
+            return
+        fresh = self.new_choice()
+        key, now = self.choice_now()
+        self.choices_seen[key] = now
+        spots = list(board.querySelectorAll(".target"))
+        if spots and not fresh:
+            return
+        if spots:  # the first kind of thing drawn (a list of every choice comes before the same in place)
+            kind = _kind(spots[0])
+            spots = [t for t in spots if _kind(t) == kind]
+        if not spots:  # the choices under the board, once: a new set of buttons
+            spots = list(tray.querySelectorAll("[data-target]")) if tray is not None else []
+            names = tuple(str(b.getAttribute("data-target")) for b in spots)
+            if not names or names == getattr(self, "_tray_seen", None):
+                return
+            self._tray_seen = names
+        rects = [t.getBoundingClientRect() for t in spots]
+        if board.classList.contains("zoomed"):  # what the window shows of them
+            frame = board.getBoundingClientRect()
+            rects = [_clip(r, frame) if board.contains(t) else _box(r) for t, r in zip(spots, rects)]
+        else:
+            rects = [_box(r) for r in rects]
+        rects = sorted((r for r in rects if r[3] > r[1]), key=lambda r: r[1])
+        if not rects:
+            return
+        height = float(js.window.innerHeight)
+        # as many of them as the screen holds, from the first down
+        top, bottom = rects[0][1], rects[0][3]
+        for r in rects[1:]:
+            if max(bottom, r[3]) - top > height - 16:
+                break
+            bottom = max(bottom, r[3])
+        if top >= 0 and bottom <= height:
+            return
+        shift = top - 8 if top < 0 or bottom - top > height - 16 else bottom - height + 8
+        js.window.scrollBy(0, shift)
 
     def focus_players(self) -> list[int]:
         """The players the device is for: a club device's seats, else the
@@ -407,12 +565,13 @@ class PlayView(View):
         new = min(ZOOM_MAX, max(1.0, round(old * factor, 2)))
         if new < 1.05:
             new = 1.0
-        self.zoom_choice[(self.session.game.id, self.board_view)] = new
+        self.zoom_choice[self.zoom_key()] = new
         mid_x = (float(board.scrollLeft) + float(board.clientWidth) / 2) / old
         mid_y = (float(board.scrollTop) + float(board.clientHeight) / 2) / old
         self.set_zoom(new)
         board.scrollLeft = mid_x * new - float(board.clientWidth) / 2
         board.scrollTop = mid_y * new - float(board.clientHeight) / 2
+        self.remember_pan()
 
     def draw_public_view(self) -> None:
         """A view other than the board (a tournament's overview), asked for by
@@ -421,12 +580,14 @@ class PlayView(View):
         player's hidden information) beside it."""
         s = self.session
         board, tray = by_id("board"), by_id("tray")
+        self.remember_pan()
         self.compact = self.is_narrow()
         views = s.game.views(s.state, self.lang)
         self.draw_views(views)
         board.setAttribute("data-view", self.board_view)
         public = s.viewer(None, spectator=True)
-        self.lay(board, s.render(self.lang, self.coords, False, public, self.compact, self.board_view))
+        args = (self.lang, self.coords, False, public, self.compact, self.board_view)
+        self.lay(board, s.render(*args) + s.render_strip(*args))
         self.draw_panel(self.compact, public)
         board.setAttribute("data-version", str(int(nn(board.getAttribute("data-version")) or 0) + 1))
         self.fit_zoom()
@@ -452,18 +613,18 @@ class PlayView(View):
         if self._aside_of is None or not self._aside_of == board:  # a new screen: the drawings aside were the old one's
             self._aside_of, self._aside = board, {}
         if was is not None and was != key:
-            self.put_aside(was, shown)
+            self.put_aside(was, list(board.children))  # (with the strip under it: Game.render_strip)
             back = self._aside.pop(key, None)
             if back is not None:
-                board.replaceChildren(back)
+                board.replaceChildren(*back)
             else:
                 clear(board)
         morph(board, html)
 
-    def put_aside(self, key: str, node) -> None:
-        """Keep ``node``, the drawing of board ``key``, for when that board is shown again (``lay``)."""
+    def put_aside(self, key: str, nodes: list) -> None:
+        """Keep ``nodes``, the drawing of board ``key``, for when that board is shown again (``lay``)."""
         self._aside.pop(key, None)
-        self._aside[key] = node  # (the most recent last)
+        self._aside[key] = nodes  # (the most recent last)
         while len(self._aside) > BOARDS_ASIDE:
             self._aside.pop(next(iter(self._aside)))
 
@@ -497,7 +658,7 @@ class PlayView(View):
             node = nn(holder.firstElementChild)
             if node is not None and self._aside_of == board:
                 node.remove()
-                self.put_aside(key, node)
+                self.put_aside(key, [node])
 
     def report_height(self) -> None:
         """An embedded board tells the page around it how tall it is (the
@@ -833,8 +994,8 @@ class PlayView(View):
     def reveal(self) -> None:
         """The player who decides at the position shown says they hold the
         device: the page now shows what they may see."""
-        self.ctl.reveal()
         js.window.scrollTo(0, 0)  # the turn starts at the top: whose turn, then the board (also on a phone)
+        self.ctl.reveal()  # (drawn at the top; a choice lower down is brought into the screen)
 
     def restore_replaced(self) -> None:
         self.ctl.restore_replaced()
@@ -846,7 +1007,7 @@ class PlayView(View):
                            if str(e.pointerType) == "touch" else None)
 
     def on_board_click(self, e) -> None:
-        if not e.target.isConnected or closest(e.target, "#board svg") is None:
+        if not e.target.isConnected or closest(e.target, "#board svg, #board .board-strip") is None:
             return  # a click on the pass screen's buttons, or on a board drawn anew by its own handler
         node = closest(e.target, "[data-target]")
         board = by_id("board")

@@ -762,6 +762,15 @@ class Session:
             return self.game.render_view(self.state, view, ctx)
         return self.game.render(self.state, self.context(lang, coords, interactive, viewer, compact))
 
+    def render_strip(self, lang: str = "fr", coords: bool = True, interactive: bool = True,
+                     viewer: int | str | None = None, compact: bool = False, view: str = "") -> str:
+        """What a phone lays under the board drawn by :meth:`render` with the
+        same arguments, out of its zoom (``Game.render_strip``)."""
+        if not compact:
+            return ""
+        return self.game.render_strip(self.state, view, self.context(lang, coords, interactive and not view, viewer,
+                                                                      compact))
+
     def snapshot(self, at_ply: bool = True) -> Record:
         """A copy of the record, positioned at the ply shown."""
         return self.positions.snapshot(self.ply if at_ply and self.ply != self.total else None)

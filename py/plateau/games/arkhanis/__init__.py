@@ -226,6 +226,16 @@ class Arkhanis(Game):
             return sw_render(state.tables[k], ctx)
         return self.render(state, ctx)
 
+    def render_strip(self, state, view, ctx):
+        """A table's combo column on a phone, under its map (Small World's); none under the overview."""
+        from .render import sw_strip
+
+        k = view_table(view) if view else (
+            state.current if state.stage == "play" and state.current is not None and state.win is None else None)
+        if k is None or not 0 <= k < len(state.tables):
+            return ""
+        return sw_strip(state.tables[k], ctx)
+
     def panel(self, state, viewer, lang):
         from .render import panel
 

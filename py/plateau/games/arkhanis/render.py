@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 from plateau.core.game import RenderContext
 from plateau.games.smallworld.render import panel as sw_panel
 from plateau.games.smallworld.render import render as sw_render
+from plateau.games.smallworld.render import strip as sw_strip  # noqa: F401 (the game's render_strip)
 
 from .catalogue import event_name, log_text, t
 from .render_model import board_name, build_overview, lot_lines  # noqa: F401 (lot_lines: the tests read it here)
@@ -75,28 +76,30 @@ class _Layout:
 
 
 def _head(ov, L):
-    """The turn, its event, the free seats, what the tournament waits for
-    and the lot on sale; returns the lines and the y under them."""
+    """The turn, its event, the lot on sale (what the screen is for while
+    bids are asked: at the top, on a phone's screen with the bid), the free
+    seats and what the tournament waits for; returns the lines and the y
+    under them."""
     inner, y = L.inner, 36
     out = [f'<text x="20" y="{y}" class="ak-title">{escape(ov.turn)}</text>']
     for line in _wrap(ov.event, inner, 17):
         y += 24
         out.append(f'<text x="20" y="{y}" class="ak-event">{escape(line)}</text>')
+    for line in ov.lots:  # an auction: what is sold, and what it does
+        for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
+            y += 24
+            out.append(f'<text x="20" y="{y}" class="ak-lot">{escape(part)}</text>')
     y += 26
     out.append(f'<text x="20" y="{y}" class="ak-free">{escape(_fit(ov.free, inner, 17))}</text>')
     for line in ov.now:  # from revision 2, a line for each table playing (wrapped: every name is read)
         for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
             y += 24
             out.append(f'<text x="20" y="{y}" class="ak-now">{escape(part)}</text>')
-    for line in ov.lots:  # an auction: what is sold, and what it does
-        for part in ([line] if _fit(line, inner, 17) == line else _wrap(line, inner, 17)):
-            y += 24
-            out.append(f'<text x="20" y="{y}" class="ak-lot">{escape(part)}</text>')
     return out, y + 18
 
 
-def _seat(seat, sx, yy, sw, L):
-    cls = ["ak-seat"] + (["running"] if seat.running else [])  # no styling class here: the page tells targets apart by them
+def _seat(seat, sx, yy, sw, L, kind="ak-seat"):
+    cls = [kind] + (["running"] if seat.running else [])  # no styling class here: the page tells targets apart by them
     label = " · ".join(x for x in (seat.label, seat.info, seat.waiting) if x)
     attrs = f' data-target="{seat.name}" aria-label={quoteattr(label)}'
     if seat.target:
@@ -141,6 +144,24 @@ def _table(tb, top, L):
     return "".join(out)
 
 
+def _choices(ov, top, L):
+    """The free seats a participant may choose, together under the heading
+    (one column on a phone, two on a wide screen), each a target as its seat
+    in its table's card; returns the lines and the y under them."""
+    if not ov.choices:
+        return [], top
+    cols = 1 if L.compact else 2
+    w = (L.inner - 20 * (cols - 1)) / cols
+    out = [f'<g class="ak-choices"><text x="20" y="{top + 22}" class="ak-title">{escape(ov.choose)}</text>']
+    y0 = top + 36
+    for k, seat in enumerate(ov.choices):
+        x, y = 20 + (k % cols) * (w + 20), y0 + (k // cols) * L.seat_h
+        out.append(_seat(seat, round(x), y, round(w), L, "ak-choice"))
+    out.append("</g>")
+    rows = -(-len(ov.choices) // cols)
+    return out, y0 + rows * L.seat_h + 12
+
+
 def _log(ov, y, h, L):
     """The log of the turn, whole sentences wrapped."""
     out = [f'<g class="ak-log"><rect x="20" y="{y}" width="{L.inner}" height="{h}" rx="10"/>'
@@ -165,12 +186,13 @@ def overview(st, ctx: RenderContext) -> str:
     ov = build_overview(st, ctx)
     L = _Layout(ov)
     head, top = _head(ov, L)
+    choices, top = _choices(ov, top, L)
     log_h = 44 + 22 * max(1, len(_log_lines(ov, L)))
     H = top + L.rows * (L.card_h + 20) + log_h + 20
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="board arkhanis" viewBox="0,0,{L.W},{H}" width="{L.W}" '
            f'height="{H}" data-board="overview" font-family="sans-serif" role="group" '
            f'aria-label={quoteattr(t(ov.lang, "panel.tables"))}>',
-           f'<rect width="{L.W}" height="{H}" class="ak-bg"/>', *head]
+           f'<rect width="{L.W}" height="{H}" class="ak-bg"/>', *head, *choices]
     out += [_table(tb, top, L) for tb in ov.tables]
     out.append(_log(ov, top + L.rows * (L.card_h + 20), log_h, L))
     out.append("</svg>")

@@ -162,6 +162,29 @@ class Overview:
     tables: list
     log_title: str
     log: list
+    choose: str = ""  # the heading of ``choices``
+    choices: list = None  # the free seats the viewer may choose, each a Seat (its info: who sits at its table)
+
+
+def seat_choices(st, ctx):
+    """While a participant chooses a seat and the page may take his choice:
+    the free seats, each with its table and who sits there, listed together
+    so that every choice is in one place (on a phone the tables' cards run
+    over several screens)."""
+    lang = ctx.lang
+    out = []
+    if st.stage != "move" or st.win is not None:
+        return out
+    for s in st.free_seats():
+        if f"seat{s}" not in ctx.targets:
+            continue
+        ti = st.seat_table[s]
+        names = [st.players[p] for p in st.seated_at(ti)]
+        info, waiting = seat_lines(st, st.tables[ti], s, ctx.viewer, lang)
+        who = t(lang, "ov.choice.who", names=", ".join(names)) if names else t(lang, "ov.choice.nobody")
+        out.append(Seat(s, f"seat{s}", t(lang, "ov.choice", s=s, t=ti + 1, board=board_name(st, ti, lang)), who,
+                        waiting, False, True, True, f"seat{s}" in ctx.clicks))
+    return out
 
 
 def build_overview(st, ctx: RenderContext) -> Overview:
@@ -172,7 +195,7 @@ def build_overview(st, ctx: RenderContext) -> Overview:
     return Overview(lang, ctx.compact, t(lang, "ov.turn", n=st.turn, m=10), event_name(st.event or "none", lang),
                     t(lang, "ov.free_seats", n=len(free), seats=", ".join(map(str, free))), now_lines(st, lang),
                     lot_lines(st, lang), [_table(st, ti, ctx, running) for ti in range(len(st.tables))],
-                    t(lang, "ov.log", n=st.turn), log[-12:])
+                    t(lang, "ov.log", n=st.turn), log[-12:], t(lang, "ov.choose"), seat_choices(st, ctx))
 
 
 def _table(st, ti, ctx, running_at):

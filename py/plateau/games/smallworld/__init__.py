@@ -122,6 +122,11 @@ class SmallWorld(Game):
 
         return render(state, ctx)
 
+    def render_strip(self, state, view, ctx: RenderContext) -> str:
+        from .render import strip
+
+        return strip(state, ctx)
+
     def prepare(self, state, lang: str):
         from . import mapdraw
 

@@ -252,31 +252,27 @@ def _hits(board, geo):
 
 class _Layout:
     """Where the combo column and the panel go: beside the map on a wide
-    screen (players and events under it), under the map on a phone."""
+    screen (players and events under it); on a phone the map alone (the
+    column is the page's strip under it, :func:`strip`)."""
 
     def __init__(self, board, W, MH):
         self.compact = board.compact
-        if board.compact:
-            self.cols, self.k, self.top = 2, 2.4, 60
-            self.ox, self.oy, self.area = 0, MH, W
-            self.ch = 118 * self.k
-            rows = (len(board.cards) + self.cols - 1) // self.cols or 1
-            self.TW, self.TH = W, MH + self.top + rows * (self.ch + 12)
-        else:
-            self.cols, self.k, self.top = 1, 1.2, 44
-            self.ox, self.oy, self.area = W, 0, COL_W
-            self.ch = (MH - self.top - 6 * 12) / 6
-            self.TW, self.TH = W + COL_W, MH + BOTTOM_H
         self.MH = MH
+        if board.compact:
+            self.TW, self.TH = W, MH
+            return
+        self.cols, self.k, self.top = 1, 1.2, 44
+        self.ox, self.oy, self.area = W, 0, COL_W
+        self.ch = (MH - self.top - 6 * 12) / 6
+        self.TW, self.TH = W + COL_W, MH + BOTTOM_H
         self.cw = (self.area - 12 * (self.cols + 1)) / self.cols
 
 
 def _column(board, L):
     """The combo column's background, heading, turn counter and cards."""
     k = L.k
-    out = [f'<rect x="{L.ox}" y="{L.oy}" width="{L.TW - L.ox:.0f}" height="{L.TH - L.oy:.0f}" class="sw-panel"/>']
-    if not L.compact:
-        out.append(f'<rect x="0" y="{L.MH}" width="{L.TW:.0f}" height="{L.TH - L.MH:.0f}" class="sw-panel"/>')
+    out = [f'<rect x="{L.ox}" y="{L.oy}" width="{L.TW - L.ox:.0f}" height="{L.TH - L.oy:.0f}" class="sw-panel"/>',
+           f'<rect x="0" y="{L.MH}" width="{L.TW:.0f}" height="{L.TH - L.MH:.0f}" class="sw-panel"/>']
     out.append(f'<text x="{L.ox + 12}" y="{L.oy + L.top - 12}" font-size="{18 * k:.0f}" class="sw-head">'
                f'{escape(board.column_title)}</text>')
     # the turn counter, on the column's heading line (on the map it hid a region's number)
@@ -294,15 +290,9 @@ def _card(card, L, lang):
     hh = 34 * k
     a, cls = _hit_attrs(card.hit)
     tokens, cost = escape(t(lang, "card.tokens", n=card.tokens)), escape(t(lang, "card.cost", c=i))
-    if L.compact:
-        body = (f'<text x="{x + 10:.0f}" y="{y + hh + 24 * k:.0f}" font-size="{17 * k:.0f}" class="sw-power">'
-                f'{escape(card.power_name)}</text>'
-                f'<text x="{x + 10:.0f}" y="{y + hh + 50 * k:.0f}" font-size="{17 * k:.0f}">{tokens}</text>'
-                f'<text x="{x + 10:.0f}" y="{y + hh + 74 * k:.0f}" font-size="{17 * k:.0f}">{cost}</text>')
-    else:
-        body = (f'<text x="{x + 12:.0f}" y="{y + hh + 26 * k:.0f}" font-size="{18 * k:.0f}" class="sw-power">'
-                f'{escape(card.power_name)}</text>'
-                f'<text x="{x + 12:.0f}" y="{y + hh + 52 * k:.0f}" font-size="{16 * k:.0f}">{tokens} · {cost}</text>')
+    body = (f'<text x="{x + 12:.0f}" y="{y + hh + 26 * k:.0f}" font-size="{18 * k:.0f}" class="sw-power">'
+            f'{escape(card.power_name)}</text>'
+            f'<text x="{x + 12:.0f}" y="{y + hh + 52 * k:.0f}" font-size="{16 * k:.0f}">{tokens} · {cost}</text>')
     out = [f'<g class="{" ".join(["sw-card"] + cls)}"{a}><title>{escape(card.hit.label)}</title>'
            f'<rect x="{x:.0f}" y="{y:.0f}" width="{L.cw:.0f}" height="{L.ch:.0f}" rx="10" class="sw-card-face"/>'
            f'<rect x="{x:.0f}" y="{y:.0f}" width="{L.cw:.0f}" height="{hh:.0f}" rx="10" fill="{RACE_FILL[card.race]}"/>'
@@ -366,8 +356,35 @@ def render(st, ctx: RenderContext) -> str:
     else:
         out.append(f'<rect width="{geo.width}" height="{geo.height}" class="sw-sea"/>')
         out += [f'<path d="{geo.path(r)}" class="sw-cell"/>' for r in range(st.R)]
-    out += [_pieces(board, geo, md), _costs(board, geo), _hits(board, geo), _column(board, L)]
-    if not board.compact:  # on a phone, players and events go to the page as text (Game.panel)
-        out += [_players(board, L), _events(board, L)]
+    out += [_pieces(board, geo, md), _costs(board, geo), _hits(board, geo)]
+    if not board.compact:  # on a phone, the column is the strip under the map (strip), players and events
+        out += [_column(board, L), _players(board, L), _events(board, L)]  # go to the page as text (Game.panel)
     out.append("</svg>")
+    return "".join(out)
+
+
+def strip(st, ctx: RenderContext) -> str:
+    """The combo column on a phone (``Game.render_strip``): one card a row at
+    the screen's width, out of the map's zoom, its words wrapped rather than
+    cut; each card clickable as on the wide board (``combo<i>``). "" on a
+    wide screen."""
+    if not ctx.compact:
+        return ""
+    board = build(st, ctx)
+    lang = board.lang
+    out = [f'<section class="board-strip sw-strip" aria-label={quoteattr(board.column_title)}>'
+           f'<h3 class="sw-strip-head"><span>{escape(board.column_title)}</span>'
+           f'<span class="sw-turn">{escape(board.turn_text)}</span></h3>']
+    for card in board.cards:
+        a, cls = _hit_attrs(card.hit)
+        a = a.replace(' role="img"', ' role="group"')  # (a card nobody may take now: its words, labelled)
+        coins = (f'<span class="sw-strip-coins" aria-hidden="true">{card.coins}</span>' if card.coins else "")
+        # the race's colour a band on the card's left: its words stay dark on light, whatever the colour
+        out.append(f'<div class="{" ".join(["sw-card"] + cls)}"{a} style="border-left-color:{RACE_FILL[card.race]}">'
+                   f'<div class="sw-strip-race">'
+                   f'<span>{escape(card.race_name)}</span>{coins}</div>'
+                   f'<div class="sw-strip-power">{escape(card.power_name)}</div>'
+                   f'<div class="sw-strip-more">{escape(t(lang, "card.tokens", n=card.tokens))} · '
+                   f'{escape(t(lang, "card.cost", c=card.i))}</div></div>')
+    out.append("</section>")
     return "".join(out)
