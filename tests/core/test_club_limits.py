@@ -23,6 +23,7 @@ from plateau.web.session import Session
 from plateau.web.store import MemoryStore, Store
 
 from test_club import OFFER, host, joined
+from tournaments import random_tournament
 
 #: the most Chromium's data channel carries in one message (``a=max-message-size:262144``): a longer
 #: one is not sent at all
@@ -39,27 +40,11 @@ class Clock:
         return self.now
 
 
-def random_moves(n: int, seed: int, plies: int) -> tuple[list[str], list[str]]:
-    """``plies`` moves of an ``n``-participant tournament, drawn as
-    ``tests/tournaments.py`` draws a whole one (a random legal move, a phase
-    ended one time in three when offered); the players and the moves."""
-    s = GAME.start([f"P{i}" for i in range(n)], {}, seed)
-    r = Rng(seed + 1)
-    moves: list[str] = []
-    while len(moves) < plies and not s.is_over():
-        ms = s.legal_moves()
-        texts = [m.text for m in ms]
-        ends = [t for t in ("done", "end", "nopeace", "pass") if t in texts]
-        m = ends[0] if ends and r.below(3) == 0 else r.choice(ms).text
-        s.play(m)
-        moves.append(m)
-    return list(s.players), moves
-
-
 def long_tournament(n=24, seed=3, plies=600, clock=None):
     """The organiser's device hosting a tournament at move ``plies``, each
     table on its own device (``t0``, ``t1``...), none joined yet."""
-    players, moves = random_moves(n, seed, plies)
+    rec = random_tournament(n, seed, plies)
+    players, moves = list(rec.players), rec.moves
     assert len(moves) == plies
     ctl = PlayController(Store(MemoryStore()), lambda: "en")
     rec = Record("arkhanis", GAME.full_options({}), seed, players, moves)

@@ -12,8 +12,8 @@ player's for themselves only); the tiles still face down are never named.
 from __future__ import annotations
 
 from .catalogue import t
-from .render_model import LABEL_FLAGS, name, panel, region_marks, terrain_name
-from .rules import EMPTY, LT
+from .render_model import holdings, name, panel, region_marks, terrain_name
+from .rules import EMPTY
 
 
 def sep(lang: str) -> tuple[str, str]:
@@ -24,23 +24,7 @@ def sep(lang: str) -> tuple[str, str]:
 def region_line(st, r: int, lang: str) -> str:
     """What region ``r`` holds, in words, without the rules texts of the
     map's tooltips; "" when it holds nothing at all."""
-    parts = []
-    o = st.owner[r]
-    if o == LT:
-        parts.append(t(lang, "lt") + f" ×{st.tok[r]}")
-    elif o >= 0:
-        rec = st.recs[o]
-        s = f"{name(st, rec.race, lang)} ({st.players[rec.p]}) ×{st.tok[r]}"
-        parts.append(s + (" — " + t(lang, "declined") if rec.dec else ""))
-    flags = {"lair": st.lair[r], "fortress": st.fort[r], "hole": st.hole[r], "hero": st.hero[r],
-             "dragon": st.dragon == r}
-    parts += [t(lang, "mk." + key) for key in LABEL_FLAGS if flags[key]]
-    if st.camp[r]:
-        parts.append(t(lang, "mk.camp") + f" ×{st.camp[r]}")
-    if st.monster[r]:
-        sp = st.special[r]
-        parts.append(t(lang, "mk." + sp).split(" (")[0] if sp else t(lang, "mk.monster", n=st.monster[r]))
-    parts += [name(st, item, lang) for item in (st.place[r], st.relic[r]) if item]
+    parts = holdings(st, r, lang, tooltip=False)
     parts += [label for _kind, label in region_marks(st, r, lang)]
     if not parts:
         return ""

@@ -238,12 +238,16 @@ def terrain_name(terrain, lang):
     return mapdraw.terrain_name(terrain, lang)
 
 
-def _region_text(st, r, lang, marks, cost):
-    """What region ``r`` holds, in words (its label and tooltip)."""
-    parts = [t(lang, "region", r=r).capitalize() + ", " + terrain_name(st.terrain[r], lang)]
+def holdings(st, r, lang, tooltip: bool = True) -> list[str]:
+    """What region ``r`` holds, in words, part by part: its race and tokens
+    (or the Lost Tribes), its markers and camps, its Monster, its place and
+    relic. ``tooltip``: as the map's tooltip says them (a tile with its rules
+    text); else as a description read aloud says them (``position.py``: the
+    Lost Tribes' tokens counted, names without rules texts)."""
+    parts = []
     o = st.owner[r]
     if o == LT:
-        parts.append(t(lang, "lt"))
+        parts.append(t(lang, "lt") + ("" if tooltip else f" ×{st.tok[r]}"))
     elif o >= 0:
         rec = st.recs[o]
         s = f"{name(st, rec.race, lang)} ({st.players[rec.p]}) ×{st.tok[r]}"
@@ -257,10 +261,18 @@ def _region_text(st, r, lang, marks, cost):
         parts.append(t(lang, "mk.camp") + f" ×{st.camp[r]}")
     if st.monster[r]:
         sp = st.special[r]
-        parts.append(t(lang, "mk." + sp) if sp else t(lang, "mk.monster", n=st.monster[r]))
+        said = t(lang, "mk." + sp) if sp else t(lang, "mk.monster", n=st.monster[r])
+        parts.append(said if tooltip or not sp else said.split(" (")[0])
     for item in (st.place[r], st.relic[r]):
         if item:
-            parts.append(name(st, item, lang) + " — " + text(st, item, lang))
+            parts.append(name(st, item, lang) + (" — " + text(st, item, lang) if tooltip else ""))
+    return parts
+
+
+def _region_text(st, r, lang, marks, cost):
+    """What region ``r`` holds, in words (its label and tooltip)."""
+    parts = [t(lang, "region", r=r).capitalize() + ", " + terrain_name(st.terrain[r], lang)]
+    parts += holdings(st, r, lang)
     parts += [label for _kind, label in marks]
     if cost is not None:
         hand = st.recs[st.acting].hand
