@@ -46,19 +46,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.junk:
         return junk(args)
-    import subprocess
-    import tempfile
-
-    from serve import make_server
-
-    site = args.site
-    if not site:
-        site = tempfile.mkdtemp(prefix="plateau-club-")
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", site], check=True,
-                       stdout=subprocess.DEVNULL)
-    srv = make_server(site, "127.0.0.1", 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    url, srv = serve_site(args)
     import test_club_browser as T
     from harness import board_ply, open_app
 
@@ -116,10 +104,9 @@ def main() -> None:
             print(f"{name:<34}{len(xs):>4}{statistics.median(xs):>9.1f}{p95:>9.1f}{max(xs):>9.1f}")
 
 
-def junk(args) -> None:
-    """A device that floods the host (``--junk`` messages, all at once) just
-    before each of the honest guest's moves: how long that move takes to
-    reach the host, and what became of the flooding device."""
+def serve_site(args):
+    """The site (``--site``, else a fresh build in a temporary folder) served on
+    the loopback: its address and its server (shut down by the caller)."""
     import subprocess
     import tempfile
 
@@ -132,7 +119,14 @@ def junk(args) -> None:
                        stdout=subprocess.DEVNULL)
     srv = make_server(site, "127.0.0.1", 0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{srv.server_address[1]}/"
+    return f"http://127.0.0.1:{srv.server_address[1]}/", srv
+
+
+def junk(args) -> None:
+    """A device that floods the host (``--junk`` messages, all at once) just
+    before each of the honest guest's moves: how long that move takes to
+    reach the host, and what became of the flooding device."""
+    url, srv = serve_site(args)
     import test_club_browser as T
     from harness import open_app
 

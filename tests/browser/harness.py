@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from urllib.parse import urljoin, urlparse
 
-from plateau.core.record import decode, encode
+from plateau.core.record import Record, decode, encode
 from plateau.web.session import Session
 
 READY = "html[data-ready]"
@@ -377,3 +378,17 @@ def fill_storage(page) -> None:
             return orig.call(this, k, v);
         };
     }""")
+
+
+def one_move_from_the_end(seed: int = 4) -> tuple[Session, object]:
+    """A game of Le Cheval de Troie between Ann and Bob one move from its end
+    (random legal moves, ``random.Random(seed)``), and that last move."""
+    rnd = random.Random(seed)
+    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
+    while True:
+        nxt = s.state.clone()
+        m = rnd.choice(s.legal())
+        nxt.play(m)
+        if nxt.is_over():
+            return s, m
+        s.play(m)

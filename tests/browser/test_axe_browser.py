@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 
 import pytest
-from harness import READY, current_record, mirror, open_app, pointer_click, start_game
+from harness import READY, current_record, mirror, one_move_from_the_end, open_app, pointer_click, start_game
 from legible import POSITIONS, position
 
 from plateau.core.game import PUBLIC
@@ -126,19 +126,6 @@ def test_the_rules_dialogs_and_club_screens(seen_on, base_url):
     guest.close()
 
 
-def _one_move_from_the_end() -> tuple[Session, object]:
-    """A game of Le Cheval de Troie one move from its end, and that move."""
-    rnd = random.Random(4)
-    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
-    while True:
-        nxt = s.state.clone()
-        m = rnd.choice(s.legal())
-        nxt.play(m)
-        if nxt.is_over():
-            return s, m
-        s.play(m)
-
-
 def _a_seat_to_choose() -> Session:
     """A tournament where a participant who declined chooses a free seat (every free seat a target)."""
     rnd = random.Random(2)
@@ -152,7 +139,7 @@ def _a_seat_to_choose() -> Session:
 
 def test_the_result_dialog_and_a_tournaments_seat_choice(seen_on, base_url):
     name, page = seen_on
-    s, last = _one_move_from_the_end()
+    s, last = one_move_from_the_end()
     page.goto("about:blank")
     page.goto(base_url + "#g=" + encode(s.record))
     page.wait_for_selector(READY, state="attached", timeout=90_000)

@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from harness import board_ply, open_app, saved_games
+from harness import board_ply, one_move_from_the_end, open_app, saved_games
 from leaks import leaves
 from plateau.core.game import view_secrets
-from plateau.core.record import Record, decode, encode
+from plateau.core.record import decode, encode
 from plateau.web import club
 from plateau.web.session import Session
 
@@ -179,15 +179,7 @@ def test_a_rematch_keeps_the_devices_paired_and_the_seats_follow_the_people(two,
     """Issue 39 §3: "Rematch [...] keep every device paired, with seats following the people". Bob plays
     on device A; after the rematch (seats rotated: Bob starts) device A holds Bob again, nobody pairs."""
     h, g = two
-    rnd = random.Random(4)
-    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
-    while True:  # the game one move from its end
-        nxt = s.state.clone()
-        last = rnd.choice(s.legal())
-        nxt.play(last)
-        if nxt.is_over():
-            break
-        s.play(last)
+    s, last = one_move_from_the_end()
     open_app(h, base_url, clear=True)
     h.evaluate(f"location.hash = {'#g=' + encode(s.record)!r}")
     h.wait_for_selector('[data-action="save"]')

@@ -5,9 +5,8 @@ board and arrows move between its targets, rules pages have contents."""
 
 from __future__ import annotations
 
-import random
 
-from harness import board_ply, current_record, open_app, play_move, saved_games, start_game
+from harness import board_ply, current_record, one_move_from_the_end, open_app, play_move, saved_games, start_game
 from plateau.core.record import Record, encode
 from plateau.web.session import Session
 
@@ -51,15 +50,7 @@ def test_dialogs_are_modal_escape_closes_and_focus_returns(page, base_url):
 def test_the_end_of_a_game_shows_the_result_and_offers_a_rematch(page, base_url):
     """The rematch rotates the seats (the second player takes the first seat) and the computer plays the same person
     as before, at the same level."""
-    rnd = random.Random(4)
-    s = Session(Record("troy", {}, 3, ["Ann", "Bob"], []))
-    while True:
-        nxt = s.state.clone()
-        m = rnd.choice(s.legal())
-        nxt.play(m)
-        if nxt.is_over():
-            break
-        s.play(m)
+    s, m = one_move_from_the_end()
     robot = 1 - s.state.to_play  # the last move is the person's; the other seat is the computer's
     s = Session(Record("troy", {"computers": f"{robot}:easy"}, 3, ["Ann", "Bob"], list(s.record.moves)))
     open_app(page, base_url, clear=True)
